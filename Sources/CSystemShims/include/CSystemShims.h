@@ -1,0 +1,58 @@
+#ifndef C_SYSTEM_SHIMS_H
+#define C_SYSTEM_SHIMS_H
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+// epoll_event is packed on x86_64; Swift reads this plain copy instead.
+typedef struct {
+    uint32_t events;
+    uint64_t token;
+} shim_epoll_event;
+
+static inline int shim_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+static inline int shim_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event ev;
+    ev.events = events;
+    ev.data.u64 = token;
+    return epoll_ctl(epfd, op, fd, &ev);
+}
+
+/// Waits like epoll_wait and copies the ready events into `out` (at most 256).
+static inline int shim_epoll_wait(int epfd, shim_epoll_event *out, int max, int timeout_ms) {
+    struct epoll_event events[256];
+    if (max > 256) max = 256;
+    int n = epoll_wait(epfd, events, max, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        out[i].events = events[i].events;
+        out[i].token = events[i].data.u64;
+    }
+    return n;
+}
+
+static inline int shim_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+/// accept4 without the peer address, non-blocking and close-on-exec.
+static inline int shim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+static inline int shim_errno(void) { return errno; }
+
+static const uint32_t SHIM_EPOLLIN = EPOLLIN;
+static const uint32_t SHIM_EPOLLOUT = EPOLLOUT;
+static const uint32_t SHIM_EPOLLRDHUP = EPOLLRDHUP;
+static const uint32_t SHIM_EPOLLHUP = EPOLLHUP;
+static const uint32_t SHIM_EPOLLERR = EPOLLERR;
+static const uint32_t SHIM_EPOLLET = EPOLLET;
+static const uint32_t SHIM_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
+static const int SHIM_SOCK_STREAM_NONBLOCK_CLOEXEC = SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC;
+
+#endif

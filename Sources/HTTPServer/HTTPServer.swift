@@ -1,0 +1,2 @@
+// Placeholder replaced by the transport work in progress.
+public enum HTTPServerPlaceholder {}

@@ -1,0 +1,2 @@
+import HTTPServer
+print("gif-bff")
