@@ -41,6 +41,9 @@ static inline int shim_epoll_wait(int epfd, shim_epoll_event *out, int max, int 
 
 static inline int shim_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
+// glibc declares accept4 only under _GNU_SOURCE, which a module header cannot rely on.
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+
 /// accept4 without the peer address, non-blocking and close-on-exec.
 static inline int shim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 

@@ -1,2 +1,0 @@
-// Placeholder replaced by the transport work in progress.
-public enum HTTPServerPlaceholder {}

@@ -1,0 +1,75 @@
+/// Header fields in the order received, with case-insensitive lookup by name.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Field = (name: String, value: String)
+    private var fields: [Field] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { add(name: name, value: value) }
+    }
+
+    public var count: Int { fields.count }
+
+    public mutating func add(name: String, value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every field of that name with one.
+    public mutating func set(name: String, value: String) {
+        remove(name: name)
+        fields.append((name, value))
+    }
+
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.equalNames($0.name, name) }
+    }
+
+    /// The first value of the field, if present.
+    public subscript(name: String) -> String? {
+        fields.first { Self.equalNames($0.name, name) }?.value
+    }
+
+    public func values(of name: String) -> [String] {
+        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+    }
+
+    public func contains(name: String) -> Bool {
+        fields.contains { Self.equalNames($0.name, name) }
+    }
+
+    /// The comma-separated elements of every field of that name, trimmed and lowercased.
+    func tokens(of name: String) -> [String] {
+        values(of: name).flatMap { value in
+            value.split(separator: ",").map { $0.trimmingOptionalWhitespace().lowercased() }
+        }.filter { !$0.isEmpty }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// ASCII case-insensitive comparison without allocating.
+    static func equalNames(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (x?, y?) where x == y || lowercase(x) == lowercase(y): continue
+            default: return false
+            }
+        }
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+}
+
+extension Substring {
+    func trimmingOptionalWhitespace() -> Substring {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return slice
+    }
+}

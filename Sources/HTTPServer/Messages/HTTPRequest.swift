@@ -1,0 +1,31 @@
+/// One request as the router and handlers see it: the head decoded, the whole body read.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request target exactly as received.
+    public var target: String
+    /// The percent-decoded path.
+    public var path: String
+    /// The path's segments, each percent-decoded on its own (so an encoded "/" stays inside its segment).
+    public var pathSegments: [String]
+    public var query: QueryParameters
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Values of the route template's `{name}` segments, filled in by the router.
+    public var pathParameters: [String: String] = [:]
+
+    public init(
+        method: HTTPMethod, target: String, path: String, pathSegments: [String],
+        query: QueryParameters = QueryParameters(), version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.pathSegments = pathSegments
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,69 @@
+/// An RFC 9457 problem: what every error body of ours is, the transport's included.
+/// Throw it from a handler and the server answers with it.
+public struct ProblemDetails: Error, Sendable, Equatable {
+    public var status: HTTPStatus
+    /// Stable snake_case identifier clients can switch on.
+    public var code: String
+    /// Short summary, the same for every problem with this code.
+    public var title: String
+    /// What went wrong this time, for a person.
+    public var detail: String
+    /// Headers the response carries besides the body (Allow, Retry-After, ...).
+    public var headers: [String: String]
+
+    public init(status: HTTPStatus, code: String, title: String, detail: String, headers: [String: String] = [:]) {
+        self.status = status
+        self.code = code
+        self.title = title
+        self.detail = detail
+        self.headers = headers
+    }
+
+    public static let contentType = "application/problem+json"
+
+    /// The type URI: a stable tag URI per code (RFC 4151), not a page to fetch.
+    public var type: String { "tag:gif-bff,2026:problem:\(code)" }
+
+    public var json: String {
+        "{\"type\":\(JSONText.quoted(type)),\"title\":\(JSONText.quoted(title)),"
+            + "\"status\":\(status.code),\"detail\":\(JSONText.quoted(detail)),\"code\":\(JSONText.quoted(code))}"
+    }
+
+    public var response: HTTPResponse {
+        var response = HTTPResponse(status: status, contentType: Self.contentType, body: Array(json.utf8))
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            response.headers.add(name: name, value: value)
+        }
+        return response
+    }
+}
+
+extension ProblemDetails {
+    public static func badRequest(_ detail: String) -> ProblemDetails {
+        ProblemDetails(status: .badRequest, code: "bad_request", title: "Bad request", detail: detail)
+    }
+
+    static func notFound(path: String) -> ProblemDetails {
+        ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
+                       detail: "No resource at \(path).")
+    }
+
+    static func methodNotAllowed(_ method: HTTPMethod, allowed: [String]) -> ProblemDetails {
+        ProblemDetails(status: .methodNotAllowed, code: "method_not_allowed", title: "Method not allowed",
+                       detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+                       headers: ["Allow": allowed.joined(separator: ", ")])
+    }
+
+    static let internalError = ProblemDetails(
+        status: .internalServerError, code: "internal", title: "Internal server error",
+        detail: "The server failed to answer this request; the failure is logged.")
+
+    static let requestTimeout = ProblemDetails(
+        status: .requestTimeout, code: "request_timeout", title: "Request timeout",
+        detail: "The request was not received in time.")
+
+    static let tooManyConnections = ProblemDetails(
+        status: .serviceUnavailable, code: "too_many_connections", title: "Too many connections",
+        detail: "The server holds as many connections as it is configured for; try again shortly.",
+        headers: ["Retry-After": "1"])
+}

@@ -1,0 +1,114 @@
+import Glibc
+
+/// Decodes a chunked body (RFC 9112 section 7.1) as bytes arrive; trailer fields are read and dropped.
+struct ChunkedBodyDecoder {
+    enum Result: Equatable {
+        case needMore
+        case done([UInt8])
+        case failure(HTTPParseError)
+    }
+
+    private enum State {
+        case size
+        case data(remaining: Int)
+        case dataEnd
+        case trailers
+    }
+
+    /// A chunk-size line with its extensions; longer lines are refused, not buffered.
+    static let maxSizeLineBytes = 4096
+
+    private var state = State.size
+    private var body: [UInt8] = []
+    private var trailerBytes = 0
+
+    /// Consumes from `input` starting at `index`, moving `index` past what it used.
+    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, index: inout Int, limits: HTTPLimits) -> Result {
+        while true {
+            switch state {
+            case .size:
+                guard let line = nextLine(input, from: index, maxLength: Self.maxSizeLineBytes) else {
+                    if input.count - index > Self.maxSizeLineBytes { return .failure(.badRequest("A chunk-size line is too long.")) }
+                    return .needMore
+                }
+                let size: Int
+                switch parseSize(input[index..<line.contentEnd], limits: limits) {
+                case .success(let value): size = value
+                case .failure(let error): return .failure(error)
+                }
+                index = line.next
+                state = size == 0 ? .trailers : .data(remaining: size)
+            case .data(let remaining):
+                let available = min(remaining, input.count - index)
+                guard available > 0 else { return .needMore }
+                body.append(contentsOf: input[index..<(index + available)])
+                index += available
+                state = available == remaining ? .dataEnd : .data(remaining: remaining - available)
+            case .dataEnd:
+                guard index < input.count else { return .needMore }
+                if input[index] == ByteClass.lf {
+                    index += 1
+                } else if input[index] == ByteClass.cr {
+                    guard index + 1 < input.count else { return .needMore }
+                    guard input[index + 1] == ByteClass.lf else { return .failure(.badRequest("A chunk does not end with CRLF.")) }
+                    index += 2
+                } else {
+                    return .failure(.badRequest("A chunk is longer than its size says."))
+                }
+                state = .size
+            case .trailers:
+                let room = limits.maxHeaderBytes - trailerBytes
+                guard let line = nextLine(input, from: index, maxLength: room) else {
+                    if input.count - index > room {
+                        return .failure(.headerFieldsTooLarge("The trailer section is larger than \(limits.maxHeaderBytes) bytes."))
+                    }
+                    return .needMore
+                }
+                let content = input[index..<line.contentEnd]
+                trailerBytes += line.next - index
+                index = line.next
+                if content.isEmpty {
+                    let finished = body
+                    self = ChunkedBodyDecoder()
+                    return .done(finished)
+                }
+                guard content.contains(ByteClass.colon), content.allSatisfy(ByteClass.isFieldValueCharacter),
+                      content.first != ByteClass.space, content.first != ByteClass.tab else {
+                    return .failure(.badRequest("A trailer field is malformed."))
+                }
+            }
+        }
+    }
+
+    /// Where the next line's content ends (before CRLF or LF) and where the line after it starts.
+    private func nextLine(_ input: UnsafeBufferPointer<UInt8>, from start: Int, maxLength: Int)
+        -> (contentEnd: Int, next: Int)?
+    {
+        guard let base = input.baseAddress, start < input.count else { return nil }
+        let span = min(input.count - start, maxLength + 2)
+        guard let found = memchr(base + start, Int32(ByteClass.lf), span) else { return nil }
+        let lf = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        let end = lf > start && input[lf - 1] == ByteClass.cr ? lf - 1 : lf
+        return (end, lf + 1)
+    }
+
+    private func parseSize(_ line: Slice<UnsafeBufferPointer<UInt8>>, limits: HTTPLimits) -> Swift.Result<Int, HTTPParseError> {
+        var size = 0
+        var index = line.startIndex
+        while index < line.endIndex, let digit = ByteClass.hexValue(line[index]) {
+            // Past the body limit the exact size does not matter, and this never overflows.
+            if size > limits.maxBodyBytes { return .failure(.contentTooLarge) }
+            size = size * 16 + Int(digit)
+            index += 1
+        }
+        guard index > line.startIndex else { return .failure(.badRequest("A chunk size is not hexadecimal.")) }
+        if size > limits.maxBodyBytes - body.count { return .failure(.contentTooLarge) }
+        while index < line.endIndex, line[index] == ByteClass.space || line[index] == ByteClass.tab { index += 1 }
+        if index < line.endIndex {
+            guard line[index] == 0x3B, line[index...].allSatisfy(ByteClass.isFieldValueCharacter) else {
+                return .failure(.badRequest("A chunk size is not hexadecimal."))
+            }
+        }
+        return .success(size)
+    }
+}

@@ -1,0 +1,27 @@
+/// Percent-decoding of path segments and query components (RFC 3986), strict about bad escapes.
+enum PercentDecoding {
+    /// Decodes `bytes`; `plusIsSpace` for query components (HTML form encoding).
+    /// Returns nil for a broken escape or a result that is not UTF-8.
+    static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String? {
+        if !bytes.contains(0x25) && !(plusIsSpace && bytes.contains(0x2B)) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x25 {
+                guard index + 2 < bytes.endIndex,
+                      let high = ByteClass.hexValue(bytes[index + 1]),
+                      let low = ByteClass.hexValue(bytes[index + 2]) else { return nil }
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(plusIsSpace && byte == 0x2B ? 0x20 : byte)
+                index += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,57 @@
+/// A handler of requests: what the server calls for every request it has read.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// Maps method and path to a handler. Built once by `RouterBuilder`, then immutable.
+/// Unknown path -> 404; known path, other method -> 405 with Allow; HEAD is served by GET.
+public struct Router: HTTPResponder {
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private let root: RouteNode
+    /// Every (method, template) pair, in the order added.
+    public let routes: [(method: HTTPMethod, template: String)]
+
+    init(root: RouteNode, routes: [(method: HTTPMethod, template: String)]) {
+        self.root = root
+        self.routes = routes
+    }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var parameters: [String: String] = [:]
+        guard let node = root.match(request.pathSegments[...], parameters: &parameters) else {
+            throw ProblemDetails.notFound(path: request.path)
+        }
+        let method = request.method
+        guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
+            throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
+        }
+        var request = request
+        request.pathParameters = parameters
+        return try await handler(request)
+    }
+}
+
+/// Collects routes, then builds the immutable `Router`.
+public struct RouterBuilder {
+    private var root = RouteNode()
+    private var routes: [(method: HTTPMethod, template: String)] = []
+
+    public init() {}
+
+    /// Adds a route; `template` is a path whose `{name}` segments match any one segment.
+    /// Adding the same method and template twice is a programming error and stops the program.
+    public mutating func on(_ method: HTTPMethod, _ template: String, handler: @escaping Router.Handler) {
+        let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let path = template == "/" ? [] : segments
+        precondition(template.hasPrefix("/"), "route template must start with /: \(template)")
+        precondition(root.insert(path[...], method: method, handler: handler), "route added twice: \(method) \(template)")
+        routes.append((method, template))
+    }
+
+    public mutating func get(_ template: String, handler: @escaping Router.Handler) { on(.get, template, handler: handler) }
+    public mutating func post(_ template: String, handler: @escaping Router.Handler) { on(.post, template, handler: handler) }
+    public mutating func delete(_ template: String, handler: @escaping Router.Handler) { on(.delete, template, handler: handler) }
+
+    public func build() -> Router { Router(root: root, routes: routes) }
+}

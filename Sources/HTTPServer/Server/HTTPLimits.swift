@@ -1,0 +1,19 @@
+/// Bounds on what a client may send and how long it may take; each one configurable.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Longest request line (method, target, version); longer -> 414.
+    public var maxRequestLineBytes = 8 * 1024
+    /// Largest header section; larger -> 431.
+    public var maxHeaderBytes = 32 * 1024
+    /// Most header fields; more -> 431.
+    public var maxHeaderCount = 100
+    /// Largest request body; larger -> 413.
+    public var maxBodyBytes = 1024 * 1024
+    /// Time a client has to send a whole request head (and each stretch of its body); then 408.
+    public var headTimeout: Duration = .seconds(10)
+    /// An idle keep-alive connection is closed after this long.
+    public var idleTimeout: Duration = .seconds(60)
+    /// Open connections at most; the next one is answered 503 and closed.
+    public var maxConnections = 4096
+
+    public init() {}
+}

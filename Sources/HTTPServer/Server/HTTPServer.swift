@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on non-blocking sockets and epoll, with a fixed number of event-loop threads.
+/// It reads requests, hands each to the responder in a task on the connection's loop, and writes
+/// the answers in order. It knows nothing of what the routes do.
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let logger: Logger
+    private let state = Mutex<Running?>(nil)
+
+    private struct Running {
+        let context: ServerContext
+        let loops: [EventLoop]
+        let port: UInt16
+        var shuttingDown = false
+    }
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+    }
+
+    /// Binds, starts the event loops and returns the port it listens on.
+    @discardableResult
+    public func start() throws -> UInt16 {
+        // A client that hangs up must not kill the process: writes also use MSG_NOSIGNAL.
+        signal(SIGPIPE, SIG_IGN)
+        Self.raiseDescriptorLimit()
+        guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
+            throw HTTPServerError.invalidHost(configuration.host)
+        }
+        let listenFD: Int32
+        do {
+            listenFD = try Socket.listen(on: address, backlog: configuration.backlog)
+        } catch let error as SystemError {
+            throw HTTPServerError.cannotListen(host: configuration.host, port: configuration.port, reason: error.description)
+        }
+        let port = SocketAddress.boundPort(of: listenFD) ?? configuration.port
+        let context = ServerContext(configuration: configuration, responder: responder, logger: logger, listenFD: listenFD)
+        var loops: [EventLoop] = []
+        do {
+            for index in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(index: index)) }
+        } catch {
+            close(listenFD)
+            throw error
+        }
+        // Runners are made on their own threads; a failure there is reported back before start returns.
+        let started = DispatchSemaphore(value: 0)
+        let failures = Mutex<[String]>([])
+        for loop in loops {
+            let thread = Thread {
+                do {
+                    let runner = try LoopRunner(loop: loop, context: context)
+                    started.signal()
+                    runner.run()
+                } catch {
+                    failures.withLock { $0.append(String(describing: error)) }
+                    loop.stop()
+                    started.signal()
+                }
+                context.loopDidFinish()
+            }
+            thread.name = "http-loop-\(loop.index)"
+            thread.start()
+        }
+        for _ in loops { started.wait() }
+        state.withLock { $0 = Running(context: context, loops: loops, port: port) }
+        if let failure = failures.withLock({ $0.first }) {
+            let deadline = MonotonicClock.now()
+            for loop in loops { loop.post(.shutdown(deadline: deadline)) }
+            throw HTTPServerError.cannotStart(failure)
+        }
+        return port
+    }
+
+    /// The port the server listens on, once started.
+    public var port: UInt16? { state.withLock { $0?.port } }
+
+    /// Stops accepting, lets requests in flight finish within the grace period, closes every
+    /// connection and returns when all loops have ended.
+    public func shutdown() async {
+        guard let running = state.withLock({ running -> Running? in
+            running?.shuttingDown = true
+            return running
+        }) else { return }
+        let deadline = MonotonicClock.now() + configuration.shutdownGracePeriod.nanoseconds
+        for loop in running.loops { loop.post(.shutdown(deadline: deadline)) }
+        await running.context.waitUntilFinished()
+        if state.withLock({ $0?.context === running.context ? $0 : nil }) != nil {
+            close(running.context.listenFD)
+            state.withLock { $0 = nil }
+        }
+    }
+
+    /// Returns when the server has stopped.
+    public func waitUntilStopped() async {
+        guard let context = state.withLock({ $0?.context }) else { return }
+        await context.waitUntilFinished()
+    }
+
+    /// Many connections need many descriptors: take the hard limit the process is allowed.
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+public enum HTTPServerError: Error, CustomStringConvertible {
+    case invalidHost(String)
+    case cannotListen(host: String, port: UInt16, reason: String)
+    case cannotStart(String)
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host): "not a numeric IPv4 or IPv6 address: \(host)"
+        case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .cannotStart(let reason): "cannot start the event loops: \(reason)"
+        }
+    }
+}

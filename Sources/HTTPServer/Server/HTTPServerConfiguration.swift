@@ -1,0 +1,25 @@
+/// Where the server listens and how it behaves; every field has the default a local backend wants.
+public struct HTTPServerConfiguration: Sendable {
+    /// A numeric IPv4 or IPv6 address; 127.0.0.1 so a local backend is not reachable from the network.
+    public var host = "127.0.0.1"
+    /// 0 asks the system for a free port; `HTTPServer.start()` returns the one it got.
+    public var port: UInt16 = 8080
+    /// Event-loop threads; each owns its connections.
+    public var eventLoopCount = HTTPServerConfiguration.defaultEventLoopCount
+    public var limits = HTTPLimits()
+    /// How long a graceful shutdown waits for requests in flight.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+    public var backlog: Int32 = 1024
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 8080) {
+        self.host = host
+        self.port = port
+    }
+
+    public static var defaultEventLoopCount: Int {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        return min(max(cores, 1), 8)
+    }
+}
+
+import Glibc

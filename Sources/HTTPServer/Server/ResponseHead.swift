@@ -1,0 +1,69 @@
+import Glibc
+
+/// Writes a response's status line and header section into bytes, adding the fields the server owns.
+enum ResponseHead {
+    /// Fields the server sets itself; a handler's own values for them are ignored.
+    private static let serverOwned: Set<String> = ["content-length", "connection", "date", "transfer-encoding"]
+
+    /// `connection` is the Connection field to send, if any ("close", or "keep-alive" for HTTP/1.0).
+    static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + response.headers.count * 32)
+        append("HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\nDate: ", to: &out)
+        append(date, to: &out)
+        if response.status.code != 204 && response.status.code >= 200 {
+            append("\r\nContent-Length: \(response.status.allowsContent ? response.body.count : 0)", to: &out)
+        }
+        if let connection {
+            append("\r\nConnection: ", to: &out)
+            append(connection, to: &out)
+        }
+        for field in response.headers where isValid(field) {
+            append("\r\n", to: &out)
+            append(field.name, to: &out)
+            append(": ", to: &out)
+            append(field.value, to: &out)
+        }
+        append("\r\n\r\n", to: &out)
+        return out
+    }
+
+    static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
+    private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
+        !field.name.isEmpty && field.name.utf8.allSatisfy(ByteClass.isTokenCharacter)
+            && field.value.utf8.allSatisfy(ByteClass.isFieldValueCharacter)
+            && !serverOwned.contains(field.name.lowercased())
+    }
+
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+    }
+}
+
+/// The Date header's value (IMF-fixdate), recomputed at most once a second per loop.
+struct HTTPDateCache {
+    private var second: time_t = 0
+    private(set) var value = ""
+
+    mutating func current() -> String {
+        let now = time(nil)
+        if now != second {
+            second = now
+            value = Self.format(now)
+        }
+        return value
+    }
+
+    static func format(_ seconds: time_t) -> String {
+        var seconds = seconds
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// What every loop of one server shares: configuration, the responder, the log and the counters.
+final class ServerContext: Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let logger: Logger
+    let listenFD: Int32
+    let openConnections = Atomic<Int>(0)
+    private let finished: Mutex<Finished>
+
+    private struct Finished {
+        var runningLoops: Int
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+        self.listenFD = listenFD
+        finished = Mutex(Finished(runningLoops: configuration.eventLoopCount))
+    }
+
+    /// Each loop calls this once as it ends; the last one wakes the waiters.
+    func loopDidFinish() {
+        let waiters = finished.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.runningLoops -= 1
+            guard state.runningLoops == 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var isFinished: Bool { finished.withLock { $0.runningLoops == 0 } }
+
+    func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let done = finished.withLock { state -> Bool in
+                if state.runningLoops == 0 { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
