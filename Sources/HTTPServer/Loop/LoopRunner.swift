@@ -465,7 +465,7 @@ final class LoopRunner {
         drainDeadline = deadline
         stopListening()
         for case let connection? in connections {
-            if connection.isIdle {
+            if connection.isIdle || connection.state == .lingering {
                 closeConnection(connection)
             } else if connection.state == .reading {
                 connection.keepAlive = false

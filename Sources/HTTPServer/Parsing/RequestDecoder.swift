@@ -36,6 +36,8 @@ struct RequestDecoder {
                 {
                     index += input[index] == ByteClass.cr ? 2 : 1
                 }
+                // A lone CR may be the start of one more empty line: wait for the byte after it.
+                if index == input.count - 1 && input[index] == ByteClass.cr { return .needMore }
             }
             let head = UnsafeBufferPointer(rebasing: input[index...])
             switch scanner.scan(head, limits: limits) {

@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+
+/// A blocking TCP client for tests: sends exact bytes and reads raw responses, with timeouts.
+final class RawClient {
+    struct Response {
+        let status: Int
+        let headers: [(String, String)]
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        }
+    }
+
+    enum ClientError: Error { case connect(Int32), closed, timeout, malformed(String) }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
+        let v6 = host.contains(":")
+        fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError.connect(errno) }
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let result: Int32
+        if v6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard result == 0 else {
+            let error = errno
+            close(fd)
+            throw ClientError.connect(error)
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw ClientError.closed }
+            offset += sent
+        }
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+        if count == 0 { return false }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.timeout }
+        if errno == ECONNRESET { return false }
+        throw ClientError.closed
+    }
+
+    /// Reads one response; `bodyless` for answers to HEAD.
+    func readResponse(bodyless: Bool = false) throws -> Response {
+        var headEnd: Int?
+        while headEnd == nil {
+            if let range = findHeadEnd() { headEnd = range } else if try !fill() { throw ClientError.closed }
+        }
+        guard let end = headEnd else { throw ClientError.closed }
+        let headText = String(decoding: buffer[0..<end], as: UTF8.self)
+        var lines = headText.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw ClientError.malformed(headText) }
+        let statusParts = lines.removeFirst().split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw ClientError.malformed(headText) }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        buffer.removeSubrange(0..<(end + 4))
+        var length = 0
+        if !bodyless, status != 204, status >= 200,
+           let value = headers.first(where: { $0.0.lowercased() == "content-length" })?.1 {
+            length = Int(value) ?? 0
+        }
+        while buffer.count < length { if try !fill() { throw ClientError.closed } }
+        let body = Array(buffer[0..<length])
+        buffer.removeSubrange(0..<length)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// True when the server closed the connection (end of stream) with nothing more to read.
+    func isClosedByServer() -> Bool {
+        do { return try !fill() && buffer.isEmpty } catch ClientError.timeout { return false } catch { return true }
+    }
+
+    /// Everything until the server closes.
+    func readToEnd() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffer = [] }
+        return buffer
+    }
+
+    private func findHeadEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import HTTPServer
+import XCTest
+
+/// Each limit answered with its status and a problem body, then close.
+final class ServerLimitTests: XCTestCase {
+    private func assertProblem(_ response: RawClient.Response, _ status: Int, _ code: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(response.status, status, file: file, line: line)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json", file: file, line: line)
+        XCTAssertEqual(response.json?["code"] as? String, code, file: file, line: line)
+        XCTAssertEqual(response.json?["status"] as? Int, status, file: file, line: line)
+    }
+
+    func testSlowlorisHeadGets408() async throws {
+        var limits = HTTPLimits()
+        limits.headTimeout = .milliseconds(400)
+        let server = try TestServer(limits: limits)
+        let client = try server.client()
+        try client.send("GET /healthz HTTP/1.1\r\nHost: a\r\n")
+        let started = Date()
+        // Keep dribbling, but never finish the head.
+        for _ in 0..<3 {
+            usleep(100_000)
+            try? client.send("X-Slow: 1\r\n")
+        }
+        let response = try client.readResponse()
+        assertProblem(response, 408, "request_timeout")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertTrue(client.isClosedByServer())
+        await server.stop()
+    }
+
+    func testIdleKeepAliveConnectionIsClosed() async throws {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .milliseconds(300)
+        let server = try TestServer(limits: limits)
+        let client = try server.client()
+        try client.send(request("GET", "/healthz"))
+        XCTAssertEqual(try client.readResponse().status, 200)
+        let started = Date()
+        XCTAssertTrue(client.isClosedByServer())
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        await server.stop()
+    }
+
+    func testHeaderSectionOverTheLimitGets431() async throws {
+        let server = try TestServer()
+        let client = try server.client()
+        try client.send("GET /healthz HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "x", count: 40 * 1024))\r\n\r\n")
+        assertProblem(try client.readResponse(), 431, "header_fields_too_large")
+        XCTAssertTrue(client.isClosedByServer())
+        let many = try server.client()
+        try many.send("GET /healthz HTTP/1.1\r\nHost: a\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n")
+        assertProblem(try many.readResponse(), 431, "header_fields_too_large")
+        await server.stop()
+    }
+
+    func testBodyOverTheLimitGets413BeforeTheBodyIsRead() async throws {
+        var limits = HTTPLimits()
+        limits.maxBodyBytes = 1000
+        let server = try TestServer(limits: limits)
+        let client = try server.client()
+        try client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1001\r\n\r\n")
+        assertProblem(try client.readResponse(), 413, "content_too_large")
+        XCTAssertTrue(client.isClosedByServer())
+        let chunked = try server.client()
+        try chunked.send("POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "200\r\n\(String(repeating: "a", count: 512))\r\n200\r\n\(String(repeating: "a", count: 512))\r\n")
+        assertProblem(try chunked.readResponse(), 413, "content_too_large")
+        await server.stop()
+    }
+
+    func testDefaultBodyLimitIsOneMebibyte() async throws {
+        let server = try TestServer()
+        let exact = try server.client(timeout: 10)
+        let body = String(repeating: "z", count: 1024 * 1024)
+        try exact.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        XCTAssertEqual(try exact.readResponse().body.count, 1024 * 1024)
+        let over = try server.client()
+        try over.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: \(1024 * 1024 + 1)\r\n\r\n")
+        assertProblem(try over.readResponse(), 413, "content_too_large")
+        await server.stop()
+    }
+
+    func testRequestLineOverTheLimitGets414() async throws {
+        let server = try TestServer()
+        let client = try server.client()
+        try client.send("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: a\r\n\r\n")
+        assertProblem(try client.readResponse(), 414, "uri_too_long")
+        XCTAssertTrue(client.isClosedByServer())
+        await server.stop()
+    }
+
+    func testConnectionsOverTheLimitGet503() async throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 4
+        let server = try TestServer(limits: limits)
+        var held: [RawClient] = []
+        for _ in 0..<4 {
+            let client = try server.client()
+            try client.send(request("GET", "/healthz"))
+            XCTAssertEqual(try client.readResponse().status, 200)
+            held.append(client)
+        }
+        let refused = try server.client()
+        let response = try refused.readResponse()
+        assertProblem(response, 503, "too_many_connections")
+        XCTAssertTrue(refused.isClosedByServer())
+        // A slot frees when one closes.
+        held.removeFirst()
+        try await Task.sleep(for: .milliseconds(200))
+        let admitted = try server.client()
+        try admitted.send(request("GET", "/healthz"))
+        XCTAssertEqual(try admitted.readResponse().status, 200)
+        await server.stop()
+    }
+
+    func testASlowReaderDoesNotBlockOthers() async throws {
+        let server = try TestServer(grace: .milliseconds(200))
+        let reader = try server.client()
+        // Ask for far more than the socket buffers hold, and read none of it.
+        try reader.send(request("GET", "/big?bytes=\(64 * 1024 * 1024)"))
+        try await Task.sleep(for: .milliseconds(300))
+        let other = try server.client()
+        let started = Date()
+        try other.send(request("GET", "/healthz"))
+        XCTAssertEqual(try other.readResponse().status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
+        await server.stop()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPServer
+import XCTest
+
+/// Starts the real server on an ephemeral loopback port for one test, with its log captured.
+final class TestServer: Sendable {
+    let server: HTTPServer
+    let port: UInt16
+    let logSink = LogSink.capturing()
+
+    init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1", grace: Duration = .seconds(10),
+         routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws {
+        var builder = RouterBuilder()
+        routes(&builder)
+        var configuration = HTTPServerConfiguration(host: host, port: 0)
+        configuration.limits = limits
+        configuration.eventLoopCount = 2
+        configuration.shutdownGracePeriod = grace
+        server = HTTPServer(configuration: configuration, responder: builder.build(),
+                            logger: Logger(level: .info, sink: logSink))
+        port = try server.start()
+    }
+
+    func client(timeout: Double = 5) throws -> RawClient { try RawClient(port: port, timeout: timeout) }
+
+    func stop() async { await server.shutdown() }
+
+    /// Routes most tests use: health, echo of method/path/query/body, a slow one and a failing one.
+    static func standardRoutes(_ router: inout RouterBuilder) {
+        router.get("/healthz") { _ in .json("{\"status\":\"ok\"}") }
+        router.get("/echo/{word}") { request in
+            .json("{\"word\":\"\(request.pathParameters["word"] ?? "")\",\"q\":\"\(request.query["q"] ?? "")\"}")
+        }
+        router.post("/echo") { request in
+            HTTPResponse(status: .ok, contentType: "application/octet-stream", body: request.body)
+        }
+        router.get("/sleep") { request in
+            let millis = Int(request.query["ms"] ?? "1000") ?? 1000
+            try await Task.sleep(for: .milliseconds(millis))
+            return .json("{\"slept_ms\":\(millis)}")
+        }
+        router.get("/fail") { _ in throw TestFailure() }
+        router.get("/big") { request in
+            let size = Int(request.query["bytes"] ?? "0") ?? 0
+            return HTTPResponse(status: .ok, contentType: "application/octet-stream", body: [UInt8](repeating: 0x61, count: size))
+        }
+    }
+
+    struct TestFailure: Error {}
+}
+
+func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) -> String {
+    var text = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+    for header in headers { text += header + "\r\n" }
+    if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
+    text += "\r\n"
+    if let body { text += body }
+    return text
+}
