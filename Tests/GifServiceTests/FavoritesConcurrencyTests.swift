@@ -30,6 +30,13 @@ final class FavoritesConcurrencyTests: XCTestCase {
         }
     }
 
+    /// A service on its own connection to `path`, through a store that pauses before each call.
+    private func makePausingService(path: String) throws -> FavoritesService {
+        let repository = FavoritesRepository(database: try AppDatabase.open(path: path))
+        let store = PausingFavoritesStore(base: SQLiteFavoritesStore(repository: repository))
+        return FavoritesService(store: store, limit: 20)
+    }
+
     private func seedNineteen(_ favorites: FavoritesService) async throws {
         for index in 0..<19 {
             _ = try await favorites.add(makeGIF("seed\(index)"))
@@ -37,7 +44,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
     }
 
     func testWithNineteenStoredExactlyOneOfAHundredConcurrentAddsSucceeds() async throws {
-        let favorites = try makeServices().favorites
+        let favorites = try makePausingService(path: try makeDatabasePath())
         try await seedNineteen(favorites)
         let outcomes = await raceForTheLastPlace([favorites])
         XCTAssertEqual(outcomes.filter { $0 == .added }.count, 1)
@@ -48,7 +55,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
 
     func testTheCapHoldsAcrossSeveralConnections() async throws {
         let path = try makeDatabasePath()
-        let services = try (0..<4).map { _ in try makeServices(path: path).favorites }
+        let services = try (0..<4).map { _ in try makePausingService(path: path) }
         try await seedNineteen(services[0])
         let outcomes = await raceForTheLastPlace(services)
         XCTAssertEqual(outcomes.filter { $0 == .added }.count, 1)
