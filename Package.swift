@@ -5,6 +5,11 @@ import PackageDescription
 //   HTTPServer (transport, knows nothing of GIFs) <- API <- gif-bff (executable)
 //   SQLite (thin libsqlite3 wrapper) <- Storage (schema, favorites, history)
 //   GifService (the rules; protocols for the store and the upstream; no sockets, no SQL)
+//
+// Storage and GifService do not know each other: Storage keeps GIF snapshots as opaque
+// bytes, GifService declares the store protocols it needs. SQLiteStores is the only place
+// that sees both; it adapts Storage's repositories to GifService's protocols:
+//   CSQLite <- SQLite <- Storage <- SQLiteStores -> GifService
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -22,5 +27,30 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystemShims"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+
+        // Storage: libsqlite3, our thin wrapper, then the schema and repositories.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["SQLite"], swiftSettings: strict),
+        // The rules for favorites and search history, and our GIF shape.
+        .target(name: "GifService", swiftSettings: strict),
+        // Storage's repositories seen through GifService's store protocols.
+        .target(name: "SQLiteStores", dependencies: ["Storage", "GifService"], swiftSettings: strict),
+        // Child process for the durability test: adds a favorite, says so, waits to be killed.
+        .executableTarget(
+            name: "favorites-durability-probe",
+            dependencies: ["Storage", "GifService", "SQLiteStores"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["SQLite", "Storage"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GifServiceTests",
+            dependencies: ["GifService", "Storage", "SQLiteStores"],
+            swiftSettings: strict
+        ),
     ]
 )

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Our GIF shape, as the API returns it and as favorites keep it. Fields without a value
+/// are left out of the JSON, never sent as null, "" or 0.
+public struct GIF: Codable, Equatable, Sendable {
+    public var id: String
+    public var title: String?
+    public var rating: String?
+    /// The GIF's page.
+    public var url: String
+    /// The short link (e.g. bit.ly) when the upstream gives one.
+    public var shareURL: String?
+    public var username: String?
+    public var user: GIFUser?
+    public var createdAt: Date?
+    /// Set by the API when answering; never part of a stored snapshot.
+    public var isFavorite: Bool?
+    /// Renditions by name: "preview", "still", "fixed_width", "original", ...
+    public var images: [String: Rendition]
+
+    public init(
+        id: String, title: String? = nil, rating: String? = nil, url: String, shareURL: String? = nil,
+        username: String? = nil, user: GIFUser? = nil, createdAt: Date? = nil, isFavorite: Bool? = nil,
+        images: [String: Rendition] = [:]
+    ) {
+        self.id = id
+        self.title = title
+        self.rating = rating
+        self.url = url
+        self.shareURL = shareURL
+        self.username = username
+        self.user = user
+        self.createdAt = createdAt
+        self.isFavorite = isFavorite
+        self.images = images
+    }
+
+    /// The link to share: the short link when there is one, else the page.
+    public var shareLink: String {
+        if let shareURL, !shareURL.trimmingCharacters(in: .whitespaces).isEmpty { return shareURL }
+        return url
+    }
+
+    /// "<title> <link>", or "GIF <link>" for a GIF without a title.
+    public var shareText: String {
+        let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return "\(title.isEmpty ? "GIF" : title) \(shareLink)"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, rating, url
+        case shareURL = "share_url"
+        case shareText = "share_text"
+        case username, user
+        case createdAt = "created_at"
+        case isFavorite = "is_favorite"
+        case images
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        rating = try container.decodeIfPresent(String.self, forKey: .rating)
+        url = try container.decode(String.self, forKey: .url)
+        shareURL = try container.decodeIfPresent(String.self, forKey: .shareURL)
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        user = try container.decodeIfPresent(GIFUser.self, forKey: .user)
+        createdAt = try container.decodeDateIfPresent(forKey: .createdAt)
+        isFavorite = try container.decodeIfPresent(Bool.self, forKey: .isFavorite)
+        images = try container.decodeIfPresent([String: Rendition].self, forKey: .images) ?? [:]
+        // share_text is derived, so a decoded one is ignored.
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeMeaningful(title, forKey: .title)
+        try container.encodeMeaningful(rating, forKey: .rating)
+        try container.encode(url, forKey: .url)
+        try container.encodeMeaningful(shareURL, forKey: .shareURL)
+        try container.encode(shareText, forKey: .shareText)
+        try container.encodeMeaningful(username, forKey: .username)
+        if let user, user.hasValue {
+            try container.encode(user, forKey: .user)
+        }
+        try container.encodeMeaningful(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(isFavorite, forKey: .isFavorite)
+        if !images.isEmpty {
+            try container.encode(images, forKey: .images)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The GIF's author, when the upstream names one. Every field is optional.
+public struct GIFUser: Codable, Equatable, Sendable {
+    public var displayName: String?
+    public var username: String?
+    public var avatarURL: String?
+    public var profileURL: String?
+
+    public init(displayName: String? = nil, username: String? = nil, avatarURL: String? = nil, profileURL: String? = nil) {
+        self.displayName = displayName
+        self.username = username
+        self.avatarURL = avatarURL
+        self.profileURL = profileURL
+    }
+
+    /// False when no field has a value: such a user is left out of the JSON entirely.
+    var hasValue: Bool {
+        [displayName, username, avatarURL, profileURL].contains { !($0 ?? "").isEmpty }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case displayName = "display_name"
+        case username
+        case avatarURL = "avatar_url"
+        case profileURL = "profile_url"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeMeaningful(displayName, forKey: .displayName)
+        try container.encodeMeaningful(username, forKey: .username)
+        try container.encodeMeaningful(avatarURL, forKey: .avatarURL)
+        try container.encodeMeaningful(profileURL, forKey: .profileURL)
+    }
+}

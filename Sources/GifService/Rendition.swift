@@ -1,0 +1,34 @@
+/// One rendition of a GIF (preview, still, fixed_width, original, ...). URLs are kept
+/// exactly as the upstream gave them, hence strings, not `URL`.
+public struct Rendition: Codable, Equatable, Sendable {
+    public var url: String
+    public var width: Int
+    public var height: Int
+    /// Bytes, when known.
+    public var size: Int?
+    public var mp4: String?
+    public var webp: String?
+
+    public init(url: String, width: Int, height: Int, size: Int? = nil, mp4: String? = nil, webp: String? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.size = size
+        self.mp4 = mp4
+        self.webp = webp
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, width, height, size, mp4, webp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encodeMeaningful(size, forKey: .size)
+        try container.encodeMeaningful(mp4, forKey: .mp4)
+        try container.encodeMeaningful(webp, forKey: .webp)
+    }
+}

@@ -1,0 +1,131 @@
+import CSQLite
+import Foundation
+
+/// One connection to one database file. Not thread-safe by design (opened with
+/// SQLITE_OPEN_NOMUTEX): own it from one place at a time, e.g. through `DatabaseActor`.
+public final class Database {
+    public struct Options: Sendable {
+        /// How long a statement waits for another connection's lock before SQLITE_BUSY.
+        public var busyTimeoutMilliseconds: Int32 = 5_000
+        public init() {}
+    }
+
+    public let path: String
+    let handle: OpaquePointer
+
+    /// Opens (creating if missing) the file read-write, then sets the connection up:
+    /// extended result codes, busy timeout, foreign keys, WAL, synchronous=NORMAL.
+    /// Throws if the file is not a database or cannot be written.
+    public init(path: String, options: Options = Options()) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            // SQLite usually hands back a handle even on failure; it must be closed too.
+            let error = SQLiteError(code: code, connection: opened, sql: nil)
+            sqlite3_close(opened)
+            throw error
+        }
+        self.path = path
+        self.handle = opened
+        // From here on, deinit closes the handle if set-up throws.
+        try configure(options)
+    }
+
+    deinit {
+        // Every Statement retains its Database, so none is left unfinalized here.
+        sqlite3_close(handle)
+    }
+
+    private func configure(_ options: Options) throws(SQLiteError) {
+        let code = sqlite3_extended_result_codes(handle, 1)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+        sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+        // Reading the schema is the first access to the file: "file is not a database"
+        // surfaces here rather than later on some request.
+        try execute("SELECT count(*) FROM sqlite_master")
+        // SQLite silently falls back to read-only when the file is write-protected.
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            throw SQLiteError(code: SQLITE_READONLY, message: "database file is read-only", sql: nil)
+        }
+        try execute("PRAGMA foreign_keys = ON")
+        let journalMode = try scalarText("PRAGMA journal_mode = WAL")
+        // In-memory databases answer "memory"; any other answer means WAL was refused.
+        guard journalMode == "wal" || (journalMode == "memory" && isInMemory) else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "journal mode is \(journalMode), not wal",
+                              sql: "PRAGMA journal_mode = WAL")
+        }
+        // With WAL, NORMAL keeps every commit across a process crash; only power loss can
+        // lose the latest ones.
+        try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    private var isInMemory: Bool { path.isEmpty || path == ":memory:" }
+
+    // MARK: Running SQL
+
+    /// Prepares one statement. The statement finalizes itself when released.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement to completion, discarding any rows.
+    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    /// Runs one statement and returns all its rows.
+    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.allRows()
+    }
+
+    /// The first row, or nil when there is none.
+    public func queryFirst(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Row? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.currentRow() : nil
+    }
+
+    /// Runs several statements without parameters, such as a migration's DDL.
+    public func executeScript(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            throw SQLiteError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Rows changed by the latest INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True while a transaction is open (SQLite is not in autocommit mode).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// How many prepared statements are not finalized yet (0 once every Statement is gone).
+    public var liveStatementCount: Int {
+        var count = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            count += 1
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return count
+    }
+
+    // MARK: Reading single values
+
+    private func scalarText(_ sql: String) throws(SQLiteError) -> String {
+        guard let row = try queryFirst(sql) else {
+            throw .mismatch("no row", sql: sql)
+        }
+        return try row.text(at: 0)
+    }
+}

@@ -1,0 +1,81 @@
+/// One step of the schema, numbered from 1. Steps only go forward.
+public struct Migration: Sendable {
+    public let version: Int
+    public let migrate: @Sendable (Database) throws -> Void
+
+    public init(version: Int, migrate: @escaping @Sendable (Database) throws -> Void) {
+        self.version = version
+        self.migrate = migrate
+    }
+
+    /// A step that is plain SQL.
+    public init(version: Int, sql: String) {
+        self.init(version: version) { database in try database.executeScript(sql) }
+    }
+}
+
+/// The database's schema version (PRAGMA user_version) is newer than this program knows.
+public struct SchemaTooNewError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let found: Int
+    public let latestKnown: Int
+
+    public var description: String {
+        "schema version \(found) is newer than this program's \(latestKnown)"
+    }
+}
+
+/// Brings a database up to the latest schema, recorded in PRAGMA user_version. Each step
+/// runs in its own write transaction together with the version bump, so a failed step
+/// leaves the database at the previous version, and two processes starting together
+/// cannot both apply the same step.
+public struct Migrator: Sendable {
+    public let migrations: [Migration]
+
+    /// `migrations` must be numbered 1, 2, 3, ... in order: a programming error otherwise.
+    public init(_ migrations: [Migration]) {
+        precondition(
+            migrations.map(\.version) == Array(stride(from: 1, through: migrations.count, by: 1)),
+            "migrations must be numbered 1, 2, 3, ... in order"
+        )
+        self.migrations = migrations
+    }
+
+    public var latestVersion: Int { migrations.count }
+
+    /// Applies the steps the database has not had yet.
+    /// Throws `SchemaTooNewError` for a database from a newer program, else `SQLiteError`.
+    public func migrate(_ database: Database) throws {
+        let found = try database.userVersion()
+        try checkNotNewer(found)
+        for migration in migrations where migration.version > found {
+            try database.writeTransaction {
+                // Read again under the write lock: another process may have migrated meanwhile.
+                let current = try database.userVersion()
+                try checkNotNewer(current)
+                guard current < migration.version else { return }
+                try migration.migrate(database)
+                try database.setUserVersion(migration.version)
+            }
+        }
+    }
+
+    private func checkNotNewer(_ version: Int) throws(SchemaTooNewError) {
+        guard version <= latestVersion else {
+            throw SchemaTooNewError(found: version, latestKnown: latestVersion)
+        }
+    }
+}
+
+extension Database {
+    public func userVersion() throws(SQLiteError) -> Int {
+        guard let row = try queryFirst("PRAGMA user_version") else {
+            throw .mismatch("PRAGMA user_version returned no row", sql: "PRAGMA user_version")
+        }
+        return try row.int(at: 0)
+    }
+
+    /// PRAGMA takes no bound parameters; an Int is safe to interpolate.
+    public func setUserVersion(_ version: Int) throws(SQLiteError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+}

@@ -1,0 +1,32 @@
+// Used by the durability test: adds one favorite through the real service and database,
+// says so on stdout, then waits to be killed (SIGKILL) so the test can check that the
+// confirmed favorite survived.
+//
+//   favorites-durability-probe <database path> <gif id>
+import Foundation
+import GifService
+import SQLiteStores
+import Storage
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: favorites-durability-probe <database path> <gif id>\n".utf8))
+    exit(2)
+}
+let path = arguments[1]
+let id = arguments[2]
+
+do {
+    let services = StorageServices(database: try AppDatabase.open(path: path))
+    let gif = GIF(id: id, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
+    _ = try await services.favorites.add(gif)
+    // FileHandle writes go straight to the file descriptor: nothing left in a buffer.
+    FileHandle.standardOutput.write(Data("added \(id)\n".utf8))
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+
+while true {
+    try await Task.sleep(for: .seconds(3600))
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GifService
+import XCTest
+
+/// A favorite confirmed to the caller survives the process being SIGKILLed right after.
+final class DurabilityTests: XCTestCase {
+    private static let probeName = "favorites-durability-probe"
+
+    /// SwiftPM puts the probe next to the test bundle in the build products folder.
+    private func probeURL() throws -> URL {
+        var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent())
+        }
+        for folder in candidates {
+            let url = folder.appendingPathComponent(Self.probeName)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        // A failure, not a skip: a missing probe must not let the test pass silently.
+        struct ProbeNotFound: Error { let searched: [String] }
+        throw ProbeNotFound(searched: candidates.map(\.path))
+    }
+
+    /// Reads the child's stdout until a full line arrives, giving up after `timeout`.
+    private func readLine(from handle: FileHandle, timeout: TimeInterval) throws -> String {
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw XCTestError(.timeoutWhileWaiting) }
+            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { continue }
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else { break } // end of file: the child exited
+            buffer.append(chunk)
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    func testConfirmedFavoriteSurvivesSIGKILL() async throws {
+        let probe = try probeURL()
+        let path = try makeDatabasePath()
+        let process = Process()
+        process.executableURL = probe
+        process.arguments = [path, "durable-gif"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let line = try readLine(from: output.fileHandleForReading, timeout: 30)
+        XCTAssertEqual(line, "added durable-gif\n")
+        XCTAssertTrue(process.isRunning, "the probe must still be running when killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(process.terminationStatus, SIGKILL)
+
+        let favorites = try makeServices(path: path).favorites
+        let list = try await favorites.list()
+        XCTAssertEqual(list.map(\.id), ["durable-gif"])
+        XCTAssertEqual(list.first?.gif.title, "Durable GIF")
+    }
+}

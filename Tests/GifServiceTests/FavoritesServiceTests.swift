@@ -1,0 +1,135 @@
+import Foundation
+import GifService
+import SQLiteStores
+import Storage
+import XCTest
+
+final class FavoritesServiceTests: XCTestCase {
+    private func assertThrows(
+        _ expected: FavoritesError, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () async throws -> Void
+    ) async {
+        do {
+            try await body()
+            XCTFail("expected \(expected)", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as? FavoritesError, expected, file: file, line: line)
+        }
+    }
+
+    func testDefaultCapIsTwentyAndTheTwentyFirstFails() async throws {
+        let favorites = try makeServices().favorites
+        XCTAssertEqual(favorites.limit, 20)
+        for index in 0..<20 {
+            let result = try await favorites.add(makeGIF("g\(index)"))
+            XCTAssertEqual(result, .added(Favorite(gif: makeGIF("g\(index)"), addedAt: result.favorite.addedAt)))
+        }
+        await assertThrows(.favoritesFull(limit: 20)) { _ = try await favorites.add(makeGIF("g20")) }
+        let count = try await favorites.count()
+        XCTAssertEqual(count, 20)
+        let containsRefused = try await favorites.contains(id: "g20")
+        XCTAssertFalse(containsRefused)
+    }
+
+    func testCapIsConfigurable() async throws {
+        let favorites = try makeServices(favoritesLimit: 3).favorites
+        for index in 0..<3 { _ = try await favorites.add(makeGIF("g\(index)")) }
+        await assertThrows(.favoritesFull(limit: 3)) { _ = try await favorites.add(makeGIF("g3")) }
+    }
+
+    func testRemovingOneMakesRoomAgain() async throws {
+        let favorites = try makeServices(favoritesLimit: 2).favorites
+        _ = try await favorites.add(makeGIF("a"))
+        _ = try await favorites.add(makeGIF("b"))
+        try await favorites.remove(id: "a")
+        let result = try await favorites.add(makeGIF("c"))
+        guard case .added = result else { return XCTFail("expected added, got \(result)") }
+    }
+
+    func testAddingTwiceChangesNothingAndSaysItExisted() async throws {
+        let clock = TestClock()
+        let favorites = try makeServices(clock: clock).favorites
+        let first = try await favorites.add(makeGIF("a", title: "Original title"))
+        clock.advance(by: 60)
+        _ = try await favorites.add(makeGIF("b"))
+        clock.advance(by: 60)
+        let second = try await favorites.add(makeGIF("a", title: "Changed upstream"))
+
+        XCTAssertEqual(second, .alreadyExisted(first.favorite))
+        XCTAssertEqual(second.favorite.gif.title, "Original title")
+        let list = try await favorites.list()
+        XCTAssertEqual(list.map(\.id), ["b", "a"], "not moved to the top")
+        XCTAssertEqual(list.last?.addedAt, clock.now().addingTimeInterval(-120))
+        let count = try await favorites.count()
+        XCTAssertEqual(count, 2)
+    }
+
+    func testAddingAnExistingOneWhenFullIsNotAnError() async throws {
+        let favorites = try makeServices(favoritesLimit: 1).favorites
+        _ = try await favorites.add(makeGIF("a"))
+        let result = try await favorites.add(makeGIF("a"))
+        guard case .alreadyExisted = result else { return XCTFail("expected alreadyExisted, got \(result)") }
+    }
+
+    func testRemovingAnAbsentFavoriteIsNotFound() async throws {
+        let favorites = try makeServices().favorites
+        await assertThrows(.notFound(id: "nope")) { try await favorites.remove(id: "nope") }
+        _ = try await favorites.add(makeGIF("a"))
+        try await favorites.remove(id: "a")
+        await assertThrows(.notFound(id: "a")) { try await favorites.remove(id: "a") }
+        let contains = try await favorites.contains(id: "a")
+        XCTAssertFalse(contains)
+    }
+
+    func testListIsNewestFirstWithTiesInReverseInsertionOrder() async throws {
+        let clock = TestClock()
+        let favorites = try makeServices(clock: clock).favorites
+        _ = try await favorites.add(makeGIF("oldest"))
+        clock.advance(by: 1)
+        for id in ["sameTime1", "sameTime2", "sameTime3"] {
+            _ = try await favorites.add(makeGIF(id))
+        }
+        clock.advance(by: 1)
+        _ = try await favorites.add(makeGIF("newest"))
+        let ids = try await favorites.list().map(\.id)
+        XCTAssertEqual(ids, ["newest", "sameTime3", "sameTime2", "sameTime1", "oldest"])
+    }
+
+    func testListingReturnsTheSnapshotWithShareTextAndAddedAt() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_700_000_000))
+        let favorites = try makeServices(clock: clock).favorites
+        var gif = makeGIF("abc", title: "Happy Cat GIF", shareURL: "https://gph.is/abc")
+        gif.user = GIFUser(displayName: "Cat Lover", username: "catlover")
+        gif.isFavorite = false
+        _ = try await favorites.add(gif)
+
+        let listed = try await favorites.list()
+        let favorite = try XCTUnwrap(listed.first)
+        gif.isFavorite = true
+        XCTAssertEqual(favorite.gif, gif, "the whole snapshot comes back, marked as a favorite")
+        XCTAssertEqual(favorite.shareText, "Happy Cat GIF https://gph.is/abc")
+        XCTAssertEqual(favorite.addedAt, Date(timeIntervalSince1970: 1_700_000_000))
+
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(favorite)) as? [String: Any])
+        XCTAssertEqual(object["id"] as? String, "abc")
+        XCTAssertEqual(object["share_text"] as? String, "Happy Cat GIF https://gph.is/abc")
+        XCTAssertEqual(object["added_at"] as? String, "2023-11-14T22:13:20Z")
+        XCTAssertEqual(object["is_favorite"] as? Bool, true)
+        XCTAssertNotNil(object["images"])
+    }
+
+    func testFavoritesSurviveReopeningTheDatabase() async throws {
+        let path = try makeDatabasePath()
+        _ = try await makeServices(path: path).favorites.add(makeGIF("kept"))
+        let ids = try await makeServices(path: path).favorites.list().map(\.id)
+        XCTAssertEqual(ids, ["kept"])
+    }
+
+    func testUnreadableSnapshotIsATypedError() async throws {
+        let path = try makeDatabasePath()
+        let repository = FavoritesRepository(database: try AppDatabase.open(path: path))
+        _ = try await repository.add(StoredFavorite(id: "broken", snapshot: Data("not json".utf8), addedAt: Date()))
+        let favorites = try makeServices(path: path).favorites
+        await assertThrows(.unreadableSnapshot(id: "broken")) { _ = try await favorites.list() }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import GifService
+import SQLite
+import SQLiteStores
+import Storage
+import Synchronization
+import XCTest
+
+/// A clock the test moves by hand, so favorites can be added at equal or chosen times.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        current = Mutex(start)
+    }
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+func makeGIF(_ id: String, title: String? = nil, shareURL: String? = nil) -> GIF {
+    GIF(
+        id: id, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
+        images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)]
+    )
+}
+
+extension XCTestCase {
+    /// Services on a fresh database file in a temporary folder.
+    func makeServices(
+        path: String? = nil, favoritesLimit: Int = FavoritesService.defaultLimit, clock: TestClock = TestClock()
+    ) throws -> StorageServices {
+        let database = try AppDatabase.open(path: try path ?? makeDatabasePath())
+        return StorageServices(database: database, favoritesLimit: favoritesLimit, now: { clock.now() })
+    }
+}

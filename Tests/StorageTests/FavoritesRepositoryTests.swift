@@ -1,0 +1,117 @@
+import Foundation
+import SQLite
+import Storage
+import XCTest
+
+final class FavoritesRepositoryTests: XCTestCase {
+    private func makeRepository() throws -> FavoritesRepository {
+        FavoritesRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+    }
+
+    private static func favorite(_ id: String, at seconds: TimeInterval = 0, snapshot: String = "{}") -> StoredFavorite {
+        StoredFavorite(id: id, snapshot: Data(snapshot.utf8), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    func testAddFindCountContainsRemove() async throws {
+        let repository = try makeRepository()
+        let added = Self.favorite("a", snapshot: #"{"id":"a"}"#)
+        let insertion = try await repository.add(added)
+        XCTAssertEqual(insertion, .inserted)
+        let count = try await repository.count()
+        XCTAssertEqual(count, 1)
+        let containsA = try await repository.contains(id: "a")
+        let containsB = try await repository.contains(id: "b")
+        XCTAssertTrue(containsA)
+        XCTAssertFalse(containsB)
+        let found = try await repository.find(id: "a")
+        XCTAssertEqual(found, added)
+
+        let removed = try await repository.remove(id: "a")
+        let removedAgain = try await repository.remove(id: "a")
+        XCTAssertTrue(removed)
+        XCTAssertFalse(removedAgain)
+        let countAfter = try await repository.count()
+        XCTAssertEqual(countAfter, 0)
+    }
+
+    func testListIsNewestFirstWithTiesInReverseInsertionOrder() async throws {
+        let repository = try makeRepository()
+        for stored in [Self.favorite("old", at: 1), Self.favorite("tieFirst", at: 5), Self.favorite("tieSecond", at: 5),
+                       Self.favorite("newest", at: 9), Self.favorite("tieThird", at: 5)] {
+            _ = try await repository.add(stored)
+        }
+        let ids = try await repository.list().map(\.id)
+        XCTAssertEqual(ids, ["newest", "tieThird", "tieSecond", "tieFirst", "old"])
+    }
+
+    func testTieOrderSurvivesRemovingTheLatestInserted() async throws {
+        let repository = try makeRepository()
+        _ = try await repository.add(Self.favorite("a"))
+        _ = try await repository.add(Self.favorite("b"))
+        _ = try await repository.remove(id: "b")
+        _ = try await repository.add(Self.favorite("c"))
+        let ids = try await repository.list().map(\.id)
+        XCTAssertEqual(ids, ["c", "a"])
+    }
+
+    func testSnapshotBytesAndMillisecondsComeBackExactly() async throws {
+        let repository = try makeRepository()
+        let bytes = Data([0x00, 0xFF, 0x7B, 0x80, 0x00])
+        let addedAt = Date(timeIntervalSince1970: 1_700_000_000.123)
+        _ = try await repository.add(StoredFavorite(id: "bin", snapshot: bytes, addedAt: addedAt))
+        let stored = try await repository.find(id: "bin")
+        XCTAssertEqual(stored?.snapshot, bytes)
+        let milliseconds = try XCTUnwrap(stored?.addedAt.timeIntervalSince1970).rounded(.towardZero)
+        XCTAssertEqual(try XCTUnwrap(stored?.addedAt.timeIntervalSince1970), 1_700_000_000.123, accuracy: 0.0005)
+        XCTAssertEqual(milliseconds, 1_700_000_000)
+    }
+
+    func testAddingAnExistingIdChangesNothing() async throws {
+        let repository = try makeRepository()
+        let original = Self.favorite("a", at: 1, snapshot: "original")
+        _ = try await repository.add(original)
+        let insertion = try await repository.add(Self.favorite("a", at: 2, snapshot: "newer"))
+        XCTAssertEqual(insertion, .alreadyPresent(original))
+        let stored = try await repository.list()
+        XCTAssertEqual(stored, [original])
+    }
+
+    func testInsertIfRoomStopsAtTheLimit() async throws {
+        let repository = try makeRepository()
+        for index in 0..<3 {
+            let insertion = try await repository.insertIfRoom(Self.favorite("f\(index)"), limit: 3)
+            XCTAssertEqual(insertion, .inserted)
+        }
+        let refused = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3)
+        XCTAssertEqual(refused, .full)
+        let existing = try await repository.insertIfRoom(Self.favorite("f1", at: 99), limit: 3)
+        XCTAssertEqual(existing, .alreadyPresent(Self.favorite("f1")), "an existing id is reported even when full")
+        let count = try await repository.count()
+        XCTAssertEqual(count, 3)
+
+        _ = try await repository.remove(id: "f0")
+        let afterRemoval = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3)
+        XCTAssertEqual(afterRemoval, .inserted)
+    }
+
+    func testInsertIfRoomHoldsTheLimitAcrossConnections() async throws {
+        // Several connections (as several processes would have) racing for the last place.
+        let path = try makeDatabasePath()
+        let first = FavoritesRepository(database: try AppDatabase.open(path: path))
+        for index in 0..<9 {
+            _ = try await first.add(Self.favorite("seed\(index)"))
+        }
+        let repositories = try (0..<4).map { _ in FavoritesRepository(database: try AppDatabase.open(path: path)) }
+        let insertions = try await withThrowingTaskGroup(of: FavoriteInsertion.self) { group in
+            for index in 0..<40 {
+                let repository = repositories[index % repositories.count]
+                group.addTask { try await repository.insertIfRoom(Self.favorite("race\(index)"), limit: 10) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(insertions.filter { $0 == .inserted }.count, 1)
+        XCTAssertEqual(insertions.filter { $0 == .full }.count, 39)
+        let count = try await first.count()
+        XCTAssertEqual(count, 10)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SQLite
+import Storage
+import XCTest
+
+final class MigrationTests: XCTestCase {
+    func testFreshDatabaseGetsTheLatestSchema() async throws {
+        let path = try makeDatabasePath()
+        _ = try AppDatabase.open(path: path)
+        let database = try Database(path: path)
+        XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
+        XCTAssertEqual(Schema.migrator.latestVersion, 2)
+    }
+
+    func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
+        let path = try makeDatabasePath()
+        do {
+            // A database as version 1 of gif-bff left it.
+            let old = try Database(path: path)
+            try old.executeScript("""
+                CREATE TABLE favorite (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    gif_id TEXT NOT NULL UNIQUE,
+                    snapshot BLOB NOT NULL,
+                    added_at INTEGER NOT NULL
+                );
+                CREATE INDEX favorite_newest_first ON favorite (added_at DESC, seq DESC);
+                INSERT INTO favorite (gif_id, snapshot, added_at) VALUES ('old1', X'7B7D', 1000);
+                INSERT INTO favorite (gif_id, snapshot, added_at) VALUES ('old2', X'7B7D', 2000);
+                PRAGMA user_version = 1;
+                """)
+        }
+
+        let database = try AppDatabase.open(path: path)
+        let version = try await database.read { try $0.userVersion() }
+        XCTAssertEqual(version, 2)
+
+        let favorites = FavoritesRepository(database: database)
+        let ids = try await favorites.list().map(\.id)
+        XCTAssertEqual(ids, ["old2", "old1"])
+        let old = try await favorites.find(id: "old1")
+        XCTAssertEqual(old?.snapshot, Data("{}".utf8))
+        XCTAssertEqual(old?.addedAt, Date(timeIntervalSince1970: 1))
+
+        let history = SearchHistoryRepository(database: database)
+        try await history.record("cats", at: Date(), keepingNewest: 5)
+        let queries = try await history.list().map(\.query)
+        XCTAssertEqual(queries, ["cats"], "version 2's table exists")
+    }
+
+    func testOpeningTwiceDoesNotReapplyMigrations() throws {
+        let path = try makeDatabasePath()
+        _ = try AppDatabase.open(path: path)
+        XCTAssertNoThrow(try AppDatabase.open(path: path))
+    }
+
+    func testFailedStepLeavesThePreviousVersion() throws {
+        let database = try Database(path: try makeDatabasePath())
+        let migrator = Migrator([
+            Migration(version: 1, sql: "CREATE TABLE one (x)"),
+            Migration(version: 2, sql: "CREATE TABLE two (x); INSERT INTO missing VALUES (1)"),
+        ])
+        XCTAssertThrowsError(try migrator.migrate(database)) { error in
+            XCTAssertEqual((error as? SQLiteError)?.sql, "CREATE TABLE two (x); INSERT INTO missing VALUES (1)")
+        }
+        XCTAssertEqual(try database.userVersion(), 1)
+        let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.text(at: 0) }
+        XCTAssertEqual(tables, ["one"], "step 2 was rolled back entirely")
+    }
+
+    func testDatabaseFromANewerProgramIsRefused() throws {
+        let path = try makeDatabasePath()
+        do {
+            let database = try Database(path: path)
+            try database.setUserVersion(99)
+        }
+        XCTAssertThrowsError(try AppDatabase.open(path: path)) { error in
+            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 2))
+        }
+        let database = try Database(path: path)
+        XCTAssertEqual(try database.userVersion(), 99, "left untouched")
+    }
+}
