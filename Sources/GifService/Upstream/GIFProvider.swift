@@ -1,0 +1,75 @@
+/// Where GIFs come from: GIPHY's API in production, the fake GIPHY in tests and demo mode.
+/// The service depends on this protocol only, so its tests use a fake provider.
+/// Every method throws `UpstreamError` and nothing else.
+public protocol GIFProvider: Sendable {
+    func search(_ request: SearchRequest) async throws -> UpstreamPage
+    func trending(_ request: TrendingRequest) async throws -> UpstreamPage
+    /// Throws `UpstreamError.notFound` when the id is unknown upstream.
+    func gif(id: String) async throws -> GIF
+    func random(tag: String?, rating: String?) async throws -> GIF
+}
+
+/// A search as sent upstream: already validated and normalised by the service.
+public struct SearchRequest: Sendable, Hashable {
+    public var query: String
+    public var offset: Int
+    public var limit: Int
+    public var rating: String?
+    public var lang: String?
+
+    public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil) {
+        self.query = query
+        self.offset = offset
+        self.limit = limit
+        self.rating = rating
+        self.lang = lang
+    }
+}
+
+public struct TrendingRequest: Sendable, Hashable {
+    public var offset: Int
+    public var limit: Int
+    public var rating: String?
+
+    public init(offset: Int, limit: Int, rating: String? = nil) {
+        self.offset = offset
+        self.limit = limit
+        self.rating = rating
+    }
+}
+
+/// One page of GIFs as the upstream gave it (before our de-duplication).
+public struct UpstreamPage: Sendable, Equatable {
+    public var gifs: [GIF]
+    /// Not every endpoint reports it.
+    public var totalCount: Int?
+    public var count: Int
+    public var offset: Int
+
+    public init(gifs: [GIF], totalCount: Int?, count: Int, offset: Int) {
+        self.gifs = gifs
+        self.totalCount = totalCount
+        self.count = count
+        self.offset = offset
+    }
+}
+
+/// Every way an upstream call can fail, one case per row of the error table.
+public enum UpstreamError: Error, Sendable, Equatable {
+    /// 404 for a GIF id.
+    case notFound
+    /// 429; `retryAfter` in seconds when the upstream said.
+    case rateLimited(retryAfter: Int?)
+    /// 401 or 403: the server's key was refused.
+    case unauthorized(status: Int)
+    /// Any other 4xx.
+    case rejected(status: Int)
+    /// 5xx.
+    case serverError(status: Int)
+    /// Connection refused, reset, DNS failure.
+    case unavailable(reason: String)
+    /// Our total deadline passed.
+    case timeout
+    /// Not JSON, not decodable, or GIPHY's "synthetic response".
+    case badResponse(reason: String)
+}
