@@ -25,8 +25,15 @@ let package = Package(
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
         .target(name: "HTTPServer", dependencies: ["CSystemShims"], swiftSettings: strict),
-        .executableTarget(name: "gif-bff", dependencies: ["HTTPServer"], swiftSettings: strict),
+        // The HTTP API: routes from HTTP to the services and back.
+        .target(name: "API", dependencies: ["HTTPServer", "GifService"], swiftSettings: strict),
+        // Start-up: configuration, wiring, signals. The executable only calls it.
+        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService"], swiftSettings: strict),
+        .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "HTTPServer"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        // The transport alone serving a fixed body, for bench/run.sh.
+        .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
         // Storage: libsqlite3, our thin wrapper, then the schema and repositories.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -1,0 +1,61 @@
+/// Reads the configuration from the environment, then from flags, which win.
+public enum ConfigurationLoader {
+    public enum Outcome: Equatable {
+        case run
+        case help
+    }
+
+    public static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> (Configuration, Outcome) {
+        var configuration = Configuration()
+        for setting in Setting.all {
+            if let value = environment[setting.environment] {
+                try setting.apply(&configuration, value)
+            }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { return (configuration, .help) }
+            let (flag, inlineValue) = split(argument)
+            guard let setting = Setting.all.first(where: { $0.flag == flag }) else {
+                throw .unknownFlag(flag)
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw .missingValue(flag: flag) }
+                value = arguments[index]
+                index += 1
+            }
+            try setting.apply(&configuration, value)
+        }
+        return (configuration, .run)
+    }
+
+    /// `--flag=value` or `--flag` followed by the value.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The text `--help` prints: every setting with its variable, flag and default.
+    public static var helpText: String {
+        var lines = [
+            "gif-bff: a local HTTP JSON backend for GIF search and favorites apps.",
+            "",
+            "Usage: gif-bff [options]   (each option can also be given by its environment variable)",
+            "",
+        ]
+        let flagWidth = Setting.all.map { $0.flag.count + 8 }.max() ?? 20
+        for setting in Setting.all {
+            let flag = "\(setting.flag) VALUE".padding(toLength: flagWidth, withPad: " ", startingAt: 0)
+            lines.append("  \(flag) \(setting.environment)")
+            lines.append("      \(setting.help) [default: \(setting.defaultText)]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+import Foundation

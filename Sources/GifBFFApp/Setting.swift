@@ -1,0 +1,125 @@
+import HTTPServer
+
+/// One configuration setting: its environment variable, its flag, its default and how to apply a value.
+public struct Setting: Sendable {
+    public let environment: String
+    public let flag: String
+    public let defaultText: String
+    public let help: String
+    /// Secrets are never printed back, not even in an error.
+    public let isSecret: Bool
+    let apply: @Sendable (inout Configuration, String) throws(ConfigurationError) -> Void
+
+    init(_ environment: String, _ flag: String, default defaultText: String, secret: Bool = false, _ help: String,
+         apply: @escaping @Sendable (inout Configuration, String) throws(ConfigurationError) -> Void) {
+        self.environment = environment
+        self.flag = flag
+        self.defaultText = defaultText
+        self.help = help
+        self.isSecret = secret
+        self.apply = apply
+    }
+
+    /// The name an error message uses: both ways of giving the setting.
+    var label: String { "\(environment) (\(flag))" }
+}
+
+extension Setting {
+    public static let all: [Setting] = [
+        Setting("GIF_BFF_HOST", "--host", default: "127.0.0.1", "address to listen on (IPv4 or IPv6; 0.0.0.0 for every interface)") { config, value throws(ConfigurationError) in
+            guard isNumericAddress(value) else { throw invalid("GIF_BFF_HOST (--host)", value, "a numeric IPv4 or IPv6 address") }
+            config.server.host = value
+        },
+        Setting("GIF_BFF_PORT", "--port", default: "8080", "port to listen on; 0 picks a free one") { config, value throws(ConfigurationError) in
+            guard let port = UInt16(value) else { throw invalid("GIF_BFF_PORT (--port)", value, "a port number 0-65535") }
+            config.server.port = port
+        },
+        Setting("GIF_BFF_DATABASE", "--database", default: "gif-bff.sqlite3", "SQLite file for favorites and history; its folder is created") { config, value throws(ConfigurationError) in
+            guard !value.isEmpty else { throw invalid("GIF_BFF_DATABASE (--database)", value, "a file path") }
+            config.databasePath = value
+        },
+        Setting("GIF_BFF_LOG_LEVEL", "--log-level", default: "info", "debug, info, warning, error or off") { config, value throws(ConfigurationError) in
+            guard let level = LogLevel(name: value) else { throw invalid("GIF_BFF_LOG_LEVEL (--log-level)", value, "debug, info, warning, error or off") }
+            config.logLevel = level
+        },
+        Setting("GIF_BFF_LOG_FORMAT", "--log-format", default: "logfmt", "logfmt or json (one JSON object per line)") { config, value throws(ConfigurationError) in
+            guard let format = LogFormat(rawValue: value.lowercased()) else { throw invalid("GIF_BFF_LOG_FORMAT (--log-format)", value, "logfmt or json") }
+            config.logFormat = format
+        },
+        Setting("GIPHY_API_KEY", "--giphy-api-key", default: "(none: demo catalog)", secret: true, "GIPHY key; without one the built-in demo catalog is served") { config, value throws(ConfigurationError) in
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            config.giphyAPIKey = trimmed.isEmpty ? nil : trimmed
+        },
+        Setting("GIPHY_BASE_URL", "--giphy-base-url", default: "https://api.giphy.com/v1", "GIPHY API base URL, version included") { config, value throws(ConfigurationError) in
+            guard value.hasPrefix("http://") || value.hasPrefix("https://"), value.count > 8 else {
+                throw invalid("GIPHY_BASE_URL (--giphy-base-url)", value, "an http or https URL")
+            }
+            config.giphyBaseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        },
+        Setting("GIF_BFF_UPSTREAM_TIMEOUT_SECONDS", "--upstream-timeout-seconds", default: "8", "total deadline of one GIPHY call") { config, value throws(ConfigurationError) in
+            config.upstreamTimeout = try seconds(value, "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS (--upstream-timeout-seconds)", allowZero: false)
+        },
+        Setting("GIF_BFF_FAVORITES_LIMIT", "--favorites-limit", default: "20", "most favorites kept") { config, value throws(ConfigurationError) in
+            config.favoritesLimit = try integer(value, "GIF_BFF_FAVORITES_LIMIT (--favorites-limit)", 1...10_000)
+        },
+        Setting("GIF_BFF_DEFAULT_RATING", "--default-rating", default: "g", "rating used when a search names none: g, pg, pg-13 or r") { config, value throws(ConfigurationError) in
+            let rating = value.lowercased()
+            guard ["g", "pg", "pg-13", "r"].contains(rating) else { throw invalid("GIF_BFF_DEFAULT_RATING (--default-rating)", value, "g, pg, pg-13 or r") }
+            config.defaultRating = rating
+        },
+        Setting("GIF_BFF_EVENT_LOOPS", "--event-loops", default: "cores, at most 8", "event-loop threads") { config, value throws(ConfigurationError) in
+            config.server.eventLoopCount = try integer(value, "GIF_BFF_EVENT_LOOPS (--event-loops)", 1...64)
+        },
+        Setting("GIF_BFF_MAX_CONNECTIONS", "--max-connections", default: "4096", "open connections at most; more get 503") { config, value throws(ConfigurationError) in
+            config.server.limits.maxConnections = try integer(value, "GIF_BFF_MAX_CONNECTIONS (--max-connections)", 1...1_000_000)
+        },
+        Setting("GIF_BFF_MAX_REQUEST_LINE_BYTES", "--max-request-line-bytes", default: "8192", "longest request line; longer gets 414") { config, value throws(ConfigurationError) in
+            config.server.limits.maxRequestLineBytes = try integer(value, "GIF_BFF_MAX_REQUEST_LINE_BYTES (--max-request-line-bytes)", 64...1_048_576)
+        },
+        Setting("GIF_BFF_MAX_HEADER_BYTES", "--max-header-bytes", default: "32768", "largest header section; larger gets 431") { config, value throws(ConfigurationError) in
+            config.server.limits.maxHeaderBytes = try integer(value, "GIF_BFF_MAX_HEADER_BYTES (--max-header-bytes)", 256...1_048_576)
+        },
+        Setting("GIF_BFF_MAX_HEADER_COUNT", "--max-header-count", default: "100", "most header fields; more gets 431") { config, value throws(ConfigurationError) in
+            config.server.limits.maxHeaderCount = try integer(value, "GIF_BFF_MAX_HEADER_COUNT (--max-header-count)", 1...10_000)
+        },
+        Setting("GIF_BFF_MAX_BODY_BYTES", "--max-body-bytes", default: "1048576", "largest request body; larger gets 413") { config, value throws(ConfigurationError) in
+            config.server.limits.maxBodyBytes = try integer(value, "GIF_BFF_MAX_BODY_BYTES (--max-body-bytes)", 0...(64 * 1_048_576))
+        },
+        Setting("GIF_BFF_HEAD_TIMEOUT_SECONDS", "--head-timeout-seconds", default: "10", "time to send a request head; then 408") { config, value throws(ConfigurationError) in
+            config.server.limits.headTimeout = try seconds(value, "GIF_BFF_HEAD_TIMEOUT_SECONDS (--head-timeout-seconds)", allowZero: false)
+        },
+        Setting("GIF_BFF_IDLE_TIMEOUT_SECONDS", "--idle-timeout-seconds", default: "60", "idle keep-alive connections are closed after this") { config, value throws(ConfigurationError) in
+            config.server.limits.idleTimeout = try seconds(value, "GIF_BFF_IDLE_TIMEOUT_SECONDS (--idle-timeout-seconds)", allowZero: false)
+        },
+        Setting("GIF_BFF_SHUTDOWN_GRACE_SECONDS", "--shutdown-grace-seconds", default: "10", "on SIGTERM, how long requests in flight may finish") { config, value throws(ConfigurationError) in
+            config.server.shutdownGracePeriod = try seconds(value, "GIF_BFF_SHUTDOWN_GRACE_SECONDS (--shutdown-grace-seconds)", allowZero: true)
+        },
+    ]
+
+    private static func invalid(_ label: String, _ value: String, _ expected: String) -> ConfigurationError {
+        .invalidValue(setting: label, value: "\"\(value)\"", expected: expected)
+    }
+
+    private static func integer(_ value: String, _ label: String, _ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw invalid(label, value, "an integer \(range.lowerBound)-\(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func seconds(_ value: String, _ label: String, allowZero: Bool) throws(ConfigurationError) -> Duration {
+        guard let number = Double(value), number.isFinite, number >= 0, allowZero || number > 0, number <= 86_400 else {
+            throw invalid(label, value, allowZero ? "seconds 0-86400" : "seconds above 0, at most 86400")
+        }
+        return .milliseconds(Int64((number * 1000).rounded()))
+    }
+
+    private static func isNumericAddress(_ value: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, value, &v4) == 1 || inet_pton(AF_INET6, value, &v6) == 1
+    }
+}
+
+import Foundation
+import Glibc

@@ -1,0 +1,56 @@
+@testable import GifBFFApp
+import HTTPServer
+import XCTest
+
+final class ConfigurationTests: XCTestCase {
+    func testDefaultsAreALocalBackendOnPort8080() throws {
+        let (configuration, outcome) = try ConfigurationLoader.load(arguments: [], environment: [:])
+        XCTAssertEqual(outcome, .run)
+        XCTAssertEqual(configuration.server.host, "127.0.0.1")
+        XCTAssertEqual(configuration.server.port, 8080)
+        XCTAssertEqual(configuration.databasePath, "gif-bff.sqlite3")
+        XCTAssertEqual(configuration.logLevel, .info)
+        XCTAssertNil(configuration.giphyAPIKey)
+        XCTAssertEqual(configuration.giphyBaseURL, "https://api.giphy.com/v1")
+        XCTAssertEqual(configuration.server.limits, HTTPLimits())
+    }
+
+    func testEnvironmentIsReadAndFlagsWin() throws {
+        let environment = ["GIF_BFF_HOST": "::1", "GIF_BFF_PORT": "9000", "GIF_BFF_LOG_LEVEL": "warning",
+                           "GIF_BFF_MAX_BODY_BYTES": "2048", "GIF_BFF_HEAD_TIMEOUT_SECONDS": "2.5"]
+        let (configuration, _) = try ConfigurationLoader.load(arguments: ["--port", "0", "--log-level=debug"], environment: environment)
+        XCTAssertEqual(configuration.server.host, "::1")
+        XCTAssertEqual(configuration.server.port, 0)
+        XCTAssertEqual(configuration.logLevel, .debug)
+        XCTAssertEqual(configuration.server.limits.maxBodyBytes, 2048)
+        XCTAssertEqual(configuration.server.limits.headTimeout, .milliseconds(2500))
+    }
+
+    func testABadValueNamesTheSetting() {
+        let cases: [([String], [String: String], String)] = [
+            (["--port", "http"], [:], "GIF_BFF_PORT (--port)"),
+            ([], ["GIF_BFF_PORT": "70000"], "GIF_BFF_PORT (--port)"),
+            ([], ["GIF_BFF_HOST": "localhost.example"], "GIF_BFF_HOST (--host)"),
+            ([], ["GIF_BFF_LOG_LEVEL": "loud"], "GIF_BFF_LOG_LEVEL (--log-level)"),
+            (["--max-connections", "0"], [:], "GIF_BFF_MAX_CONNECTIONS (--max-connections)"),
+            (["--idle-timeout-seconds", "-1"], [:], "GIF_BFF_IDLE_TIMEOUT_SECONDS (--idle-timeout-seconds)"),
+        ]
+        for (arguments, environment, name) in cases {
+            XCTAssertThrowsError(try ConfigurationLoader.load(arguments: arguments, environment: environment)) { error in
+                XCTAssertTrue(String(describing: error).contains(name), "\(error) does not name \(name)")
+            }
+        }
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: ["--nope"], environment: [:]))
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: ["--port"], environment: [:]))
+    }
+
+    func testHelpListsEverySettingWithItsDefault() throws {
+        let (_, outcome) = try ConfigurationLoader.load(arguments: ["--help"], environment: [:])
+        XCTAssertEqual(outcome, .help)
+        for setting in Setting.all {
+            XCTAssertTrue(ConfigurationLoader.helpText.contains(setting.flag))
+            XCTAssertTrue(ConfigurationLoader.helpText.contains(setting.environment))
+            XCTAssertTrue(ConfigurationLoader.helpText.contains("[default: \(setting.defaultText)]"))
+        }
+    }
+}

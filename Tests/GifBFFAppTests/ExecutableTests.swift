@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The real `gif-bff` executable as a user runs it: exit statuses, messages, signals.
+final class ExecutableTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-exe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static var executable: URL? {
+        var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let url = Bundle.main.executableURL { candidates.append(url.deletingLastPathComponent()) }
+        for candidate in candidates {
+            let url = candidate.appendingPathComponent("gif-bff")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        guard let executable = Self.executable else {
+            throw XCTSkip("gif-bff was not built next to the tests")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ["GIF_BFF_DATABASE": folder.appendingPathComponent("db.sqlite3").path].merging(environment) { $1 }
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return (process, output, errors)
+    }
+
+    private func finish(_ process: Process, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+        return true
+    }
+
+    func testABadValueStopsStartUpWithStatus2AndNamesIt() throws {
+        let (process, _, errors) = try launch(["--port", "eighty"])
+        XCTAssertTrue(finish(process, within: 10))
+        XCTAssertEqual(process.terminationStatus, 2)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains("GIF_BFF_PORT (--port)"), message)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+    }
+
+    func testAnUnusableDatabaseStopsStartUpWithStatus2AndOneLine() throws {
+        let notADatabase = folder.appendingPathComponent("text.sqlite3")
+        try Data("this is not a database, just text that is long enough to be read".utf8).write(to: notADatabase)
+        let (process, _, errors) = try launch(["--port", "0"], environment: ["GIF_BFF_DATABASE": notADatabase.path])
+        XCTAssertTrue(finish(process, within: 10))
+        XCTAssertEqual(process.terminationStatus, 2)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains(notADatabase.path), message)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+    }
+
+    func testHelpListsTheSettingsAndExits0() throws {
+        let (process, output, _) = try launch(["--help"])
+        XCTAssertTrue(finish(process, within: 10))
+        XCTAssertEqual(process.terminationStatus, 0)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.contains("GIF_BFF_PORT"))
+        XCTAssertTrue(text.contains("--max-body-bytes"))
+    }
+
+    func testSIGTERMShutsDownCleanlyWithStatus0() throws {
+        let (process, _, errors) = try launch(["--port", "0"])
+        // Wait for the start-up line, which carries the port.
+        var log = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !log.contains("gif-bff listening") && Date() < deadline {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+        XCTAssertTrue(log.contains("gif-bff listening"), log)
+        guard let portText = log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).map({ String(log[$0].split(separator: ":")[1]) }),
+              let port = UInt16(portText) else {
+            kill(process.processIdentifier, SIGKILL)
+            return XCTFail("no port in \(log)")
+        }
+        let client = RawTestClient(port: port)
+        XCTAssertTrue(try client.get("/healthz").hasPrefix("HTTP/1.1 200"))
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertTrue(finish(process, within: 5))
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+}
+
+/// Just enough of a client to see that the child process answers.
+struct RawTestClient {
+    let port: UInt16
+
+    func get(_ path: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+}
