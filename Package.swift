@@ -28,10 +28,12 @@ let package = Package(
         // The HTTP API: routes from HTTP to the services and back.
         .target(name: "API", dependencies: ["HTTPServer", "GifService"], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService", "GiphyClient", "FakeGiphy", "SQLite"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "HTTPServer"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "HTTPServer", "HTTPTestClient", "FakeGiphy"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"], swiftSettings: strict),
+        // A raw TCP client for the tests that talk HTTP to a real server.
+        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 

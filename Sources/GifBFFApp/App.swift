@@ -1,16 +1,11 @@
-import API
-import Dispatch
 import Foundation
 import HTTPServer
 import Storage
-import Synchronization
 
-/// Start-up and shutdown of gif-bff: configuration, database, server, signals.
-/// The executable's main calls `run`; tests call it too, with their own arguments and environment.
+/// The executable's life: configuration, start-up, the one line a user needs, signals, exit status.
 public enum App {
     /// Exit statuses: 0 after a clean shutdown or --help, 2 for a bad setting or database, 1 otherwise.
-    public static func run(arguments: [String], environment: [String: String],
-                           ready: (@Sendable (UInt16) -> Void)? = nil) async -> Int32 {
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let configuration: Configuration
         do {
             let (loaded, outcome) = try ConfigurationLoader.load(arguments: arguments, environment: environment)
@@ -24,25 +19,28 @@ public enum App {
             return 2
         }
         let logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
+        let app: RunningApp
         do {
-            _ = try AppDatabase.open(path: configuration.databasePath)
-        } catch {
+            app = try RunningApp.start(configuration, logger: logger)
+        } catch let error as StorageOpenError {
             printError("gif-bff: \(error)")
             return 2
-        }
-        let server = HTTPServer(configuration: configuration.server, responder: APIRouter.make(), logger: logger)
-        let port: UInt16
-        do {
-            port = try server.start()
+        } catch let error as ConfigurationError {
+            printError("gif-bff: \(error)")
+            return 2
         } catch {
             printError("gif-bff: \(error)")
             return 1
         }
-        let signals = ShutdownSignals(server: server, logger: logger)
-        logger.info("gif-bff listening", ("url", .string(url(host: configuration.server.host, port: port))),
-                    ("database", .string(configuration.databasePath)))
-        ready?(port)
-        await server.waitUntilStopped()
+        let signals = ShutdownSignals(server: app.httpServer, logger: logger)
+        let address = url(host: configuration.server.host, port: app.port)
+        logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databasePath)),
+                    ("upstream", .string(app.isDemo ? "demo" : "giphy")))
+        if app.isDemo {
+            printError("gif-bff: no GIPHY_API_KEY set, so serving the built-in demo catalog (offline). "
+                + "Try \(address)/search?q=cat ; set GIPHY_API_KEY to use GIPHY.")
+        }
+        await app.waitUntilStopped()
         signals.cancel()
         logger.info("gif-bff stopped")
         return 0

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import HTTPTestClient
 import XCTest
 
 /// Each limit answered with its status and a problem body, then close.
@@ -114,6 +115,26 @@ final class ServerLimitTests: XCTestCase {
         let admitted = try server.client()
         try admitted.send(request("GET", "/healthz"))
         XCTAssertEqual(try admitted.readResponse().status, 200)
+        await server.stop()
+    }
+
+    func testConnectionsResetByClientsFreeTheirSlots() async throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 3
+        let server = try TestServer(limits: limits)
+        for round in 0..<3 {
+            for _ in 0..<3 {
+                let client = try server.client()
+                // Half a request, then a reset: the server sees the bytes and then ECONNRESET.
+                try client.send("GET /healthz HTTP/1.1\r\nHost: a\r\n")
+                try await Task.sleep(for: .milliseconds(20))
+                client.reset()
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            let admitted = try server.client()
+            try admitted.send(request("GET", "/healthz", headers: ["Connection: close"]))
+            XCTAssertEqual(try admitted.readResponse().status, 200, "round \(round): reset connections still counted")
+        }
         await server.stop()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import HTTPTestClient
 import XCTest
 
 final class ShutdownTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import HTTPServer
 import XCTest
 
@@ -47,13 +48,4 @@ final class TestServer: Sendable {
     }
 
     struct TestFailure: Error {}
-}
-
-func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) -> String {
-    var text = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
-    for header in headers { text += header + "\r\n" }
-    if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
-    text += "\r\n"
-    if let body { text += body }
-    return text
 }

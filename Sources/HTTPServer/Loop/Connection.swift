@@ -28,6 +28,8 @@ final class Connection {
     /// Edge-triggered epoll: the socket may still hold bytes we have not read.
     var mayHaveInput = true
     var peerClosed = false
+    /// A read failed (reset by the peer): nothing more can be sent either.
+    var readFailed = false
     var keepAlive = true
     var closeAfterFlush = false
 

@@ -209,6 +209,10 @@ final class LoopRunner {
     private func readAndAdvance(_ connection: Connection) {
         readAvailable(connection)
         guard connections[Int(connection.fd)] === connection else { return }
+        if connection.readFailed {
+            closeConnection(connection)
+            return
+        }
         if connection.state == .lingering {
             if connection.peerClosed { closeConnection(connection) }
             return
@@ -246,7 +250,7 @@ final class LoopRunner {
             } else {
                 connection.peerClosed = true
                 connection.mayHaveInput = false
-                connection.closeAfterFlush = true
+                connection.readFailed = true
             }
         }
         if received > 0 && connection.state == .reading {
@@ -274,7 +278,7 @@ final class LoopRunner {
             case .needMore:
                 connection.compactInput()
                 if connection.mayHaveInput && readAvailable(connection) > 0 { continue }
-                if connection.peerClosed {
+                if connection.peerClosed || connection.readFailed {
                     closeConnection(connection)
                 } else if drainDeadline != nil && connection.isIdle {
                     closeConnection(connection)

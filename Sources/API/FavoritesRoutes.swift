@@ -1,0 +1,32 @@
+import Foundation
+import GifService
+import HTTPServer
+
+/// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream.
+enum FavoritesRoutes {
+    struct FavoritesList: Encodable {
+        let data: [Favorite]
+        let count: Int
+        let limit: Int
+    }
+
+    static func register(on router: inout RouterBuilder, backend: GifBackend) {
+        router.get("/favorites") { _ in
+            let favorites = try await answering { try await backend.listFavorites() }
+            return try JSONResponse.make(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
+        }
+        router.post("/favorites") { request in
+            let id = try JSONBody.stringField("id", of: request)
+            let result = try await answering { try await backend.addFavorite(id: id) }
+            switch result {
+            case .added(let favorite): return try JSONResponse.make(favorite, status: .created)
+            case .alreadyExisted(let favorite): return try JSONResponse.make(favorite, status: .ok)
+            }
+        }
+        router.delete("/favorites/{id}") { request in
+            let id = request.pathParameters["id"]
+            try await answering { try await backend.removeFavorite(id: id) }
+            return HTTPResponse(status: .noContent)
+        }
+    }
+}

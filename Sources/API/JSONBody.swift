@@ -1,0 +1,32 @@
+import Foundation
+import HTTPServer
+
+/// Request bodies: JSON only (415 otherwise); malformed JSON is 400.
+enum JSONBody {
+    static func object(of request: HTTPRequest) throws(ProblemDetails) -> [String: Any] {
+        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {
+            throw ProblemDetails(status: .unsupportedMediaType, code: "unsupported_media_type", title: "Unsupported media type",
+                                 detail: "The request body must be JSON (Content-Type: application/json).")
+        }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(request.body)) else {
+            throw ProblemDetails(status: .badRequest, code: "invalid_body", title: "Invalid body",
+                                 detail: "The request body is not valid JSON.")
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw ProblemDetails(status: .badRequest, code: "invalid_body", title: "Invalid body",
+                                 detail: "The request body must be a JSON object.")
+        }
+        return object
+    }
+
+    /// A string member of the body's object; absent or not a string is an invalid parameter.
+    static func stringField(_ name: String, of request: HTTPRequest) throws(ProblemDetails) -> String {
+        guard let value = try object(of: request)[name] as? String else {
+            throw ProblemDetails(status: .badRequest, code: "invalid_parameter", title: "Invalid parameter",
+                                 detail: "Parameter \"\(name)\": a string is required in the JSON body.")
+        }
+        return value
+    }
+}

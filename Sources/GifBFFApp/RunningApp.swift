@@ -1,0 +1,55 @@
+import API
+import GifService
+import HTTPServer
+import SQLite
+import SQLiteStores
+import Storage
+
+/// gif-bff wired and listening: the database, the upstream, the backend and the server.
+public final class RunningApp: Sendable {
+    public let port: UInt16
+    /// True when serving the built-in demo catalog (no GIPHY key).
+    public let isDemo: Bool
+    private let server: HTTPServer
+    private let upstream: Upstream
+
+    /// Opens the database, picks the upstream and starts the server.
+    /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
+    public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
+        let database = try AppDatabase.open(path: configuration.databasePath)
+        let upstream = try Upstream.make(configuration)
+        let stores = StorageServices(database: database, favoritesLimit: configuration.favoritesLimit)
+        let backend = GifBackend(provider: upstream.client, favorites: stores.favorites, history: stores.searchHistory,
+                                 defaultRating: configuration.defaultRating) { error in
+            logger.error("unexpected failure", ("error", .string(String(describing: error))))
+        }
+        let server = HTTPServer(configuration: configuration.server, responder: APIRouter.make(backend: backend), logger: logger)
+        do {
+            let port = try server.start()
+            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream)
+        } catch {
+            Task { await upstream.shutdown() }
+            throw error
+        }
+    }
+
+    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream) {
+        self.port = port
+        self.isDemo = isDemo
+        self.server = server
+        self.upstream = upstream
+    }
+
+    var httpServer: HTTPServer { server }
+
+    /// Graceful: requests in flight finish (within the grace period), then the upstream stops.
+    public func shutdown() async {
+        await server.shutdown()
+        await upstream.shutdown()
+    }
+
+    public func waitUntilStopped() async {
+        await server.waitUntilStopped()
+        await upstream.shutdown()
+    }
+}

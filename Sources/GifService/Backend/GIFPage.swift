@@ -1,0 +1,46 @@
+/// A page of GIFs as the API returns it.
+public struct GIFPage: Encodable, Equatable, Sendable {
+    public var data: [GIF]
+    public var pagination: Pagination
+
+    public init(data: [GIF], pagination: Pagination) {
+        self.data = data
+        self.pagination = pagination
+    }
+
+    public static func empty(offset: Int) -> GIFPage {
+        GIFPage(data: [], pagination: Pagination(offset: offset, count: 0, totalCount: 0, nextOffset: nil))
+    }
+}
+
+/// Where a page sits. `next_offset` is null on the last page (the one place we send null:
+/// it says "there is no next page", which a client needs to know rather than guess).
+public struct Pagination: Encodable, Equatable, Sendable {
+    public var offset: Int
+    /// GIFs in this page, after de-duplication.
+    public var count: Int
+    /// Absent when the upstream does not say.
+    public var totalCount: Int?
+    public var nextOffset: Int?
+
+    public init(offset: Int, count: Int, totalCount: Int?, nextOffset: Int?) {
+        self.offset = offset
+        self.count = count
+        self.totalCount = totalCount
+        self.nextOffset = nextOffset
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case offset, count
+        case totalCount = "total_count"
+        case nextOffset = "next_offset"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(offset, forKey: .offset)
+        try container.encode(count, forKey: .count)
+        try container.encodeIfPresent(totalCount, forKey: .totalCount)
+        try container.encode(nextOffset, forKey: .nextOffset)
+    }
+}

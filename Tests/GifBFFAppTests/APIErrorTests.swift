@@ -1,0 +1,141 @@
+import FakeGiphy
+import Foundation
+import HTTPTestClient
+import XCTest
+
+/// Every row of the error table, produced for real: our validation, the store's rules, and the
+/// fake GIPHY's faults reaching us through the real client.
+final class APIErrorTests: XCTestCase {
+    private func assertProblem(_ response: RawClient.Response, _ status: Int, _ code: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(response.status, status, "\(code): \(response.text)", file: file, line: line)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json", file: file, line: line)
+        let json = response.json ?? [:]
+        XCTAssertEqual(json["code"] as? String, code, file: file, line: line)
+        XCTAssertEqual(json["status"] as? Int, status, file: file, line: line)
+        for key in ["type", "title", "detail"] {
+            XCTAssertFalse((json[key] as? String ?? "").isEmpty, "\(key) missing", file: file, line: line)
+        }
+    }
+
+    func testOurValidationIs400NamingTheParameter() async throws {
+        let api = try APIHarness()
+        for (target, parameter) in [("/search?q=cat&limit=0", "limit"), ("/search?q=cat&offset=5000", "offset"),
+                                    ("/search?q=\(String(repeating: "a", count: 51))", "q"), ("/search?q=cat&rating=x", "rating"),
+                                    ("/gif/not-an-id!", "id"), ("/trending?limit=51", "limit")] {
+            let response = try api.get(target)
+            assertProblem(response, 400, "invalid_parameter")
+            XCTAssertTrue((response.json?["detail"] as? String ?? "").contains(parameter), target)
+        }
+        XCTAssertEqual(api.fake.callCount(), 0, "validation failures never reach the upstream")
+        await api.stop()
+    }
+
+    func testUnknownGifAndAbsentFavoriteAre404() async throws {
+        let api = try APIHarness()
+        assertProblem(try api.get("/gif/doesnotexist123"), 404, "gif_not_found")
+        assertProblem(try api.send("DELETE", "/favorites/abc123"), 404, "favorite_not_found")
+        assertProblem(try api.send("POST", "/favorites", json: "{\"id\":\"doesnotexist123\"}"), 404, "gif_not_found")
+        await api.stop()
+    }
+
+    func testFavoritesFullThenOneRemovedThenAdded() async throws {
+        let api = try APIHarness(favoritesLimit: 3)
+        let ids = try XCTUnwrap(api.get("/trending?limit=5").json?["data"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        for id in ids.prefix(3) {
+            XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}").status, 201)
+        }
+        let full = try api.send("POST", "/favorites", json: "{\"id\":\"\(ids[3])\"}")
+        assertProblem(full, 409, "favorites_full")
+        XCTAssertEqual(try api.send("DELETE", "/favorites/\(ids[0])").status, 204)
+        XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(ids[3])\"}").status, 201)
+        let listed = try XCTUnwrap(api.get("/favorites").json?["data"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        XCTAssertEqual(listed, [ids[3], ids[2], ids[1]])
+        await api.stop()
+    }
+
+    func testFavoritesAreStillListedWhileGIPHYIsDown() async throws {
+        let api = try APIHarness()
+        let id = try XCTUnwrap((api.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
+        XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}").status, 201)
+        await api.fake.shutdown()
+        let list = try api.get("/favorites")
+        XCTAssertEqual(list.status, 200)
+        XCTAssertEqual((list.json?["data"] as? [[String: Any]])?.first?["id"] as? String, id)
+        assertProblem(try api.get("/trending"), 502, "upstream_unavailable")
+        await api.stop()
+    }
+
+    func testEveryUpstreamFaultMapsToItsRow() async throws {
+        let api = try APIHarness(upstreamTimeout: .milliseconds(500))
+        let rows: [(FakeGiphyFault, Int, String)] = [
+            (.rateLimited(body: .message, retryAfter: 42), 503, "upstream_rate_limited"),
+            (.rateLimited(body: .meta, retryAfter: nil), 503, "upstream_rate_limited"),
+            (.unauthorized(body: .message), 502, "upstream_auth"),
+            (.unauthorized(body: .meta), 502, "upstream_auth"),
+            (.forbidden(body: .meta), 502, "upstream_auth"),
+            (.response(status: 400, contentType: "application/json", body: "{\"meta\":{\"status\":400,\"msg\":\"Bad Request\"}}"), 502, "upstream_rejected"),
+            (.serverError, 502, "upstream_error"),
+            (.serviceUnavailable, 502, "upstream_error"),
+            (.notJSON, 502, "upstream_bad_response"),
+            (.truncatedJSON, 502, "upstream_bad_response"),
+            (.synthetic, 502, "upstream_bad_response"),
+            (.delay(milliseconds: 1500), 504, "upstream_timeout"),
+        ]
+        for (fault, status, code) in rows {
+            api.fake.inject(fault)
+            let response = try api.get("/search?q=cats&limit=2")
+            assertProblem(response, status, code)
+            if case .rateLimited(_, let retryAfter) = fault {
+                XCTAssertEqual(response.header("Retry-After"), String(retryAfter ?? 60))
+            }
+            api.fake.clearFaults()
+        }
+        let auth = try api.get("/search?q=dogs")
+        XCTAssertEqual(auth.status, 200, "faults were one-shot")
+        await api.stop()
+    }
+
+    func testRefusedAndResetConnectionsAreUpstreamUnavailable() async throws {
+        let refused = try APIHarness(baseURL: try FakeGiphy.refusingBaseURL())
+        assertProblem(try refused.get("/trending"), 502, "upstream_unavailable")
+        await refused.stop()
+        let probe = FakeGiphy()
+        let resetURL = try probe.startConnectionResetter()
+        let reset = try APIHarness(baseURL: resetURL)
+        assertProblem(try reset.get("/trending"), 502, "upstream_unavailable")
+        await reset.stop()
+        await probe.shutdown()
+    }
+
+    func testTheKeyNeverLeaksIntoResponsesOrTheLog() async throws {
+        let api = try APIHarness(upstreamTimeout: .milliseconds(500))
+        let faults: [FakeGiphyFault?] = [nil, .rateLimited(body: .message, retryAfter: 1), .unauthorized(body: .meta),
+                                         .forbidden(body: .message), .serverError, .notJSON, .truncatedJSON, .synthetic,
+                                         .delay(milliseconds: 1000)]
+        let id = try XCTUnwrap((api.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
+        for fault in faults {
+            if let fault { api.fake.inject(fault, lifetime: .sticky) }
+            _ = try api.get("/search?q=cats")
+            _ = try api.get("/trending")
+            _ = try api.get("/gif/\(id)")
+            _ = try api.get("/random")
+            _ = try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}")
+            _ = try api.get("/favorites")
+            _ = try api.send("DELETE", "/favorites/\(id)")
+            _ = try api.get("/search/history")
+            api.fake.clearFaults()
+        }
+        await api.stop()
+        let responses = api.responses.withLock { $0 }
+        XCTAssertGreaterThan(responses.count, 70)
+        for response in responses {
+            let head = response.headers.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+            XCTAssertFalse(head.contains(APIHarness.secretKey))
+            XCTAssertFalse(response.text.contains(APIHarness.secretKey))
+        }
+        let log = api.logSink.capturedText
+        XCTAssertTrue(log.contains("msg=request"), "the log was captured")
+        XCTAssertFalse(log.contains(APIHarness.secretKey), "the key is in the log")
+    }
+}

@@ -1,0 +1,59 @@
+import FakeGiphy
+import Foundation
+@testable import GifBFFApp
+import HTTPServer
+import HTTPTestClient
+import Synchronization
+import XCTest
+
+/// gif-bff started for real on an ephemeral port, against the fake GIPHY on another, with its log
+/// captured and a key that is easy to spot if it ever leaks.
+final class APIHarness: Sendable {
+    static let secretKey = "SECRET-giphy-key-3f9c2a71"
+
+    let fake: FakeGiphy
+    let app: RunningApp
+    let logSink = LogSink.capturing()
+    let folder: URL
+
+    init(favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil) throws {
+        fake = FakeGiphy(apiKey: Self.secretKey)
+        let fakeURL = try fake.start()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-api-\(UUID().uuidString)")
+        var configuration = Configuration()
+        configuration.server.host = "127.0.0.1"
+        configuration.server.port = 0
+        configuration.server.eventLoopCount = 2
+        configuration.databasePath = folder.appendingPathComponent("favorites.sqlite3").path
+        configuration.giphyAPIKey = Self.secretKey
+        configuration.giphyBaseURL = (baseURL ?? fakeURL).absoluteString
+        configuration.upstreamTimeout = upstreamTimeout
+        configuration.favoritesLimit = favoritesLimit
+        configuration.logLevel = .debug
+        app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink))
+    }
+
+    func stop() async {
+        await app.shutdown()
+        await fake.shutdown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One request on a fresh connection; the whole response.
+    func send(_ method: String, _ target: String, json: String? = nil, headers: [String] = []) throws -> RawClient.Response {
+        let client = try RawClient(port: app.port, timeout: 10)
+        var allHeaders = headers
+        if json != nil && !headers.contains(where: { $0.lowercased().hasPrefix("content-type") }) {
+            allHeaders.append("Content-Type: application/json")
+        }
+        try client.send(request(method, target, headers: allHeaders, body: json))
+        let response = try client.readResponse(bodyless: method == "HEAD")
+        responses.withLock { $0.append(response) }
+        return response
+    }
+
+    func get(_ target: String) throws -> RawClient.Response { try send("GET", target) }
+
+    /// Every response this harness received, for the key-secrecy check.
+    let responses = Mutex<[RawClient.Response]>([])
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GifService
+import Synchronization
+
+/// A GIFProvider for service tests: answers from a fixed list, or fails as told, and counts calls.
+final class ScriptedProvider: GIFProvider {
+    private struct State {
+        var gifs: [GIF] = []
+        var totalCount: Int? = nil
+        var failure: (any Error)? = nil
+        var calls: [String] = []
+        var lastSearch: SearchRequest? = nil
+    }
+
+    private let state = Mutex(State())
+
+    init(gifs: [GIF] = (0..<100).map { makeGIF("id\($0)") }, totalCount: Int? = 100) {
+        state.withLock {
+            $0.gifs = gifs
+            $0.totalCount = totalCount
+        }
+    }
+
+    var calls: [String] { state.withLock { $0.calls } }
+    var lastSearch: SearchRequest? { state.withLock { $0.lastSearch } }
+
+    func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
+
+    func setPage(_ gifs: [GIF], totalCount: Int?) {
+        state.withLock {
+            $0.gifs = gifs
+            $0.totalCount = totalCount
+        }
+    }
+
+    private func record(_ call: String) throws -> State {
+        try state.withLock { state in
+            state.calls.append(call)
+            if let failure = state.failure { throw failure }
+            return state
+        }
+    }
+
+    func search(_ request: SearchRequest) async throws -> UpstreamPage {
+        state.withLock { $0.lastSearch = request }
+        let state = try record("search")
+        return page(state, offset: request.offset, limit: request.limit)
+    }
+
+    func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+        page(try record("trending"), offset: request.offset, limit: request.limit)
+    }
+
+    func gif(id: String) async throws -> GIF {
+        let state = try record("gif")
+        guard let gif = state.gifs.first(where: { $0.id == id }) else { throw UpstreamError.notFound }
+        return gif
+    }
+
+    func random(tag: String?, rating: String?) async throws -> GIF {
+        let state = try record("random")
+        guard let gif = state.gifs.first else { throw UpstreamError.badResponse(reason: "empty") }
+        return gif
+    }
+
+    private func page(_ state: State, offset: Int, limit: Int) -> UpstreamPage {
+        let slice = Array(state.gifs.dropFirst(offset).prefix(limit))
+        return UpstreamPage(gifs: slice, totalCount: state.totalCount, count: slice.count, offset: offset)
+    }
+}
