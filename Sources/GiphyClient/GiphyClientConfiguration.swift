@@ -1,7 +1,8 @@
 import Foundation
 
 /// How the client reaches GIPHY. The key is a secret: this type's descriptions never show it.
-public struct GiphyClientConfiguration: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct GiphyClientConfiguration: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable {
     public static let defaultBaseURL = URL(string: "https://api.giphy.com/v1")!
     public static let defaultDeadline: Duration = .seconds(8)
 
@@ -31,6 +32,12 @@ public struct GiphyClientConfiguration: Sendable, CustomStringConvertible, Custo
     }
 
     public var debugDescription: String { description }
+
+    /// What `dump` and debuggers show: everything but the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["apiKey": "<redacted>", "baseURL": baseURL, "deadline": deadline,
+                                "countryCode": countryCode as Any, "maxConnections": maxConnections])
+    }
 }
 
 extension GiphyClientConfiguration {

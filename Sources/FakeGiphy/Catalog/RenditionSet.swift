@@ -29,8 +29,8 @@ struct RenditionSet {
         originalRendition.hash = hash
         return [
             originalRendition,
-            still("originalRenditionstill", original, "giphy_s.gif"),
-            mp4Only("originalRenditionmp4", original, "giphy.mp4"),
+            still("original_still", original, "giphy_s.gif"),
+            mp4Only("original_mp4", original, "giphy.mp4"),
             animated("fixed_height", fixedHeight, "200.gif", mp4: "200.mp4", webp: "200.webp"),
             still("fixed_height_still", fixedHeight, "200_s.gif"),
             animated("fixed_height_downsampled", fixedHeight, "200_d.gif", webp: "200_d.webp", frameShare: 6),
