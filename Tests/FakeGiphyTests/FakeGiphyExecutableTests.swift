@@ -5,7 +5,7 @@ import FoundationNetworking
 import XCTest
 
 /// The `fake-giphy` executable: flags, the line it prints, and a served request.
-final class ExecutableTests: XCTestCase {
+final class FakeGiphyExecutableTests: XCTestCase {
     /// SwiftPM builds executables into the same products folder as the test bundle.
     private func executable() throws -> URL {
         var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
