@@ -10,6 +10,7 @@ import PackageDescription
 // bytes, GifService declares the store protocols it needs. SQLiteStores is the only place
 // that sees both; it adapts Storage's repositories to GifService's protocols:
 //   CSQLite <- SQLite <- Storage <- SQLiteStores -> GifService
+//   GifService <- GiphyClient (GIPHY over URLSession);  HTTPServer <- FakeGiphy <- fake-giphy
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -20,6 +21,9 @@ let package = Package(
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "GiphyClient", targets: ["GiphyClient"]),
+        .library(name: "FakeGiphy", targets: ["FakeGiphy"]),
+        .executable(name: "fake-giphy", targets: ["fake-giphy"]),
     ],
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
@@ -61,5 +65,17 @@ let package = Package(
             dependencies: ["GifService", "Storage", "SQLiteStores"],
             swiftSettings: strict
         ),
+
+        // GIPHY: our client (a GIFProvider on URLSession) and a fake GIPHY served by our own
+        // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
+        .target(name: "GiphyClient", dependencies: ["GifService"], swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+        .testTarget(
+            name: "GiphyClientTests",
+            dependencies: ["GiphyClient", "FakeGiphy", "GifService"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
     ]
 )

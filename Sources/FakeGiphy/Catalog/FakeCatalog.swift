@@ -1,0 +1,76 @@
+import Foundation
+
+/// The fake GIPHY's GIFs, generated deterministically, with GIPHY's ways of listing them.
+/// Also the demo catalog of gif-bff when no GIPHY key is set.
+public struct FakeCatalog: Sendable {
+    public static let defaultSeed: UInt64 = 0x6769_662D_6266_6621
+    /// Built once; every fake shares it.
+    public static let standard = FakeCatalog(seed: defaultSeed)
+
+    public let gifs: [FakeGIF]
+    public let topics: [String]
+    public let specimens: Specimens
+    private let indexByID: [String: Int]
+    /// Catalog indices in trending order.
+    private let trendingOrder: [Int]
+
+    public init(seed: UInt64 = FakeCatalog.defaultSeed) {
+        var builder = CatalogBuilder(seed: seed)
+        gifs = builder.build()
+        topics = Topic.all.map(\.name)
+        indexByID = Dictionary(gifs.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var random = SeededGenerator(seed: seed ^ 0x7472_656E_6469_6E67)
+        var order = Array(gifs.indices)
+        // Fisher-Yates by hand: the standard library does not promise its shuffle's sequence.
+        for index in stride(from: order.count - 1, to: 0, by: -1) {
+            order.swapAt(index, random.below(index + 1))
+        }
+        trendingOrder = order
+        specimens = Specimens(gifs)
+    }
+
+    public func gif(id: String) -> FakeGIF? {
+        indexByID[id].map { gifs[$0] }
+    }
+
+    /// GIFs matching every word of `query` in title, topic or tags (case-insensitively), those
+    /// with the whole query in the title first; with GIPHY's repeats (see `withRepeats`).
+    public func search(_ query: String, rating: RatingFilter = .all) -> [FakeGIF] {
+        let phrase = query.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = phrase.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return [] }
+        let matches = gifs.filter { gif in
+            rating.allows(gif.rating) && words.allSatisfy { gif.searchableText.contains($0) }
+        }
+        let inTitle = matches.filter { $0.title.lowercased().contains(phrase) }
+        let rest = matches.filter { !$0.title.lowercased().contains(phrase) }
+        return Self.withRepeats(inTitle + rest)
+    }
+
+    /// The whole catalog in a stable "trending" order, with GIPHY's repeats.
+    public func trending(rating: RatingFilter = .all) -> [FakeGIF] {
+        Self.withRepeats(trendingOrder.map { gifs[$0] }.filter { rating.allows($0.rating) })
+    }
+
+    /// What `random` picks from: GIFs matching the tag (like a search), or all of them.
+    public func randomPool(tag: String?, rating: RatingFilter = .all) -> [FakeGIF] {
+        guard let tag, !tag.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return gifs.filter { rating.allows($0.rating) }
+        }
+        var seen: Set<String> = []
+        return search(tag, rating: rating).filter { seen.insert($0.id).inserted }
+    }
+
+    /// GIPHY repeats results within and across pages. Here: at index 26, 51, 76, ... the item
+    /// six places earlier comes again, so with limit 25 page 2 repeats an id of page 1, and
+    /// with limit 50 one page holds the same id twice.
+    static func withRepeats(_ list: [FakeGIF]) -> [FakeGIF] {
+        var out: [FakeGIF] = []
+        out.reserveCapacity(list.count + list.count / 25)
+        for gif in list {
+            if out.count >= 26 && (out.count - 26) % 25 == 0 { out.append(out[out.count - 6]) }
+            out.append(gif)
+        }
+        return out
+    }
+}

@@ -1,0 +1,27 @@
+/// A GIF's author as GIPHY describes one.
+public struct FakeUser: Sendable, Equatable {
+    public var username: String
+    public var displayName: String
+    public var description: String
+    public var isVerified: Bool
+
+    public var avatarURL: String { "https://media.giphy.com/avatars/\(username)/profile.gif" }
+    public var bannerURL: String { "https://media.giphy.com/channel_assets/\(username)/banner.jpg" }
+    public var profileURL: String { "https://giphy.com/\(username)/" }
+
+    /// The catalog's channels: studios, artists, and a few personal accounts.
+    static let pool: [FakeUser] = [
+        FakeUser(username: "pixelpals", displayName: "Pixel Pals", description: "Tiny animations for big feelings.", isVerified: true),
+        FakeUser(username: "studiosoup", displayName: "Studio Soup", description: "Hand-drawn loops, served warm.", isVerified: true),
+        FakeUser(username: "thegifhouse", displayName: "The GIF House", description: "Reactions for every occasion.", isVerified: true),
+        FakeUser(username: "loopkitchen", displayName: "Loop Kitchen", description: "Food that never stops moving.", isVerified: false),
+        FakeUser(username: "mo_animates", displayName: "Mo Animates", description: "Freelance animator.", isVerified: false),
+        FakeUser(username: "happytails", displayName: "Happy Tails Rescue", description: "Adopt, don't shop.", isVerified: true),
+        FakeUser(username: "nightowlstudio", displayName: "Night Owl Studio", description: "", isVerified: false),
+        FakeUser(username: "sportscentral", displayName: "Sports Central", description: "Highlights on repeat.", isVerified: true),
+        FakeUser(username: "jennydraws", displayName: "Jenny Draws", description: "Doodles and daydreams.", isVerified: false),
+        FakeUser(username: "retroreel", displayName: "Retro Reel", description: "Old clips, new loops.", isVerified: false),
+        FakeUser(username: "cozyclub", displayName: "Cozy Club", description: "Blankets, tea and naps.", isVerified: false),
+        FakeUser(username: "wildlifewow", displayName: "Wildlife Wow", description: "Nature, looped.", isVerified: true),
+    ]
+}

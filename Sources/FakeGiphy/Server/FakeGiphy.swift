@@ -1,0 +1,89 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// A fake GIPHY served by our own HTTPServer: GIPHY's paths, parameters and JSON over a
+/// deterministic catalog, with faults a test can switch on. Used by the tests, by the
+/// `fake-giphy` executable, and in-process as gif-bff's demo upstream when no key is set.
+public final class FakeGiphy: Sendable {
+    /// The key the fake accepts unless told otherwise (the demo mode's key).
+    public static let defaultAPIKey = "fake-giphy-key"
+
+    public let apiKey: String
+    public let catalog: FakeCatalog
+    private let server: HTTPServer
+    private let host: String
+    private let faults = FaultBoard()
+    private let calls = CallLog()
+    private let started = Mutex<URL?>(nil)
+    private let resetter = Mutex<ConnectionResetter?>(nil)
+
+    /// `port` 0 asks the system for a free one; `start()` says which.
+    public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
+                host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off)) {
+        self.apiKey = apiKey
+        self.catalog = catalog
+        self.host = host
+        var router = RouterBuilder()
+        let api = FakeGiphyAPI(catalog: catalog, apiKey: apiKey, faults: faults, calls: calls, seed: 0x7261_6E64)
+        api.addRoutes(to: &router)
+        AdminRoutes.add(to: &router, faults: faults, calls: calls)
+        var configuration = HTTPServerConfiguration(host: host, port: port)
+        configuration.eventLoopCount = 2
+        // A delayed answer must not hold a shutdown for long.
+        configuration.shutdownGracePeriod = .seconds(1)
+        server = HTTPServer(configuration: configuration, responder: router.build(), logger: logger)
+    }
+
+    /// Starts listening and returns the base URL, version included (`http://127.0.0.1:PORT/v1`).
+    @discardableResult
+    public func start() throws -> URL {
+        let port = try server.start()
+        let url = try Self.baseURL(host: host, port: port)
+        started.withLock { $0 = url }
+        return url
+    }
+
+    /// The base URL once started.
+    public var baseURL: URL? { started.withLock { $0 } }
+
+    /// Stops the server (and the resetting listener, if started).
+    public func shutdown() async {
+        resetter.withLock { $0?.stop(); $0 = nil }
+        await server.shutdown()
+        started.withLock { $0 = nil }
+    }
+
+    public func waitUntilStopped() async { await server.waitUntilStopped() }
+
+    // MARK: - Faults
+
+    /// Arms a fault for the next calls (or until cleared); `path` limits it to calls whose path
+    /// starts with it (`/v1/gifs/search`). Armed faults apply in the order armed.
+    public func inject(_ fault: FakeGiphyFault, lifetime: FaultLifetime = .once, path: String? = nil) {
+        faults.arm(fault, lifetime: lifetime, pathPrefix: path)
+    }
+
+    public func clearFaults() { faults.clear() }
+
+    /// A base URL whose every connection is reset after the request is read: the fault a
+    /// reset connection needs, which the fake's own port cannot produce. Same one on every call.
+    public func startConnectionResetter() throws -> URL {
+        try resetter.withLock { current in
+            let listener = try current ?? ConnectionResetter()
+            current = listener
+            return try Self.baseURL(host: "127.0.0.1", port: listener.port)
+        }
+    }
+
+    // MARK: - Calls received
+
+    /// Calls to one path (`/v1/gifs/search`), or to every API path when nil; faulted and
+    /// refused calls included, admin calls not.
+    public func callCount(path: String? = nil) -> Int { calls.count(path: path) }
+
+    /// The latest calls (up to 200), oldest first.
+    public var recordedCalls: [RecordedCall] { calls.recent }
+
+    public func resetCallCounts() { calls.reset() }
+}

@@ -1,0 +1,113 @@
+import HTTPServer
+import Synchronization
+
+/// GIPHY's endpoints over the catalog, under /v1/gifs and /v1/stickers. Each call is counted,
+/// then meets the armed faults, then the key check, then the endpoint itself.
+final class FakeGiphyAPI: Sendable {
+    static let maxQueryCharacters = 50
+    static let maxIDs = 100
+
+    let catalog: FakeCatalog
+    let apiKey: String
+    let faults: FaultBoard
+    let calls: CallLog
+    /// Random picks and response ids: deterministic per fake, shared by its loops.
+    private let random: Mutex<SeededGenerator>
+
+    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard, calls: CallLog, seed: UInt64) {
+        self.catalog = catalog
+        self.apiKey = apiKey
+        self.faults = faults
+        self.calls = calls
+        random = Mutex(SeededGenerator(seed: seed))
+    }
+
+    func addRoutes(to router: inout RouterBuilder) {
+        for kind in APIKind.allCases {
+            let base = "/v1/\(kind.rawValue)"
+            router.get("\(base)/search") { [self] request in try await serve(request) { search($0, kind: kind) } }
+            router.get("\(base)/trending") { [self] request in try await serve(request) { trending($0, kind: kind) } }
+            router.get("\(base)/random") { [self] request in try await serve(request) { random($0, kind: kind) } }
+            router.get("\(base)/{id}") { [self] request in try await serve(request) { byID($0, kind: kind) } }
+            router.get(base) { [self] request in try await serve(request) { byIDs($0, kind: kind) } }
+        }
+    }
+
+    private func serve(_ request: HTTPRequest, endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
+        calls.record(RecordedCall(path: request.path, parameters: request.query.map { ($0.name, $0.value) }))
+        if let fault = faults.take(for: request.path) {
+            if case .delay(let milliseconds) = fault {
+                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+            } else if let response = FaultResponses.response(for: fault, catalog: catalog) {
+                return response
+            }
+        }
+        // GIPHY's two 401 bodies: the API's meta envelope without a key, the gateway's message for a wrong one.
+        guard let key = request.query["api_key"], !key.isEmpty else {
+            return FaultResponses.json(401, Envelope.metaError(status: 401, message: "Unauthorized"))
+        }
+        guard key == apiKey else {
+            return FaultResponses.json(401, Envelope.messageError("Invalid authentication credentials"))
+        }
+        return endpoint(request)
+    }
+
+    private func search(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
+        guard let query = request.query["q"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return badRequest("q")
+        }
+        guard query.count <= Self.maxQueryCharacters else {
+            return FaultResponses.json(414, Envelope.metaError(status: 414, message: "URI Too Long", responseID: responseID()))
+        }
+        return list(request, kind: kind) { catalog.search(query, rating: $0) }
+    }
+
+    private func trending(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
+        list(request, kind: kind) { catalog.trending(rating: $0) }
+    }
+
+    private func list(_ request: HTTPRequest, kind: APIKind, results: (RatingFilter) -> [FakeGIF]) -> HTTPResponse {
+        let parameters: ListParameters
+        do {
+            parameters = try ListParameters(request.query)
+        } catch {
+            return badRequest(error.name)
+        }
+        let all = results(parameters.rating)
+        return FaultResponses.json(200, Envelope.list(
+            parameters.page(of: all), kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID()))
+    }
+
+    private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
+        guard let id = request.pathParameters["id"], let gif = catalog.gif(id: id) else {
+            return FaultResponses.json(404, Envelope.metaError(status: 404, message: "Not Found", responseID: responseID()))
+        }
+        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID()))
+    }
+
+    private func byIDs(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
+        let ids = (request.query["ids"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard !ids.isEmpty, ids.count <= Self.maxIDs else { return badRequest("ids") }
+        let found = ids.compactMap(catalog.gif(id:))
+        return FaultResponses.json(200, Envelope.list(found, kind: kind, totalCount: found.count, offset: 0,
+                                                      responseID: responseID()))
+    }
+
+    private func random(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
+        guard let rating = RatingFilter(parameter: request.query["rating"]) else { return badRequest("rating") }
+        let pool = catalog.randomPool(tag: request.query["tag"], rating: rating)
+        guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
+        let pick = random.withLock { $0.below(pool.count) }
+        return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID()))
+    }
+
+    private func badRequest(_ parameter: String) -> HTTPResponse {
+        FaultResponses.json(400, Envelope.metaError(status: 400, message: "Validation error: \(parameter)", responseID: responseID()))
+    }
+
+    /// GIPHY's response ids look like 40 lowercase letters and digits.
+    private func responseID() -> String {
+        random.withLock { $0.string(40, from: SeededGenerator.lowercaseAlphanumerics) }
+    }
+}

@@ -1,0 +1,41 @@
+/// A failure a test can make the fake GIPHY produce, as the real service does now and then.
+/// A reset connection cannot be produced on the fake's own port (our HTTPServer always answers
+/// or closes cleanly): `FakeGiphy.startConnectionResetter()` gives a port that resets instead.
+public enum FakeGiphyFault: Sendable, Equatable {
+    /// Waits, then answers normally.
+    case delay(milliseconds: Int)
+    /// 429 with `{"message":"API rate limit exceeded"}` or the meta body, and Retry-After if given.
+    case rateLimited(body: ErrorBodyShape, retryAfter: Int?)
+    /// 401 with `{"message":"Invalid authentication credentials"}` or the meta body.
+    case unauthorized(body: ErrorBodyShape)
+    /// 403 with `{"meta":{"status":403,"msg":"Forbidden"}}` or `{"message":...}`.
+    case forbidden(body: ErrorBodyShape)
+    /// 500 with a meta body.
+    case serverError
+    /// 503 with an HTML page, as a load balancer sends it.
+    case serviceUnavailable
+    /// 200 with an HTML page instead of JSON.
+    case notJSON
+    /// 200 with the first half of a real search body.
+    case truncatedJSON
+    /// 200 with an empty `response_id` and empty `data`: GIPHY's back end failed.
+    case synthetic
+    /// Anything else a test needs, exactly as given.
+    case response(status: Int, contentType: String, body: String, headers: [String: String] = [:])
+
+    /// GIPHY's two error body shapes: the gateway's `{"message": ...}` and the API's meta envelope.
+    public enum ErrorBodyShape: String, Sendable, Equatable {
+        case message
+        case meta
+    }
+}
+
+/// How long an injected fault stays armed.
+public enum FaultLifetime: Sendable, Equatable {
+    /// For the next `n` matching calls.
+    case times(Int)
+    /// Until `clearFaults()`.
+    case sticky
+
+    public static let once = FaultLifetime.times(1)
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GifService
+
+/// Turns a 2xx body into our types, or into the `.badResponse` / `.notFound` it really is.
+enum ResponseReading {
+    static func envelope(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> GiphyEnvelope {
+        let envelope: GiphyEnvelope
+        do {
+            envelope = try JSONDecoder().decode(GiphyEnvelope.self, from: body)
+        } catch DecodingError.dataCorrupted {
+            throw .badResponse(reason: "the body from \(endpoint.displayPath) is not JSON")
+        } catch {
+            throw .badResponse(reason: "the body from \(endpoint.displayPath) is not a JSON object")
+        }
+        if envelope.isSynthetic {
+            throw .badResponse(reason: "GIPHY sent a synthetic response (its back end failed) for \(endpoint.displayPath)")
+        }
+        // An error status inside a 200 is still an error.
+        if let status = envelope.meta?.status?.value, status >= 400 {
+            throw FailureMapping.error(status: status, retryAfter: nil, endpoint: endpoint)
+        }
+        return envelope
+    }
+
+    /// A list endpoint's page. Items that are not GIFs (no id or page url) are skipped.
+    static func page(_ body: Data, endpoint: GiphyEndpoint, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
+        let envelope = try envelope(body, endpoint: endpoint)
+        let items: [GiphyGIFObject?]
+        switch envelope.data {
+        case .list(let list): items = list.map(\.value)
+        case .single(let object): items = [object]
+        case .absent: throw .badResponse(reason: "no data in the body from \(endpoint.displayPath)")
+        }
+        let gifs = items.compactMap { $0.flatMap(GIFMapping.gif) }
+        let pagination = envelope.pagination
+        return UpstreamPage(
+            gifs: gifs,
+            totalCount: pagination?.totalCount?.value,
+            // The upstream's own count keeps paging right even when an item was skipped.
+            count: pagination?.count?.value ?? items.count,
+            offset: pagination?.offset?.value ?? requestedOffset)
+    }
+
+    /// The one GIF of get-by-id and random. `random` sends one object; a list is tolerated.
+    /// An empty `data` means there is no such GIF (an unknown id, or no GIF for a tag).
+    static func single(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> GIF {
+        let envelope = try envelope(body, endpoint: endpoint)
+        let object: GiphyGIFObject?
+        switch envelope.data {
+        case .single(let single): object = single
+        case .list(let list):
+            guard let first = list.first else { throw .notFound }
+            object = first.value
+        case .absent: throw .badResponse(reason: "no data in the body from \(endpoint.displayPath)")
+        }
+        guard let gif = object.flatMap(GIFMapping.gif) else {
+            throw .badResponse(reason: "the GIF from \(endpoint.displayPath) has no id or url")
+        }
+        return gif
+    }
+}

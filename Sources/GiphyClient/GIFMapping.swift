@@ -1,0 +1,66 @@
+import Foundation
+import GifService
+
+/// GIPHY's GIF object to our small, stable GIF shape.
+enum GIFMapping {
+    /// Our rendition names and the GIPHY renditions that fill them, best first. A small set a
+    /// client draws from: an animated thumbnail, a still, the two 200 px strips of grids, the
+    /// original with its still, and the under-2 MB version for detail views. The first GIPHY
+    /// rendition with a usable url wins; when none has one, our rendition is absent.
+    static let renditionSources: [(name: String, giphyNames: [String])] = [
+        ("preview", ["fixed_width_small", "preview_gif"]),
+        ("still", ["fixed_width_still", "fixed_height_still"]),
+        ("fixed_width", ["fixed_width"]),
+        ("fixed_height", ["fixed_height"]),
+        ("original", ["original"]),
+        ("original_still", ["original_still"]),
+        ("downsized", ["downsized"]),
+    ]
+
+    /// Nil when the object lacks what every GIF of ours must have: an id and a page url.
+    static func gif(_ object: GiphyGIFObject) -> GIF? {
+        guard let id = object.id?.meaningful, let url = object.url?.meaningful else { return nil }
+        let user = object.user?.value.flatMap(Self.user)
+        return GIF(
+            id: id,
+            title: object.title?.meaningful,
+            rating: object.rating?.meaningful?.lowercased(),
+            url: url,
+            shareURL: object.bitlyURL?.meaningful,
+            username: object.username?.meaningful ?? user?.username,
+            user: user,
+            createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
+            images: images(object.images?.value ?? [:]))
+    }
+
+    static func images(_ giphy: [String: Lenient<GiphyRenditionObject>]) -> [String: Rendition] {
+        var images: [String: Rendition] = [:]
+        for (name, giphyNames) in renditionSources {
+            images[name] = giphyNames.lazy.compactMap { giphy[$0]?.value.flatMap(Self.rendition) }.first
+        }
+        return images
+    }
+
+    /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
+    /// given, query parameters included (GIPHY's terms forbid rewriting them).
+    static func rendition(_ object: GiphyRenditionObject) -> Rendition? {
+        guard let url = mediaURL(object.url), let width = object.width?.value, let height = object.height?.value,
+              width > 0, height > 0 else { return nil }
+        let size = object.size?.value.flatMap { $0 > 0 ? $0 : nil }
+        return Rendition(url: url, width: width, height: height, size: size,
+                         mp4: mediaURL(object.mp4), webp: mediaURL(object.webp))
+    }
+
+    private static func mediaURL(_ text: LenientString?) -> String? {
+        guard let value = text?.meaningful, let scheme = URLComponents(string: value)?.scheme?.lowercased(),
+              scheme == "https" || scheme == "http" else { return nil }
+        return value
+    }
+
+    private static func user(_ object: GiphyUserObject) -> GIFUser? {
+        let user = GIFUser(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
+                           avatarURL: object.avatarURL?.meaningful, profileURL: object.profileURL?.meaningful)
+        let fields = [user.displayName, user.username, user.avatarURL, user.profileURL]
+        return fields.contains { $0 != nil } ? user : nil
+    }
+}

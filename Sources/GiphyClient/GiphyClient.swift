@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GifService
+
+/// GIPHY's REST API as a `GIFProvider`, on one long-lived URLSession.
+/// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds
+/// the key (they are written from status codes and paths, and redacted once more on the way out).
+public final class GiphyClient: GIFProvider {
+    public let configuration: GiphyClientConfiguration
+    private let session: URLSession
+
+    public init(configuration: GiphyClientConfiguration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConnections)
+        // Only a backstop: on Linux this is an idle timer in whole seconds. Our deadline rules.
+        let deadlineSeconds = Double(configuration.deadline.components.seconds) + 1
+        sessionConfiguration.timeoutIntervalForRequest = max(2, deadlineSeconds.rounded(.up))
+        sessionConfiguration.timeoutIntervalForResource = max(2, deadlineSeconds.rounded(.up))
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieStorage = nil
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+        let endpoint = GiphyEndpoint.search(
+            query: request.query, limit: request.limit, offset: request.offset, rating: request.rating,
+            lang: request.lang, countryCode: configuration.countryCode)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in
+            try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
+        }
+    }
+
+    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+        let endpoint = GiphyEndpoint.trending(
+            limit: request.limit, offset: request.offset, rating: request.rating, countryCode: configuration.countryCode)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in
+            try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
+        }
+    }
+
+    public func gif(id: String) async throws -> GIF {
+        let endpoint = GiphyEndpoint.gif(id: id)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
+    }
+
+    public func random(tag: String?, rating: String?) async throws -> GIF {
+        let endpoint = GiphyEndpoint.random(tag: tag, rating: rating)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
+    }
+
+    /// Several GIFs by id in one call (GIPHY allows up to 100); unknown ids are simply missing.
+    public func gifs(ids: [String]) async throws -> [GIF] {
+        guard !ids.isEmpty else { return [] }
+        let endpoint = GiphyEndpoint.gifs(ids: ids)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in
+            try ResponseReading.page(body, endpoint: endpoint, requestedOffset: 0).gifs
+        }
+    }
+
+    /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.
+    private func call(_ endpoint: GiphyEndpoint) async throws(UpstreamError) -> Data {
+        guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {
+            throw .unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL")
+        }
+        var building = URLRequest(url: url)
+        building.httpMethod = "GET"
+        building.setValue("application/json", forHTTPHeaderField: "Accept")
+        let request = building
+        let session = self.session
+        let exchange: HTTPExchange
+        do {
+            exchange = try await withDeadline(configuration.deadline) { try await session.exchange(request) }
+        } catch {
+            throw redacted(FailureMapping.error(thrown: error, endpoint: endpoint))
+        }
+        guard (200...299).contains(exchange.status) else {
+            throw redacted(FailureMapping.error(status: exchange.status, retryAfter: exchange.retryAfter, endpoint: endpoint))
+        }
+        return exchange.body
+    }
+
+    private func redacting<T>(_ read: () throws(UpstreamError) -> T) throws(UpstreamError) -> T {
+        do {
+            return try read()
+        } catch {
+            throw redacted(error)
+        }
+    }
+
+    /// Belt and braces: reasons are built without the key, and any that still holds it loses it.
+    private func redacted(_ error: UpstreamError) -> UpstreamError {
+        KeyRedaction.redact(error, key: configuration.apiKey)
+    }
+}

@@ -1,0 +1,157 @@
+import FakeGiphy
+import Foundation
+import GifService
+import GiphyClient
+import XCTest
+
+/// Every row of the upstream error table, produced by the fake and read by the client.
+final class ClientErrorTests: XCTestCase {
+    private var harness: ClientHarness!
+
+    override func setUp() async throws { harness = try ClientHarness() }
+    override func tearDown() async throws { await harness.stop() }
+
+    private func searchError(_ fault: FakeGiphyFault? = nil, query: String = "cats") async -> UpstreamError? {
+        if let fault { harness.fake.inject(fault) }
+        let client = harness.client()
+        return await upstreamError { try await client.search(SearchRequest(query: query, offset: 0, limit: 5)) }
+    }
+
+    func testUnknownIDIsNotFound() async {
+        let client = harness.client()
+        let error = await upstreamError { try await client.gif(id: "doesNotExist123") }
+        XCTAssertEqual(error, .notFound)
+    }
+
+    func testA404OutsideGetByIDIsARejection() async {
+        let error = await searchError(.response(status: 404, contentType: "application/json", body: "{}"))
+        XCTAssertEqual(error, .rejected(status: 404))
+    }
+
+    func testRandomWithNothingForTheTagIsNotFound() async {
+        let client = harness.client()
+        let error = await upstreamError { try await client.random(tag: "zzzz-no-such-tag", rating: nil) }
+        XCTAssertEqual(error, .notFound)
+    }
+
+    func testRateLimitedWithTheMessageBodyAndRetryAfter() async {
+        let error = await searchError(.rateLimited(body: .message, retryAfter: 7))
+        XCTAssertEqual(error, .rateLimited(retryAfter: 7))
+    }
+
+    func testRateLimitedWithTheMetaBodyAndNoRetryAfter() async {
+        let error = await searchError(.rateLimited(body: .meta, retryAfter: nil))
+        XCTAssertEqual(error, .rateLimited(retryAfter: nil))
+    }
+
+    func testARefusedKeyIsUnauthorized() async {
+        let client = harness.client(key: "wrong-key")
+        let error = await upstreamError { try await client.trending(TrendingRequest(offset: 0, limit: 5)) }
+        XCTAssertEqual(error, .unauthorized(status: 401))
+        let unauthorized = await searchError(.unauthorized(body: .meta))
+        XCTAssertEqual(unauthorized, .unauthorized(status: 401))
+    }
+
+    func testForbiddenInBothBodyShapesIsUnauthorized() async {
+        let withMeta = await searchError(.forbidden(body: .meta))
+        XCTAssertEqual(withMeta, .unauthorized(status: 403))
+        let withMessage = await searchError(.forbidden(body: .message))
+        XCTAssertEqual(withMessage, .unauthorized(status: 403))
+    }
+
+    func testAnotherClientErrorIsARejection() async {
+        let error = await searchError(query: String(repeating: "a", count: 51))
+        XCTAssertEqual(error, .rejected(status: 414))
+    }
+
+    func testServerErrors() async {
+        let internalError = await searchError(.serverError)
+        XCTAssertEqual(internalError, .serverError(status: 500))
+        let unavailable = await searchError(.serviceUnavailable)
+        XCTAssertEqual(unavailable, .serverError(status: 503))
+    }
+
+    func testBodiesThatAreNotAnEnvelopeAreBadResponses() async {
+        for fault: FakeGiphyFault in [
+            .notJSON, .truncatedJSON, .synthetic,
+            .response(status: 200, contentType: "application/json", body: "[1,2]"),
+            .response(status: 200, contentType: "application/json", body: ""),
+            .response(status: 200, contentType: "application/json", body: #"{"meta":{"status":200,"response_id":"x"}}"#),
+        ] {
+            let error = await searchError(fault)
+            guard case .badResponse = error else {
+                XCTFail("\(fault) gave \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    func testAnErrorStatusInsideA200IsThatError() async {
+        let body = #"{"data":[],"meta":{"status":429,"msg":"API rate limit exceeded","response_id":"abc"}}"#
+        let error = await searchError(.response(status: 200, contentType: "application/json", body: body))
+        XCTAssertEqual(error, .rateLimited(retryAfter: nil))
+    }
+
+    func testEmptyResultsWithAResponseIDAreNotSynthetic() async throws {
+        let page = try await harness.client().search(SearchRequest(query: "no such thing at all", offset: 0, limit: 5))
+        XCTAssertEqual(page.gifs, [])
+        XCTAssertEqual(page.totalCount, 0)
+    }
+
+    func testTheDeadlineEndsASlowCallAsATimeout() async {
+        harness.fake.inject(.delay(milliseconds: 2000))
+        let client = harness.client(deadline: .milliseconds(300))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await upstreamError { try await client.search(SearchRequest(query: "cats", offset: 0, limit: 5)) }
+        let elapsed = clock.now - start
+        XCTAssertEqual(error, .timeout)
+        XCTAssertLessThan(elapsed, .milliseconds(1200), "the deadline must not wait for the slow answer")
+        XCTAssertGreaterThanOrEqual(elapsed, .milliseconds(290))
+    }
+
+    func testTheSameClientWorksAfterATimeout() async throws {
+        harness.fake.inject(.delay(milliseconds: 1500))
+        let client = harness.client(deadline: .milliseconds(200))
+        let error = await upstreamError { try await client.gif(id: self.harness.fake.catalog.gifs[0].id) }
+        XCTAssertEqual(error, .timeout)
+        let gif = try await client.gif(id: harness.fake.catalog.gifs[1].id)
+        XCTAssertEqual(gif.id, harness.fake.catalog.gifs[1].id)
+    }
+
+    func testAConnectionRefusedIsUnavailable() async throws {
+        let client = harness.client(baseURL: try FakeGiphy.refusingBaseURL())
+        let error = await upstreamError { try await client.trending(TrendingRequest(offset: 0, limit: 5)) }
+        guard case .unavailable(let reason) = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("refused"), reason)
+    }
+
+    func testAResetConnectionIsUnavailable() async throws {
+        let client = harness.client(baseURL: try harness.fake.startConnectionResetter())
+        let error = await upstreamError { try await client.gif(id: "abc") }
+        guard case .unavailable(let reason) = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("reset"), reason)
+    }
+
+    func testAnUnresolvableHostIsUnavailable() async throws {
+        let url = try XCTUnwrap(URL(string: "http://no-such-host.invalid/v1"))
+        let error = await upstreamError { try await self.harness.client(baseURL: url).gif(id: "abc") }
+        guard case .unavailable(let reason) = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("resolve"), reason)
+    }
+
+    func testACancelledCallerEndsPromptly() async {
+        harness.fake.inject(.delay(milliseconds: 3000))
+        let client = harness.client(deadline: .seconds(10))
+        let task = Task { try await client.search(SearchRequest(query: "cats", offset: 0, limit: 5)) }
+        try? await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        let result = await task.result
+        XCTAssertLessThan(clock.now - start, .milliseconds(1500))
+        guard case .failure(let error as UpstreamError) = result, case .unavailable = error else {
+            return XCTFail("got \(result)")
+        }
+    }
+}

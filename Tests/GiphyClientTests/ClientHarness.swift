@@ -1,0 +1,47 @@
+import FakeGiphy
+import Foundation
+import GifService
+@testable import GiphyClient
+import XCTest
+
+/// A key no response, error or description may show: recognizable, and with characters that
+/// need escaping in a query ("+" read as a space would lock the client out of the fake).
+let secretKey = "sEcReT-giphy+key/42=&ok"
+
+/// The fake GIPHY on an ephemeral port and a client pointed at it.
+final class ClientHarness {
+    let fake: FakeGiphy
+    let baseURL: URL
+
+    init() throws {
+        fake = FakeGiphy(apiKey: secretKey)
+        baseURL = try fake.start()
+    }
+
+    func client(key: String = secretKey, deadline: Duration = .seconds(5), countryCode: String? = nil,
+                baseURL: URL? = nil) -> GiphyClient {
+        GiphyClient(configuration: GiphyClientConfiguration(
+            apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline, countryCode: countryCode))
+    }
+
+    func stop() async { await fake.shutdown() }
+}
+
+/// The `UpstreamError` a call throws; fails the test if it throws nothing or something else.
+func upstreamError<T>(_ call: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> UpstreamError? {
+    do {
+        let value = try await call()
+        XCTFail("expected an UpstreamError, got \(value)", file: file, line: line)
+    } catch let error as UpstreamError {
+        return error
+    } catch {
+        XCTFail("expected an UpstreamError, got \(error)", file: file, line: line)
+    }
+    return nil
+}
+
+/// A list body with the given GIF objects (raw JSON), as a fault response.
+func listBody(_ objects: [String], pagination: String? = nil) -> String {
+    let paginationPart = pagination.map { ",\"pagination\":\($0)" } ?? ""
+    return "{\"data\":[\(objects.joined(separator: ","))]\(paginationPart),\"meta\":{\"status\":200,\"msg\":\"OK\",\"response_id\":\"abc\"}}"
+}

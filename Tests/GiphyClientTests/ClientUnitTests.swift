@@ -1,0 +1,93 @@
+import Foundation
+import GifService
+@testable import GiphyClient
+import XCTest
+
+/// The pure parts of the client: URLs, dates, lenient numbers, Retry-After, configuration.
+final class ClientUnitTests: XCTestCase {
+    func testURLsEscapeEverythingButUnreservedAndAddTheKeyLast() throws {
+        let base = try XCTUnwrap(URL(string: "https://api.giphy.com/v1/"))
+        let endpoint = GiphyEndpoint.search(query: "a+b & c/d?é", limit: 5, offset: 0, rating: nil, lang: " ",
+                                            countryCode: nil)
+        let url = try XCTUnwrap(endpoint.url(base: base, apiKey: "k+y"))
+        XCTAssertEqual(url.absoluteString,
+                       "https://api.giphy.com/v1/gifs/search?q=a%2Bb%20%26%20c%2Fd%3F%C3%A9&limit=5&offset=0&api_key=k%2By")
+    }
+
+    func testAnIDIsOnePathSegment() throws {
+        let base = try XCTUnwrap(URL(string: "http://127.0.0.1:9/v1"))
+        let url = try XCTUnwrap(GiphyEndpoint.gif(id: "a/b?c").url(base: base, apiKey: "k"))
+        XCTAssertEqual(url.absoluteString, "http://127.0.0.1:9/v1/gifs/a%2Fb%3Fc?api_key=k")
+    }
+
+    func testGiphyDates() throws {
+        XCTAssertNil(GiphyDate.parse("0000-00-00 00:00:00"))
+        XCTAssertNil(GiphyDate.parse("1970-01-01 00:00:00"))
+        XCTAssertNil(GiphyDate.parse("2023-13-01 00:00:00"))
+        XCTAssertNil(GiphyDate.parse("2023-02-30 00:00:00"))
+        XCTAssertNil(GiphyDate.parse("yesterday"))
+        XCTAssertNil(GiphyDate.parse(""))
+        XCTAssertNil(GiphyDate.parse(nil))
+        let date = try XCTUnwrap(GiphyDate.parse("2021-05-06 19:22:20"))
+        XCTAssertEqual(date.timeIntervalSince1970, 1_620_328_940)
+    }
+
+    func testLenientNumbers() throws {
+        struct Box: Decodable { var n: LenientInt? }
+        func read(_ json: String) throws -> Int? {
+            let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
+            return box.n?.value
+        }
+        XCTAssertEqual(try read(#"{"n":"200"}"#), 200)
+        XCTAssertEqual(try read(#"{"n":200}"#), 200)
+        XCTAssertEqual(try read(#"{"n":" 12 "}"#), 12)
+        XCTAssertEqual(try read(#"{"n":"12.0"}"#), 12)
+        XCTAssertNil(try read(#"{"n":""}"#))
+        XCTAssertNil(try read(#"{"n":"abc"}"#))
+        XCTAssertNil(try read(#"{"n":null}"#))
+        XCTAssertNil(try read(#"{"n":[1]}"#))
+        XCTAssertNil(try read(#"{}"#))
+    }
+
+    func testRetryAfter() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        XCTAssertEqual(FailureMapping.retryAfterSeconds("30", now: now), 30)
+        XCTAssertEqual(FailureMapping.retryAfterSeconds(" 0 ", now: now), 0)
+        XCTAssertNil(FailureMapping.retryAfterSeconds("-1", now: now))
+        XCTAssertNil(FailureMapping.retryAfterSeconds("soon", now: now))
+        XCTAssertNil(FailureMapping.retryAfterSeconds(nil, now: now))
+        // 1700000000 is Tue, 14 Nov 2023 22:13:20 GMT.
+        XCTAssertEqual(FailureMapping.retryAfterSeconds("Tue, 14 Nov 2023 22:14:05 GMT", now: now), 45)
+    }
+
+    func testStatusMapping() {
+        let byID = GiphyEndpoint.gif(id: "x")
+        let search = GiphyEndpoint.search(query: "x", limit: 1, offset: 0, rating: nil, lang: nil, countryCode: nil)
+        XCTAssertEqual(FailureMapping.error(status: 404, retryAfter: nil, endpoint: byID), .notFound)
+        XCTAssertEqual(FailureMapping.error(status: 404, retryAfter: nil, endpoint: search), .rejected(status: 404))
+        XCTAssertEqual(FailureMapping.error(status: 400, retryAfter: nil, endpoint: search), .rejected(status: 400))
+        XCTAssertEqual(FailureMapping.error(status: 429, retryAfter: "5", endpoint: search), .rateLimited(retryAfter: 5))
+        XCTAssertEqual(FailureMapping.error(status: 403, retryAfter: nil, endpoint: byID), .unauthorized(status: 403))
+        XCTAssertEqual(FailureMapping.error(status: 502, retryAfter: nil, endpoint: byID), .serverError(status: 502))
+        guard case .badResponse = FailureMapping.error(status: 302, retryAfter: nil, endpoint: byID) else {
+            return XCTFail("a redirect that was not followed is not a GIPHY answer")
+        }
+    }
+
+    func testConfigurationFromTheEnvironment() throws {
+        XCTAssertNil(try GiphyClientConfiguration.fromEnvironment([:]))
+        XCTAssertNil(try GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "  "]))
+        let configured = try XCTUnwrap(GiphyClientConfiguration.fromEnvironment([
+            "GIPHY_API_KEY": "k", "GIPHY_BASE_URL": "http://127.0.0.1:8081/v1", "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS": "0.5",
+        ]))
+        XCTAssertEqual(configured.apiKey, "k")
+        XCTAssertEqual(configured.baseURL.absoluteString, "http://127.0.0.1:8081/v1")
+        XCTAssertEqual(configured.deadline, .milliseconds(500))
+        let defaults = try XCTUnwrap(GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "k"]))
+        XCTAssertEqual(defaults.baseURL.absoluteString, "https://api.giphy.com/v1")
+        XCTAssertEqual(defaults.deadline, .seconds(8))
+        XCTAssertThrowsError(try GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "k", "GIPHY_BASE_URL": "ftp://x"]))
+        XCTAssertThrowsError(try GiphyClientConfiguration.fromEnvironment(
+            ["GIPHY_API_KEY": "k", "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS": "0"]))
+    }
+}
