@@ -51,7 +51,7 @@ extension Setting {
             config.giphyAPIKey = trimmed.isEmpty ? nil : trimmed
         },
         Setting("GIPHY_BASE_URL", "--giphy-base-url", default: "https://api.giphy.com/v1", "GIPHY API base URL, version included") { config, value throws(ConfigurationError) in
-            guard value.hasPrefix("http://") || value.hasPrefix("https://"), value.count > 8 else {
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
                 throw invalid("GIPHY_BASE_URL (--giphy-base-url)", value, "an http or https URL")
             }
             config.giphyBaseURL = value.hasSuffix("/") ? String(value.dropLast()) : value

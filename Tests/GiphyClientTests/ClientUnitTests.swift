@@ -73,21 +73,4 @@ final class ClientUnitTests: XCTestCase {
             return XCTFail("a redirect that was not followed is not a GIPHY answer")
         }
     }
-
-    func testConfigurationFromTheEnvironment() throws {
-        XCTAssertNil(try GiphyClientConfiguration.fromEnvironment([:]))
-        XCTAssertNil(try GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "  "]))
-        let configured = try XCTUnwrap(GiphyClientConfiguration.fromEnvironment([
-            "GIPHY_API_KEY": "k", "GIPHY_BASE_URL": "http://127.0.0.1:8081/v1", "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS": "0.5",
-        ]))
-        XCTAssertEqual(configured.apiKey, "k")
-        XCTAssertEqual(configured.baseURL.absoluteString, "http://127.0.0.1:8081/v1")
-        XCTAssertEqual(configured.deadline, .milliseconds(500))
-        let defaults = try XCTUnwrap(GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "k"]))
-        XCTAssertEqual(defaults.baseURL.absoluteString, "https://api.giphy.com/v1")
-        XCTAssertEqual(defaults.deadline, .seconds(8))
-        XCTAssertThrowsError(try GiphyClientConfiguration.fromEnvironment(["GIPHY_API_KEY": "k", "GIPHY_BASE_URL": "ftp://x"]))
-        XCTAssertThrowsError(try GiphyClientConfiguration.fromEnvironment(
-            ["GIPHY_API_KEY": "k", "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS": "0"]))
-    }
 }

@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import HTTPTestClient
 import XCTest
 
 /// Request byte strings, valid and malformed, each with the result the decoder must give.
