@@ -3,12 +3,20 @@ import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
 public enum APIRouter {
-    public static func make(backend: GifBackend) -> Router {
+    /// The routes alone.
+    public static func make(backend: GifBackend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
         BrowseRoutes.register(on: &router, backend: backend)
         FavoritesRoutes.register(on: &router, backend: backend)
         SearchHistoryRoutes.register(on: &router, backend: backend)
+        MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         return router.build()
+    }
+
+    /// What the server runs: the routes, counted and timed, with ETags and 304 for unchanged answers.
+    public static func responder(backend: GifBackend) -> any HTTPResponder {
+        let metrics = RequestMetrics()
+        return ConditionalGET(ObservedResponder(router: make(backend: backend, requestMetrics: metrics), metrics: metrics))
     }
 }

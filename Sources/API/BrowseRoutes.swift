@@ -2,6 +2,7 @@ import GifService
 import HTTPServer
 
 /// GET /search, /trending, /gif/{id}, /random: GIPHY trimmed to what a client draws.
+/// Each answer says where it came from (X-Cache: HIT, MISS or STALE).
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, backend: GifBackend) {
         router.get("/search") { request in
@@ -10,22 +11,42 @@ enum BrowseRoutes {
                 try await backend.search(q: query["q"], offset: query["offset"], limit: query["limit"],
                                          rating: query["rating"], lang: query["lang"])
             }
-            return try JSONResponse.make(page)
+            var response = try JSONResponse.make(page.value)
+            CacheHeaders.apply(page, to: &response)
+            return response
         }
         router.get("/trending") { request in
             let query = request.query
             let page = try await answering {
                 try await backend.trending(offset: query["offset"], limit: query["limit"], rating: query["rating"])
             }
-            return try JSONResponse.make(page)
+            var response = try JSONResponse.make(page.value)
+            CacheHeaders.apply(page, to: &response)
+            return response
         }
         router.get("/gif/{id}") { request in
             let id = request.pathParameters["id"]
-            return try JSONResponse.make(try await answering { try await backend.gif(id: id) })
+            let gif = try await answering { try await backend.gif(id: id) }
+            var response = try JSONResponse.make(StaleMarked(value: gif.value, stale: gif.isStale))
+            CacheHeaders.apply(gif, to: &response)
+            return response
         }
         router.get("/random") { request in
             let query = request.query
-            return try JSONResponse.make(try await answering { try await backend.random(tag: query["tag"], rating: query["rating"]) })
+            let gif = try await answering { try await backend.random(tag: query["tag"], rating: query["rating"]) }
+            var response = try JSONResponse.make(gif)
+            response.headers.set(name: "X-Cache", value: CacheStatus.miss.rawValue)
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
+            return response
+        }
+        router.get("/spotlight") { request in
+            let tag = request.query["tag"]
+            let spotlight = try await answering { try await backend.spotlight(tag: tag) }
+            var response = try JSONResponse.make(spotlight)
+            let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
+            response.headers.set(name: "X-Cache", value: source.rawValue)
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
+            return response
         }
     }
 }

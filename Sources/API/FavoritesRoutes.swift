@@ -13,7 +13,9 @@ enum FavoritesRoutes {
     static func register(on router: inout RouterBuilder, backend: GifBackend) {
         router.get("/favorites") { _ in
             let favorites = try await answering { try await backend.listFavorites() }
-            return try JSONResponse.make(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
+            var response = try JSONResponse.make(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
+            return response
         }
         router.post("/favorites") { request in
             let id = try JSONBody.stringField("id", of: request)

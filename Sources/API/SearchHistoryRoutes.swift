@@ -10,7 +10,9 @@ enum SearchHistoryRoutes {
     static func register(on router: inout RouterBuilder, backend: GifBackend) {
         router.get("/search/history") { request in
             let contains = request.query["contains"]
-            return try JSONResponse.make(HistoryList(data: try await answering { try await backend.searchHistory(contains: contains) }))
+            var response = try JSONResponse.make(HistoryList(data: try await answering { try await backend.searchHistory(contains: contains) }))
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
+            return response
         }
         router.delete("/search/history") { _ in
             try await answering { try await backend.clearSearchHistory() }

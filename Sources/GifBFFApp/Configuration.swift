@@ -1,3 +1,4 @@
+import GifService
 import HTTPServer
 
 /// Everything gif-bff can be told at start-up. Each field comes from an environment variable
@@ -13,6 +14,10 @@ public struct Configuration: Sendable {
     public var upstreamTimeout: Duration = .seconds(8)
     public var favoritesLimit = 20
     public var defaultRating = "g"
+    /// The response cache, coalescing and the hourly call budget.
+    public var gateway = GatewaySettings()
+    /// How often the spotlight GIF changes.
+    public var spotlightMinutes: Double = 10
 
     public init() {}
 }

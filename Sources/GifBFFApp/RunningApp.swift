@@ -19,11 +19,18 @@ public final class RunningApp: Sendable {
         let database = try AppDatabase.open(path: configuration.databasePath)
         let upstream = try Upstream.make(configuration)
         let stores = StorageServices(database: database, favoritesLimit: configuration.favoritesLimit)
-        let backend = GifBackend(provider: upstream.client, favorites: stores.favorites, history: stores.searchHistory,
-                                 defaultRating: configuration.defaultRating) { error in
+        let report: @Sendable (any Error) -> Void = { error in
             logger.error("unexpected failure", ("error", .string(String(describing: error))))
         }
-        let server = HTTPServer(configuration: configuration.server, responder: APIRouter.make(backend: backend), logger: logger)
+        let gateway = UpstreamGateway(
+            provider: upstream.client, store: SQLiteResponseCacheStore(repository: ResponseCacheRepository(database: database)),
+            callLog: SQLiteUpstreamCallLog(repository: UpstreamCallRepository(database: database)),
+            settings: configuration.gateway, report: report)
+        let spotlight = SpotlightService(gateway: gateway, store: SQLiteSpotlightStore(repository: SpotlightRepository(database: database)),
+                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
+        let backend = GifBackend(gateway: gateway, favorites: stores.favorites, history: stores.searchHistory,
+                                 spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
+        let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
         do {
             let port = try server.start()
             return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream)

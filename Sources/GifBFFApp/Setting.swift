@@ -67,6 +67,32 @@ extension Setting {
             guard ["g", "pg", "pg-13", "r"].contains(rating) else { throw invalid("GIF_BFF_DEFAULT_RATING (--default-rating)", value, "g, pg, pg-13 or r") }
             config.defaultRating = rating
         },
+        Setting("GIF_BFF_CACHE", "--cache", default: "on", "keep GIPHY answers (on or off); GIPHY's terms restrict caching to approved integrations") { config, value throws(ConfigurationError) in
+            switch value.lowercased() {
+            case "on", "true", "1", "yes": config.gateway.cacheEnabled = true
+            case "off", "false", "0", "no": config.gateway.cacheEnabled = false
+            default: throw invalid("GIF_BFF_CACHE (--cache)", value, "on or off")
+            }
+        },
+        Setting("GIF_BFF_CACHE_FRESH_SECONDS", "--cache-fresh-seconds", default: "60", "a cached answer this young is served without asking GIPHY") { config, value throws(ConfigurationError) in
+            config.gateway.freshSeconds = try plainSeconds(value, "GIF_BFF_CACHE_FRESH_SECONDS (--cache-fresh-seconds)")
+        },
+        Setting("GIF_BFF_CACHE_STALE_SECONDS", "--cache-stale-seconds", default: "86400", "when GIPHY fails, a cached answer up to this old is served, marked stale") { config, value throws(ConfigurationError) in
+            config.gateway.staleSeconds = try plainSeconds(value, "GIF_BFF_CACHE_STALE_SECONDS (--cache-stale-seconds)")
+        },
+        Setting("GIF_BFF_CACHE_MAX_ENTRIES", "--cache-max-entries", default: "1000", "cached answers kept at most; the least recently used go first") { config, value throws(ConfigurationError) in
+            config.gateway.maxEntries = try integer(value, "GIF_BFF_CACHE_MAX_ENTRIES (--cache-max-entries)", 1...1_000_000)
+        },
+        Setting("GIF_BFF_UPSTREAM_BUDGET_PER_HOUR", "--upstream-budget-per-hour", default: "0 (no budget)", "GIPHY calls allowed per rolling hour (100 suits a beta key)") { config, value throws(ConfigurationError) in
+            let calls = try integer(value, "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR (--upstream-budget-per-hour)", 0...1_000_000)
+            config.gateway.callsPerHour = calls == 0 ? nil : calls
+        },
+        Setting("GIF_BFF_SPOTLIGHT_MINUTES", "--spotlight-minutes", default: "10", "how often GET /spotlight changes its GIF") { config, value throws(ConfigurationError) in
+            guard let minutes = Double(value), minutes.isFinite, minutes > 0, minutes <= 10_080 else {
+                throw invalid("GIF_BFF_SPOTLIGHT_MINUTES (--spotlight-minutes)", value, "minutes above 0, at most 10080")
+            }
+            config.spotlightMinutes = minutes
+        },
         Setting("GIF_BFF_EVENT_LOOPS", "--event-loops", default: "cores, at most 8", "event-loop threads") { config, value throws(ConfigurationError) in
             config.server.eventLoopCount = try integer(value, "GIF_BFF_EVENT_LOOPS (--event-loops)", 1...64)
         },
@@ -112,6 +138,13 @@ extension Setting {
             throw invalid(label, value, allowZero ? "seconds 0-86400" : "seconds above 0, at most 86400")
         }
         return .milliseconds(Int64((number * 1000).rounded()))
+    }
+
+    /// Seconds as a plain number (0 allowed), for settings kept as Double.
+    private static func plainSeconds(_ value: String, _ label: String) throws(ConfigurationError) -> Double {
+        let duration = try seconds(value, label, allowZero: true)
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
     }
 
     private static func isNumericAddress(_ value: String) -> Bool {

@@ -91,3 +91,12 @@ public struct GIF: Codable, Equatable, Sendable {
         }
     }
 }
+
+extension GIF {
+    /// The same GIF with `is_favorite` set.
+    public func marked(favorite: Bool) -> GIF {
+        var gif = self
+        gif.isFavorite = favorite
+        return gif
+    }
+}

@@ -27,8 +27,31 @@ public enum Schema {
         );
         """
 
+    /// Version 3: the upstream response cache (LRU by `used_at`), the spotlight pick per tag,
+    /// and the times of upstream calls for the hourly budget. Times are milliseconds.
+    public static let version3SQL = """
+        CREATE TABLE response_cache (
+            cache_key TEXT PRIMARY KEY NOT NULL,
+            value BLOB NOT NULL,
+            stored_at INTEGER NOT NULL,
+            used_at INTEGER NOT NULL
+        );
+        CREATE INDEX response_cache_lru ON response_cache (used_at);
+        CREATE TABLE spotlight (
+            spot_key TEXT PRIMARY KEY NOT NULL,
+            gif BLOB NOT NULL,
+            picked_at INTEGER NOT NULL,
+            changes_at INTEGER NOT NULL
+        );
+        CREATE TABLE upstream_call (
+            called_at INTEGER NOT NULL
+        );
+        CREATE INDEX upstream_call_time ON upstream_call (called_at);
+        """
+
     public static let migrator = Migrator([
         Migration(version: 1, sql: version1SQL),
         Migration(version: 2, sql: version2SQL),
+        Migration(version: 3, sql: version3SQL),
     ])
 }

@@ -7,8 +7,12 @@ import XCTest
 final class GifBackendTests: XCTestCase {
     private func makeBackend(_ provider: ScriptedProvider, favoritesLimit: Int = 20) throws -> (GifBackend, StorageServices) {
         let services = try makeServices(favoritesLimit: favoritesLimit)
-        let backend = GifBackend(provider: provider, favorites: services.favorites, history: services.searchHistory,
-                                 defaultRating: "pg")
+        var settings = GatewaySettings()
+        settings.cacheEnabled = false
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
+        let spotlight = SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: "pg")
+        let backend = GifBackend(gateway: gateway, favorites: services.favorites, history: services.searchHistory,
+                                 spotlight: spotlight, defaultRating: "pg")
         return (backend, services)
     }
 
@@ -27,7 +31,7 @@ final class GifBackendTests: XCTestCase {
     func testBlankQueryGivesAnEmptyPageWithoutAnUpstreamCall() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.search(q: "   ", offset: nil, limit: nil, rating: nil, lang: nil)
+        let page = try await backend.search(q: "   ", offset: nil, limit: nil, rating: nil, lang: nil).value
         XCTAssertEqual(page.data, [])
         XCTAssertNil(page.pagination.nextOffset)
         XCTAssertEqual(provider.calls, [])
@@ -36,7 +40,7 @@ final class GifBackendTests: XCTestCase {
     func testQueryIsTrimmedDefaultsApplyAndHistoryRecords() async throws {
         let provider = ScriptedProvider()
         let (backend, services) = try makeBackend(provider)
-        let page = try await backend.search(q: "  happy cat ", offset: nil, limit: nil, rating: nil, lang: "EN")
+        let page = try await backend.search(q: "  happy cat ", offset: nil, limit: nil, rating: nil, lang: "EN").value
         XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en"))
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
@@ -75,33 +79,33 @@ final class GifBackendTests: XCTestCase {
         let gifs = [makeGIF("a"), makeGIF("b"), makeGIF("a"), makeGIF("c")]
         let provider = ScriptedProvider(gifs: gifs, totalCount: 4)
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.search(q: "x", offset: nil, limit: "4", rating: nil, lang: nil)
+        let page = try await backend.search(q: "x", offset: nil, limit: "4", rating: nil, lang: nil).value
         XCTAssertEqual(page.data.map(\.id), ["a", "b", "c"])
         XCTAssertEqual(page.pagination.count, 3)
         XCTAssertNil(page.pagination.nextOffset)
-        let first = try await backend.search(q: "x", offset: "0", limit: "2", rating: nil, lang: nil)
+        let first = try await backend.search(q: "x", offset: "0", limit: "2", rating: nil, lang: nil).value
         XCTAssertEqual(first.pagination.nextOffset, 2)
         let unknownTotal = ScriptedProvider(gifs: gifs, totalCount: nil)
         let (other, _) = try makeBackend(unknownTotal)
-        let value2 = try await other.trending(offset: nil, limit: "2", rating: nil)
+        let value2 = try await other.trending(offset: nil, limit: "2", rating: nil).value
         XCTAssertEqual(value2.pagination.nextOffset, 2)
-        let value3 = try await other.trending(offset: "2", limit: "5", rating: nil)
+        let value3 = try await other.trending(offset: "2", limit: "5", rating: nil).value
         XCTAssertNil(value3.pagination.nextOffset)
     }
 
     func testGifIsMarkedFavoriteAndAddFetchesASnapshotOnce() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        let value4 = try await backend.gif(id: "id3")
+        let value4 = try await backend.gif(id: "id3").value
         XCTAssertEqual(value4.isFavorite, false)
         guard case .added(let favorite) = try await backend.addFavorite(id: "id3") else { return XCTFail("not added") }
         XCTAssertEqual(favorite.id, "id3")
-        let value5 = try await backend.gif(id: "id3")
+        let value5 = try await backend.gif(id: "id3").value
         XCTAssertEqual(value5.isFavorite, true)
         let callsBefore = provider.calls.count
         guard case .alreadyExisted = try await backend.addFavorite(id: "id3") else { return XCTFail("added twice") }
         XCTAssertEqual(provider.calls.count, callsBefore, "an existing favorite needs no upstream call")
-        let page = try await backend.trending(offset: nil, limit: "5", rating: nil)
+        let page = try await backend.trending(offset: nil, limit: "5", rating: nil).value
         XCTAssertEqual(page.data.first { $0.id == "id3" }?.isFavorite, true)
         XCTAssertEqual(page.data.first { $0.id == "id0" }?.isFavorite, false)
     }

@@ -9,7 +9,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 2)
+        XCTAssertEqual(Schema.migrator.latestVersion, 3)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
@@ -33,7 +33,13 @@ final class MigrationTests: XCTestCase {
 
         let database = try AppDatabase.open(path: path)
         let version = try await database.read { try $0.userVersion() }
-        XCTAssertEqual(version, 2)
+        XCTAssertEqual(version, 3)
+        let tables = try await database.read { database in
+            try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { try $0.text(at: 0) }
+        }
+        for table in ["favorite", "search_history", "response_cache", "spotlight", "upstream_call"] {
+            XCTAssertTrue(tables.contains(table), "\(table) missing after migration")
+        }
 
         let favorites = FavoritesRepository(database: database)
         let ids = try await favorites.list().map(\.id)
@@ -75,7 +81,7 @@ final class MigrationTests: XCTestCase {
             try database.setUserVersion(99)
         }
         XCTAssertThrowsError(try AppDatabase.open(path: path)) { error in
-            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 2))
+            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 3))
         }
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), 99, "left untouched")

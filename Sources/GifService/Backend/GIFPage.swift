@@ -2,10 +2,13 @@
 public struct GIFPage: Encodable, Equatable, Sendable {
     public var data: [GIF]
     public var pagination: Pagination
+    /// True when served from the cache because the upstream failed; absent otherwise.
+    public var stale: Bool?
 
-    public init(data: [GIF], pagination: Pagination) {
+    public init(data: [GIF], pagination: Pagination, stale: Bool? = nil) {
         self.data = data
         self.pagination = pagination
+        self.stale = stale
     }
 
     public static func empty(offset: Int) -> GIFPage {

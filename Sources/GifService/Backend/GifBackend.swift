@@ -3,16 +3,18 @@ import Foundation
 /// Everything the API asks of gif-bff, with the rules applied and every failure mapped to a
 /// `ServiceError`. Depends on protocols only: the upstream, the favorites and history stores.
 public struct GifBackend: Sendable {
-    private let provider: any GIFProvider
+    private let gateway: UpstreamGateway
     private let favorites: FavoritesService
     private let history: SearchHistoryService
+    private let spotlightService: SpotlightService
     private let defaultRating: String
     /// Unexpected failures are reported here (the API logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
-    public init(provider: any GIFProvider, favorites: FavoritesService, history: SearchHistoryService,
-                defaultRating: String = "g", report: @escaping @Sendable (any Error) -> Void = { _ in }) {
-        self.provider = provider
+    public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
+                spotlight: SpotlightService, defaultRating: String = "g", report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.gateway = gateway
+        self.spotlightService = spotlight
         self.favorites = favorites
         self.history = history
         self.defaultRating = defaultRating
@@ -21,42 +23,61 @@ public struct GifBackend: Sendable {
 
     public var favoritesLimit: Int { favorites.limit }
 
+    /// How many favorites are stored, for the metrics.
+    public func favoritesCount() async throws -> Int {
+        try await guarded { try await favorites.count() }
+    }
+
+    public var upstreamMetrics: UpstreamMetrics { gateway.metrics }
+    public var upstreamBudgetRemaining: Int? { gateway.budgetRemaining }
+
     // MARK: Browsing
 
     /// A blank query gives an empty page without an upstream call; others are recorded in the history.
-    public func search(q: String?, offset: String?, limit: String?, rating: String?, lang: String?) async throws -> GIFPage {
+    public func search(q: String?, offset: String?, limit: String?, rating: String?, lang: String?) async throws -> Fetched<GIFPage> {
         let offset = try BrowseParameters.offset(offset)
         let limit = try BrowseParameters.limit(limit)
         let rating = try BrowseParameters.rating(rating, default: defaultRating)
         let lang = try BrowseParameters.lang(lang)
-        guard let query = try BrowseParameters.query(q) else { return .empty(offset: offset) }
+        guard let query = try BrowseParameters.query(q) else { return Fetched(.empty(offset: offset), status: .hit, age: 0) }
         let request = SearchRequest(query: query, offset: offset, limit: limit, rating: rating, lang: lang)
-        let page = try await upstream { try await provider.search(request) }
+        let page = try await upstream { try await gateway.search(request) }
         _ = try await guarded { try await history.record(query) }
         return try await present(page, offset: offset, limit: limit)
     }
 
-    public func trending(offset: String?, limit: String?, rating: String?) async throws -> GIFPage {
+    public func trending(offset: String?, limit: String?, rating: String?) async throws -> Fetched<GIFPage> {
         let offset = try BrowseParameters.offset(offset)
         let limit = try BrowseParameters.limit(limit)
         let rating = try BrowseParameters.rating(rating, default: defaultRating)
-        let page = try await upstream { try await provider.trending(TrendingRequest(offset: offset, limit: limit, rating: rating)) }
+        let page = try await upstream { try await gateway.trending(TrendingRequest(offset: offset, limit: limit, rating: rating)) }
         return try await present(page, offset: offset, limit: limit)
     }
 
-    public func gif(id: String?) async throws -> GIF {
+    public func gif(id: String?) async throws -> Fetched<GIF> {
         let id = try BrowseParameters.gifID(id)
-        var gif = try await upstream { try await provider.gif(id: id) }
-        gif.isFavorite = try await guarded { try await favorites.contains(id: gif.id) }
-        return gif
+        var fetched = try await upstream { try await gateway.gif(id: id) }
+        let isFavorite = try await guarded { try await favorites.contains(id: id) }
+        fetched.value.isFavorite = isFavorite
+        return fetched
     }
 
     public func random(tag: String?, rating: String?) async throws -> GIF {
         let tag = try BrowseParameters.tag(tag)
         let rating = try BrowseParameters.rating(rating, default: defaultRating)
-        var gif = try await upstream { try await provider.random(tag: tag, rating: rating) }
+        var gif = try await upstream { try await gateway.random(tag: tag, rating: rating) }
         gif.isFavorite = try await guarded { try await favorites.contains(id: gif.id) }
         return gif
+    }
+
+    /// The current spotlight GIF; errors only when there has never been one.
+    public func spotlight(tag: String?) async throws -> Spotlight {
+        let tag = try BrowseParameters.tag(tag)
+        var spotlight = try await upstream { try await spotlightService.current(tag: tag) }
+        let isFavorite = try await guarded { try await favorites.contains(id: spotlight.gif.id) }
+        spotlight = Spotlight(gif: spotlight.gif.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
+                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
+        return spotlight
     }
 
     // MARK: Favorites
@@ -76,7 +97,7 @@ public struct GifBackend: Sendable {
         if try await guarded({ try await favorites.count() }) >= favorites.limit {
             throw fullError
         }
-        let gif = try await upstream { try await provider.gif(id: id) }
+        let gif = try await upstream { try await gateway.gif(id: id) }.value
         return try await guarded { try await favorites.add(gif) }
     }
 
@@ -102,7 +123,8 @@ public struct GifBackend: Sendable {
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
-    private func present(_ page: UpstreamPage, offset: Int, limit: Int) async throws -> GIFPage {
+    private func present(_ fetched: Fetched<UpstreamPage>, offset: Int, limit: Int) async throws -> Fetched<GIFPage> {
+        let page = fetched.value
         let favoriteIDs = Set(try await guarded { try await favorites.list() }.map(\.id))
         var seen = Set<String>()
         var gifs: [GIF] = []
@@ -118,8 +140,8 @@ public struct GifBackend: Sendable {
         } else {
             hasMore = hasMore && consumed >= limit
         }
-        return GIFPage(data: gifs, pagination: Pagination(offset: offset, count: gifs.count, totalCount: page.totalCount,
-                                                          nextOffset: hasMore ? next : nil))
+        let pagination = Pagination(offset: offset, count: gifs.count, totalCount: page.totalCount, nextOffset: hasMore ? next : nil)
+        return fetched.map { _ in GIFPage(data: gifs, pagination: pagination, stale: fetched.isStale ? true : nil) }
     }
 
     private func upstream<T>(_ call: () async throws -> T) async throws -> T {
@@ -127,6 +149,8 @@ public struct GifBackend: Sendable {
             return try await call()
         } catch let error as UpstreamError {
             throw ServiceError.upstream(error)
+        } catch let error as BudgetExhausted {
+            throw ServiceError.budgetExhausted(error)
         } catch {
             report(error)
             throw ServiceError.internalError

@@ -7,6 +7,7 @@ public struct ServiceError: Error, Equatable, Sendable {
         case favoriteNotFound = "favorite_not_found"
         case favoritesFull = "favorites_full"
         case upstreamRateLimited = "upstream_rate_limited"
+        case upstreamBudgetExhausted = "upstream_budget_exhausted"
         case upstreamAuth = "upstream_auth"
         case upstreamRejected = "upstream_rejected"
         case upstreamError = "upstream_error"
@@ -38,7 +39,7 @@ public struct ServiceError: Error, Equatable, Sendable {
         case .invalidParameter: 400
         case .gifNotFound, .favoriteNotFound: 404
         case .favoritesFull: 409
-        case .upstreamRateLimited: 503
+        case .upstreamRateLimited, .upstreamBudgetExhausted: 503
         case .upstreamAuth, .upstreamRejected, .upstreamError, .upstreamUnavailable, .upstreamBadResponse: 502
         case .upstreamTimeout: 504
         case .internal: 500
@@ -52,6 +53,7 @@ public struct ServiceError: Error, Equatable, Sendable {
         case .favoriteNotFound: "Favorite not found"
         case .favoritesFull: "Favorites full"
         case .upstreamRateLimited: "GIPHY rate limit reached"
+        case .upstreamBudgetExhausted: "Upstream call budget spent"
         case .upstreamAuth: "GIPHY refused the server's key"
         case .upstreamRejected: "GIPHY rejected the request"
         case .upstreamError: "GIPHY failed"
@@ -67,6 +69,12 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     static let internalError = ServiceError(.internal, "The server failed to answer this request; the failure is logged.")
+
+    static func budgetExhausted(_ exhausted: BudgetExhausted) -> ServiceError {
+        ServiceError(.upstreamBudgetExhausted,
+                     "This hour's budget of GIPHY calls is spent and nothing is cached for this request; try again later.",
+                     retryAfter: exhausted.retryAfter)
+    }
 
     /// The error table's upstream rows.
     static func upstream(_ error: UpstreamError) -> ServiceError {

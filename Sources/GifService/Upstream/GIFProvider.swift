@@ -39,7 +39,7 @@ public struct TrendingRequest: Sendable, Hashable {
 }
 
 /// One page of GIFs as the upstream gave it (before our de-duplication).
-public struct UpstreamPage: Sendable, Equatable {
+public struct UpstreamPage: Sendable, Equatable, Codable {
     public var gifs: [GIF]
     /// Not every endpoint reports it.
     public var totalCount: Int?

@@ -3,6 +3,8 @@ struct RouteNode: Sendable {
     private var literals: [String: RouteNode] = [:]
     private var parameter: (name: String, node: Box)?
     private(set) var handlers: [HTTPMethod: Router.Handler] = [:]
+    /// The template that ends here, for labels such as metrics.
+    private(set) var template: String?
 
     /// Indirection so the tree can nest parameter nodes.
     final class Box: Sendable {
@@ -18,10 +20,12 @@ struct RouteNode: Sendable {
     }
 
     /// Returns false if the method already has a handler at that template.
-    mutating func insert(_ segments: ArraySlice<String>, method: HTTPMethod, handler: @escaping Router.Handler) -> Bool {
+    mutating func insert(_ segments: ArraySlice<String>, template: String, method: HTTPMethod,
+                         handler: @escaping Router.Handler) -> Bool {
         guard let first = segments.first else {
             guard handlers[method] == nil else { return false }
             handlers[method] = handler
+            self.template = template
             return true
         }
         let rest = segments.dropFirst()
@@ -29,12 +33,12 @@ struct RouteNode: Sendable {
             let name = String(first.dropFirst().dropLast())
             var child = parameter?.node.node ?? RouteNode()
             precondition(parameter == nil || parameter?.name == name, "two parameter names at one place: \(name)")
-            let inserted = child.insert(rest, method: method, handler: handler)
+            let inserted = child.insert(rest, template: template, method: method, handler: handler)
             parameter = (name, Box(child))
             return inserted
         }
         var child = literals[first] ?? RouteNode()
-        let inserted = child.insert(rest, method: method, handler: handler)
+        let inserted = child.insert(rest, template: template, method: method, handler: handler)
         literals[first] = child
         return inserted
     }

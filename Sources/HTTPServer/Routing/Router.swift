@@ -17,6 +17,12 @@ public struct Router: HTTPResponder {
         self.routes = routes
     }
 
+    /// The template of the route the request's path matches, whatever its method.
+    public func template(matching request: HTTPRequest) -> String? {
+        var parameters: [String: String] = [:]
+        return root.match(request.pathSegments[...], parameters: &parameters)?.template
+    }
+
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var parameters: [String: String] = [:]
         guard let node = root.match(request.pathSegments[...], parameters: &parameters) else {
@@ -45,7 +51,8 @@ public struct RouterBuilder {
         let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let path = template == "/" ? [] : segments
         precondition(template.hasPrefix("/"), "route template must start with /: \(template)")
-        precondition(root.insert(path[...], method: method, handler: handler), "route added twice: \(method) \(template)")
+        precondition(root.insert(path[...], template: template, method: method, handler: handler),
+                     "route added twice: \(method) \(template)")
         routes.append((method, template))
     }
 

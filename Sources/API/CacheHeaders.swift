@@ -1,0 +1,34 @@
+import GifService
+import HTTPServer
+
+/// What tells clients and proxies how fresh an answer is.
+enum CacheHeaders {
+    /// Search and trending pages, and GIFs: short, since `is_favorite` changes when the user acts.
+    static let shortLived = "max-age=30"
+    /// Favorites, history, spotlight: always revalidate (the ETag makes that cheap).
+    static let revalidate = "no-cache"
+    static let never = "no-store"
+
+    /// X-Cache says where the answer came from; Age how old it is when it came from the cache.
+    static func apply<Value>(_ fetched: Fetched<Value>, to response: inout HTTPResponse) {
+        response.headers.set(name: "X-Cache", value: fetched.status.rawValue)
+        if fetched.status != .miss { response.headers.set(name: "Age", value: String(fetched.age)) }
+        response.headers.set(name: "Cache-Control", value: fetched.isStale ? revalidate : shortLived)
+    }
+}
+
+/// A GIF answered from the cache because the upstream failed: its fields plus `"stale": true`.
+struct StaleMarked<Wrapped: Encodable>: Encodable {
+    let value: Wrapped
+    let stale: Bool
+
+    enum CodingKeys: String, CodingKey { case stale }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        if stale {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(true, forKey: .stale)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import GifService
+import HTTPServer
+
+/// GET /metrics in the Prometheus text format (version 0.0.4).
+enum MetricsRoutes {
+    static func register(on router: inout RouterBuilder, backend: GifBackend, requests: RequestMetrics) {
+        router.get("/metrics") { _ in
+            let favorites = try? await backend.favoritesCount()
+            let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
+                                             budgetRemaining: backend.upstreamBudgetRemaining)
+            var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
+            return response
+        }
+    }
+}
+
+/// Writes the metrics as Prometheus exposition text.
+enum PrometheusText {
+    static func render(requests: RequestMetrics, upstream: UpstreamMetrics, favorites: Int?, budgetRemaining: Int?) -> String {
+        var out = ""
+        header(&out, "gif_bff_requests_total", "counter", "Requests answered, by route template and status.")
+        for (key, count) in requests.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+            out += "gif_bff_requests_total{route=\(quoted(key.route)),status=\"\(key.status)\"} \(count)\n"
+        }
+        header(&out, "gif_bff_request_duration_seconds", "histogram", "Time to answer a request, by route template.")
+        for (route, histogram) in requests.durations.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (bound, count) in zip(RequestMetrics.buckets, histogram.counts) {
+                cumulative += count
+                out += "gif_bff_request_duration_seconds_bucket{route=\(quoted(route)),le=\"\(bound)\"} \(cumulative)\n"
+            }
+            out += "gif_bff_request_duration_seconds_bucket{route=\(quoted(route)),le=\"+Inf\"} \(histogram.count)\n"
+            out += "gif_bff_request_duration_seconds_sum{route=\(quoted(route))} \(histogram.sum)\n"
+            out += "gif_bff_request_duration_seconds_count{route=\(quoted(route))} \(histogram.count)\n"
+        }
+        header(&out, "gif_bff_upstream_calls_total", "counter", "Calls made to GIPHY, by endpoint and outcome.")
+        for (key, count) in upstream.upstreamCalls.sorted(by: { ($0.key.endpoint, $0.key.outcome) < ($1.key.endpoint, $1.key.outcome) }) {
+            out += "gif_bff_upstream_calls_total{endpoint=\(quoted(key.endpoint)),outcome=\(quoted(key.outcome))} \(count)\n"
+        }
+        header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale.")
+        let cache = upstream.cacheResults
+        for status in [CacheStatus.hit, .miss, .stale] {
+            out += "gif_bff_cache_results_total{result=\"\(status.rawValue.lowercased())\"} \(cache[status] ?? 0)\n"
+        }
+        if let favorites {
+            header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
+            out += "gif_bff_favorites \(favorites)\n"
+        }
+        if let budgetRemaining {
+            header(&out, "gif_bff_upstream_budget_remaining", "gauge", "Upstream calls left in the current hour.")
+            out += "gif_bff_upstream_budget_remaining \(budgetRemaining)\n"
+        }
+        return out
+    }
+
+    private static func header(_ out: inout String, _ name: String, _ type: String, _ help: String) {
+        out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// A label value in quotes, with backslash, quote and newline escaped.
+    private static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}
+
+import Foundation

@@ -1,0 +1,29 @@
+import Foundation
+import HTTPServer
+
+/// Wraps the router to count every answer by route template and status, and time it.
+struct ObservedResponder: HTTPResponder {
+    let router: Router
+    let metrics: RequestMetrics
+
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        let start = ContinuousClock.now
+        let route = router.template(matching: request) ?? "unmatched"
+        func record(_ status: Int) {
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            metrics.record(route: route, status: status, seconds: seconds)
+        }
+        do {
+            let response = try await router.respond(to: request)
+            record(response.status.code)
+            return response
+        } catch let problem as ProblemDetails {
+            record(problem.status.code)
+            throw problem
+        } catch {
+            record(500)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+/// Requests by route and status, and a request-duration histogram per route.
+public final class RequestMetrics: Sendable {
+    /// Upper bounds of the duration buckets, in seconds.
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    struct Histogram {
+        var counts = [Int](repeating: 0, count: RequestMetrics.buckets.count)
+        var sum: Double = 0
+        var count = 0
+    }
+
+    struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
+
+    private struct State {
+        var requests: [RouteStatus: Int] = [:]
+        var durations: [String: Histogram] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    func record(route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests[RouteStatus(route: route, status: status), default: 0] += 1
+            var histogram = state.durations[route] ?? Histogram()
+            if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { histogram.counts[index] += 1 }
+            histogram.sum += seconds
+            histogram.count += 1
+            state.durations[route] = histogram
+        }
+    }
+
+    var requests: [RouteStatus: Int] { state.withLock { $0.requests } }
+    var durations: [String: Histogram] { state.withLock { $0.durations } }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// At most `limit` upstream calls in any rolling hour. The call times are kept in the log too,
+/// so a restart does not hand out a fresh hour.
+final class CallBudget: Sendable {
+    static let window: Double = 3600
+
+    private struct State {
+        var calls: [Date] = []
+        var loaded = false
+    }
+
+    let limit: Int
+    private let log: (any UpstreamCallLog)?
+    private let state = Mutex(State())
+
+    init(limit: Int, log: (any UpstreamCallLog)?) {
+        self.limit = limit
+        self.log = log
+    }
+
+    /// Takes one call from the budget, or says in how many seconds one frees up.
+    func take(now: Date) async -> Result<Void, BudgetExhausted> {
+        await loadIfNeeded(now: now)
+        let outcome = state.withLock { state -> Result<Void, BudgetExhausted> in
+            state.calls.removeAll { now.timeIntervalSince($0) >= Self.window }
+            guard state.calls.count < limit else {
+                let oldest = state.calls.first ?? now
+                let wait = Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up))
+                return .failure(BudgetExhausted(retryAfter: max(wait, 1)))
+            }
+            state.calls.append(now)
+            return .success(())
+        }
+        if case .success = outcome {
+            try? await log?.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window))
+        }
+        return outcome
+    }
+
+    func remaining(now: Date) -> Int {
+        state.withLock { state in
+            limit - state.calls.filter { now.timeIntervalSince($0) < Self.window }.count
+        }
+    }
+
+    private func loadIfNeeded(now: Date) async {
+        guard !state.withLock({ $0.loaded }), let log else { return }
+        let earlier = (try? await log.calls(since: now.addingTimeInterval(-Self.window))) ?? []
+        state.withLock { state in
+            guard !state.loaded else { return }
+            state.loaded = true
+            state.calls = (earlier + state.calls).sorted()
+        }
+    }
+}
+
+/// The hourly budget is spent; a call frees up in `retryAfter` seconds.
+public struct BudgetExhausted: Error, Equatable, Sendable {
+    public let retryAfter: Int
+}

@@ -1,0 +1,17 @@
+/// How the gateway spends upstream calls.
+public struct GatewaySettings: Sendable, Equatable {
+    /// Off: every request asks the upstream (GIPHY's terms restrict caching to approved integrations).
+    public var cacheEnabled = true
+    /// An answer younger than this is served without asking the upstream.
+    public var freshSeconds: Double = 60
+    /// An answer up to this old is served, marked stale, when the upstream fails.
+    public var staleSeconds: Double = 86_400
+    /// Stored answers at most; the least recently used go first.
+    public var maxEntries = 1_000
+    /// Decoded answers kept in memory in front of the store.
+    public var memoryEntries = 256
+    /// Upstream calls allowed per rolling hour; nil for no budget.
+    public var callsPerHour: Int?
+
+    public init() {}
+}

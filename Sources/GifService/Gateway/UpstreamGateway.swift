@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+
+/// Every upstream call goes through here. It spends calls carefully: answers are cached (memory in
+/// front of a store that outlives restarts), identical concurrent requests share one call, an
+/// hourly budget can cap calls, and when the upstream fails a stored answer is served as stale.
+public final class UpstreamGateway: Sendable {
+    private let provider: any GIFProvider
+    private let store: (any ResponseCacheStore)?
+    private let settings: GatewaySettings
+    private let memory: MemoryCache
+    private let budget: CallBudget?
+    public let metrics: UpstreamMetrics
+    private let now: @Sendable () -> Date
+    private let report: @Sendable (any Error) -> Void
+    /// Calls under way, by cache key: later identical requests wait for the same one.
+    private let inflight = Mutex<[String: any Sendable]>([:])
+    private let nextPurge = Mutex<Date>(.distantPast)
+
+    public init(provider: any GIFProvider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
+                settings: GatewaySettings = GatewaySettings(), metrics: UpstreamMetrics = UpstreamMetrics(),
+                now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.provider = provider
+        self.store = settings.cacheEnabled ? store : nil
+        self.settings = settings
+        self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
+        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog) }
+        self.metrics = metrics
+        self.now = now
+        self.report = report
+    }
+
+    public func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.search(request), endpoint: "search") { [provider] in try await provider.search(request) }
+    }
+
+    public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.trending(request), endpoint: "trending") { [provider] in try await provider.trending(request) }
+    }
+
+    public func gif(id: String) async throws -> Fetched<GIF> {
+        try await cached(key: CacheKey.gif(id: id), endpoint: "gif") { [provider] in try await provider.gif(id: id) }
+    }
+
+    /// Never cached (each call should differ), but it counts against the budget.
+    public func random(tag: String?, rating: String?) async throws -> GIF {
+        try await spend(endpoint: "random") { [provider] in try await provider.random(tag: tag, rating: rating) }
+    }
+
+    /// Calls left in the current hour, when there is a budget.
+    public var budgetRemaining: Int? { budget?.remaining(now: now()) }
+
+    // MARK: - Cache, coalescing, stale
+
+    private typealias Stored<T> = (value: T, storedAt: Date)
+
+    private func cached<T: Codable & Sendable>(key: String, endpoint: String,
+                                               call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+        let start = now()
+        let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
+        if let stored, start.timeIntervalSince(stored.storedAt) < settings.freshSeconds {
+            metrics.recordCache(.hit)
+            return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
+        }
+        let (task, isLeader) = inflight.withLock { tasks -> (Task<Fetched<T>, any Error>, Bool) in
+            if let running = tasks[key] as? Task<Fetched<T>, any Error> { return (running, false) }
+            let task = Task { try await self.refresh(key: key, endpoint: endpoint, stored: stored, call: call) }
+            tasks[key] = task
+            return (task, true)
+        }
+        defer { if isLeader { inflight.withLock { $0[key] = nil } } }
+        return try await task.value
+    }
+
+    /// One upstream call for `key`; on failure, the stored answer if it is not too old.
+    private func refresh<T: Codable & Sendable>(key: String, endpoint: String, stored: Stored<T>?,
+                                                call: @Sendable () async throws -> T) async throws -> Fetched<T> {
+        do {
+            let value = try await spend(endpoint: endpoint, call: call)
+            await remember(key, value: value)
+            metrics.recordCache(.miss)
+            return Fetched(value, status: .miss, age: 0)
+        } catch let error as UpstreamError where error != .notFound {
+            return try serveStale(stored, instead: error)
+        } catch let error as BudgetExhausted {
+            return try serveStale(stored, instead: error)
+        }
+    }
+
+    private func serveStale<T>(_ stored: Stored<T>?, instead error: any Error) throws -> Fetched<T> {
+        let current = now()
+        guard let stored, current.timeIntervalSince(stored.storedAt) <= settings.staleSeconds else { throw error }
+        metrics.recordCache(.stale)
+        return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
+    }
+
+    private func lookup<T: Codable & Sendable>(_ key: String, now: Date) async -> Stored<T>? {
+        if let (entry, touchStore) = memory.entry(key, now: now, touchStoreAfter: 60), let value = entry.value as? T {
+            if touchStore, let store {
+                // Keeps a hot entry from being evicted from the store while memory serves it.
+                do { try await store.touch(key: key, at: now) } catch { report(error) }
+            }
+            return (value, entry.storedAt)
+        }
+        guard let store else { return nil }
+        do {
+            guard let answer = try await store.answer(for: key) else { return nil }
+            let value = try JSONDecoder().decode(T.self, from: answer.value)
+            memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
+            try await store.touch(key: key, at: now)
+            return (value, answer.storedAt)
+        } catch {
+            // A cache that cannot be read is a miss, not a failure of the request.
+            report(error)
+            return nil
+        }
+    }
+
+    private func remember<T: Codable & Sendable>(_ key: String, value: T) async {
+        guard settings.cacheEnabled else { return }
+        let current = now()
+        memory.insert(key, value: value, storedAt: current, now: current)
+        guard let store else { return }
+        do {
+            let data = try JSONEncoder().encode(value)
+            try await store.store(CachedAnswer(key: key, value: data, storedAt: current), maxEntries: settings.maxEntries)
+            let purgeDue = nextPurge.withLock { due -> Bool in
+                guard current >= due else { return false }
+                due = current.addingTimeInterval(60)
+                return true
+            }
+            if purgeDue {
+                try await store.purge(storedBefore: current.addingTimeInterval(-settings.staleSeconds))
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: - Budget and metrics
+
+    /// Makes one upstream call, if the budget allows, and counts its outcome.
+    private func spend<T>(endpoint: String, call: @Sendable () async throws -> T) async throws -> T {
+        if let budget, case .failure(let exhausted) = await budget.take(now: now()) {
+            throw exhausted
+        }
+        do {
+            let value = try await call()
+            metrics.recordCall(endpoint: endpoint, outcome: "ok")
+            return value
+        } catch {
+            metrics.recordCall(endpoint: endpoint, outcome: UpstreamMetrics.outcome(of: error))
+            throw error
+        }
+    }
+
+    private static func age(_ storedAt: Date, _ now: Date) -> Int {
+        max(0, Int(now.timeIntervalSince(storedAt)))
+    }
+}

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Counters of what the gateway did: upstream calls by endpoint and outcome, cache results.
+public final class UpstreamMetrics: Sendable {
+    private struct State {
+        var calls: [CallKey: Int] = [:]
+        var cache: [CacheStatus: Int] = [:]
+    }
+
+    public struct CallKey: Hashable, Sendable {
+        public let endpoint: String
+        public let outcome: String
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    func recordCall(endpoint: String, outcome: String) {
+        state.withLock { $0.calls[CallKey(endpoint: endpoint, outcome: outcome), default: 0] += 1 }
+    }
+
+    func recordCache(_ status: CacheStatus) {
+        state.withLock { $0.cache[status, default: 0] += 1 }
+    }
+
+    public var upstreamCalls: [CallKey: Int] { state.withLock { $0.calls } }
+    public var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
+
+    /// The outcome label of an upstream call that failed.
+    static func outcome(of error: any Error) -> String {
+        switch error as? UpstreamError {
+        case .notFound: "not_found"
+        case .rateLimited: "rate_limited"
+        case .unauthorized: "auth"
+        case .rejected: "rejected"
+        case .serverError: "error"
+        case .unavailable: "unavailable"
+        case .timeout: "timeout"
+        case .badResponse: "bad_response"
+        case nil: "other"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The current spotlight pick as stored: a GIF snapshot and when it changes.
+public struct StoredSpotlight: Equatable, Sendable {
+    public let key: String
+    public let gif: Data
+    public let pickedAt: Date
+    public let changesAt: Date
+
+    public init(key: String, gif: Data, pickedAt: Date, changesAt: Date) {
+        self.key = key
+        self.gif = gif
+        self.pickedAt = pickedAt
+        self.changesAt = changesAt
+    }
+}
+
+/// Where the spotlight pick is kept, so a restart shows the same GIF and the same countdown.
+public protocol SpotlightStore: Sendable {
+    func pick(for key: String) async throws -> StoredSpotlight?
+    func save(_ pick: StoredSpotlight) async throws
+}

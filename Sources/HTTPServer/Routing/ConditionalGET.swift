@@ -1,0 +1,47 @@
+/// Wraps a responder so that successful GET and HEAD answers carry an ETag (a hash of the body),
+/// and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110 13.1.2).
+public struct ConditionalGET: HTTPResponder {
+    private let next: any HTTPResponder
+
+    public init(_ next: any HTTPResponder) { self.next = next }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var response = try await next.respond(to: request)
+        guard request.method == .get || request.method == .head, response.status.code == 200 else { return response }
+        let tag = response.headers["ETag"] ?? Self.entityTag(of: response.body)
+        response.headers.set(name: "ETag", value: tag)
+        guard let condition = request.headers.values(of: "If-None-Match").first, Self.matches(condition, tag) else {
+            return response
+        }
+        var notModified = HTTPResponse(status: .notModified)
+        for field in response.headers where Self.keptOn304.contains(field.name.lowercased()) {
+            notModified.headers.add(name: field.name, value: field.value)
+        }
+        return notModified
+    }
+
+    /// The headers a 304 repeats from the 200 it stands for.
+    private static let keptOn304: Set<String> = ["etag", "cache-control", "vary", "x-cache", "age"]
+
+    /// A strong validator: FNV-1a, 64 bits, over the body.
+    static func entityTag(of body: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// If-None-Match uses the weak comparison: `W/` prefixes are ignored; `*` matches anything.
+    static func matches(_ condition: String, _ tag: String) -> Bool {
+        let wanted = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+        return condition.split(separator: ",").contains { candidate in
+            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            return trimmed == "*" || (trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed) == wanted
+        }
+    }
+}
+
+import Foundation

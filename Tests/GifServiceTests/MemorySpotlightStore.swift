@@ -1,0 +1,11 @@
+import GifService
+import Synchronization
+
+/// A SpotlightStore in memory, for service tests.
+final class MemorySpotlightStore: SpotlightStore {
+    private let picks = Mutex<[String: StoredSpotlight]>([:])
+
+    func pick(for key: String) async throws -> StoredSpotlight? { picks.withLock { $0[key] } }
+
+    func save(_ pick: StoredSpotlight) async throws { picks.withLock { $0[pick.key] = pick } }
+}
