@@ -7,7 +7,7 @@ enum JSONResponse {
     static func make(_ value: some Encodable, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let encoder = JSONEncoder()
         // Media URLs are passed on as given; escaped slashes would be valid JSON but not the same text.
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(status: status, contentType: "application/json", body: Array(try encoder.encode(value)))
     }
 }

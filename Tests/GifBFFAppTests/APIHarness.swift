@@ -16,20 +16,24 @@ final class APIHarness: Sendable {
     let logSink = LogSink.capturing()
     let folder: URL
 
-    init(favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil) throws {
-        fake = FakeGiphy(apiKey: Self.secretKey)
-        let fakeURL = try fake.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-api-\(UUID().uuidString)")
+    /// `fake` and `folder` let a second harness restart gif-bff on the same upstream and database.
+    init(favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil,
+         fake: FakeGiphy? = nil, folder: URL? = nil, configure: (inout Configuration) -> Void = { _ in }) throws {
+        let fake = fake ?? FakeGiphy(apiKey: Self.secretKey)
+        self.fake = fake
+        let fakeURL = try fake.baseURL ?? fake.start()
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-api-\(UUID().uuidString)")
         var configuration = Configuration()
         configuration.server.host = "127.0.0.1"
         configuration.server.port = 0
         configuration.server.eventLoopCount = 2
-        configuration.databasePath = folder.appendingPathComponent("favorites.sqlite3").path
+        configuration.databasePath = self.folder.appendingPathComponent("favorites.sqlite3").path
         configuration.giphyAPIKey = Self.secretKey
         configuration.giphyBaseURL = (baseURL ?? fakeURL).absoluteString
         configuration.upstreamTimeout = upstreamTimeout
         configuration.favoritesLimit = favoritesLimit
         configuration.logLevel = .debug
+        configure(&configuration)
         app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink))
     }
 
@@ -38,6 +42,9 @@ final class APIHarness: Sendable {
         await fake.shutdown()
         try? FileManager.default.removeItem(at: folder)
     }
+
+    /// Stops gif-bff only, keeping the fake and the database for a restart.
+    func stopApp() async { await app.shutdown() }
 
     /// One request on a fresh connection; the whole response.
     func send(_ method: String, _ target: String, json: String? = nil, headers: [String] = []) throws -> RawClient.Response {

@@ -1,0 +1,79 @@
+import Foundation
+import GifService
+import Synchronization
+import XCTest
+
+/// The gateway's rules without sockets: coalescing, freshness, stale, budget.
+final class UpstreamGatewayTests: XCTestCase {
+    /// A provider whose calls take a while, so concurrent requests overlap.
+    final class SlowProvider: GIFProvider {
+        let calls = Mutex(0)
+        let failure = Mutex<UpstreamError?>(nil)
+
+        func search(_ request: SearchRequest) async throws -> UpstreamPage {
+            calls.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(200))
+            if let error = failure.withLock({ $0 }) { throw error }
+            return UpstreamPage(gifs: [makeGIF("a")], totalCount: 1, count: 1, offset: request.offset)
+        }
+        func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
+        func gif(id: String) async throws -> GIF { throw UpstreamError.notFound }
+        func random(tag: String?, rating: String?) async throws -> GIF { makeGIF("r") }
+    }
+
+    func testConcurrentIdenticalRequestsShareOneCall() async throws {
+        let provider = SlowProvider()
+        let gateway = UpstreamGateway(provider: provider, store: nil)
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        let statuses = try await withThrowingTaskGroup(of: CacheStatus.self) { group in
+            for _ in 0..<50 { group.addTask { try await gateway.search(request).status } }
+            return try await group.reduce(into: [CacheStatus]()) { $0.append($1) }
+        }
+        XCTAssertEqual(statuses.count, 50)
+        XCTAssertEqual(provider.calls.withLock { $0 }, 1)
+        let again = try await gateway.search(request)
+        XCTAssertEqual(again.status, .hit)
+    }
+
+    func testFreshThenStaleWhenTheUpstreamFails() async throws {
+        let provider = SlowProvider()
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        var settings = GatewaySettings()
+        settings.freshSeconds = 60
+        settings.staleSeconds = 3600
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        let first = try await gateway.search(request)
+        XCTAssertEqual(first.status, .miss)
+        clock.withLock { $0 += 30 }
+        let second = try await gateway.search(request)
+        XCTAssertEqual(second.status, .hit)
+        clock.withLock { $0 += 60 }
+        provider.failure.withLock { $0 = .serverError(status: 500) }
+        let stale = try await gateway.search(request)
+        XCTAssertEqual(stale.status, .stale)
+        XCTAssertEqual(stale.age, 90)
+        clock.withLock { $0 += 3600 }
+        do {
+            _ = try await gateway.search(request)
+            XCTFail("too old to serve")
+        } catch let error as UpstreamError {
+            XCTAssertEqual(error, .serverError(status: 500))
+        }
+        XCTAssertEqual(gateway.metrics.cacheResults[.stale], 1)
+    }
+
+    func testBudgetCountsEveryCallIncludingRandom() async throws {
+        var settings = GatewaySettings()
+        settings.callsPerHour = 1
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: nil, settings: settings)
+        _ = try await gateway.random(tag: nil, rating: nil)
+        do {
+            _ = try await gateway.random(tag: nil, rating: nil)
+            XCTFail("over budget")
+        } catch let error as BudgetExhausted {
+            XCTAssertGreaterThan(error.retryAfter, 3500)
+        }
+        XCTAssertEqual(gateway.budgetRemaining, 0)
+    }
+}
