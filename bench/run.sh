@@ -3,6 +3,9 @@
 #
 #   bench/run.sh                 everything (builds what is missing; peers take minutes the first time)
 #   CONNS="64" ROUNDS=1 DURATION=4 bench/run.sh     a quicker look
+#   SECTIONS="idle" bench/run.sh                     one part only (throughput, rss, idle)
+# gif-bff runs with GIF_BFF_MAX_CONNECTIONS=12000 so the idle test can hold 10,000 connections
+# (the default limit is 4096).
 #
 # Prints, from ../shared/peers/bench.sh (interleaved wrk rounds, medians):
 #   1. GET /healthz: gif-bff (the real executable) beside hb and vapor, at each connection count;
@@ -18,7 +21,10 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-GIF_PORT=18080; TRANSPORT_PORT=18081; HB_PORT=18082; VAPOR_PORT=18083; NGINX_PORT=18090
+SECTIONS="${SECTIONS:-throughput rss idle}"   # any of: throughput rss idle
+want() { [[ " $SECTIONS " == *" $1 "* ]]; }
+# Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
+GIF_PORT=28080; TRANSPORT_PORT=28081; HB_PORT=28082; VAPOR_PORT=28083; NGINX_PORT=28090
 
 [ -d "$PEERS" ] || { echo "peers not found at $PEERS (set PEERS_DIR)" >&2; exit 1; }
 for tool in wrk nginx; do
@@ -55,7 +61,7 @@ rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 sed "s/127.0.0.1:8090/127.0.0.1:$NGINX_PORT/" "$PEERS/nginx.conf" >"$WORK/nginx.conf"
 
 # gif-bff logs every request at the default level; the lines go to a file, as they would in use.
-GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
+GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
 "$BIN/transport-bench-server" $TRANSPORT_PORT "$WORK/nginx/html/favorites.json" & TRANSPORT_PID=$!; PIDS+=($TRANSPORT_PID)
 PORT=$HB_PORT DATABASE_PATH="$WORK/hb.db" "$PEER_BUILDS/hb-peer/.build/release/hb-peer" >/dev/null 2>&1 & HB_PID=$!; PIDS+=($HB_PID)
 PORT=$VAPOR_PORT DATABASE_PATH="$WORK/vapor.db" "$PEER_BUILDS/vapor-peer/.build/release/vapor-peer" >/dev/null 2>&1 & VAPOR_PID=$!; PIDS+=($VAPOR_PID)
@@ -65,7 +71,7 @@ cmp <(curl -fsS "http://127.0.0.1:$TRANSPORT_PORT/favorites") "$WORK/nginx/html/
 cmp <(curl -fsS "http://127.0.0.1:$HB_PORT/favorites") "$WORK/nginx/html/favorites.json"
 
 echo "machine: $(nproc) cores, $(uname -r); loadavg $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in $CONNS; do
+want throughput && for c in $CONNS; do
     echo; echo "## GET /healthz, $c connections"
     "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/healthz" -b hb \
         "gif-bff=http://127.0.0.1:$GIF_PORT/healthz@$GIF_PID" \
@@ -79,6 +85,7 @@ for c in $CONNS; do
         "vapor=http://127.0.0.1:$VAPOR_PORT/favorites@$VAPOR_PID" 2>/dev/null
 done
 
+if want rss; then
 echo; echo "## gif-bff RSS under load (GET /healthz, 64 connections)"
 total=0; rss_100k=""; runs=0
 while [ "$total" -lt 1000000 ] && [ "$runs" -lt 60 ]; do
@@ -90,6 +97,9 @@ done
 rss_1m=$(rss_mib $GIF_PID)
 echo "after $at_100k requests: ${rss_100k} MiB; after $total requests: ${rss_1m} MiB" \
     "(ratio $(awk -v a="$rss_1m" -v b="$rss_100k" 'BEGIN { printf "%.3f", a / b }'))"
+fi
 
-echo; echo "## 10,000 idle keep-alive connections on gif-bff"
-python3 "$ROOT/bench/idle_connections.py" $GIF_PORT $GIF_PID 10000
+if want idle; then
+    echo; echo "## 10,000 idle keep-alive connections on gif-bff"
+    python3 "$ROOT/bench/idle_connections.py" $GIF_PORT $GIF_PID 10000
+fi

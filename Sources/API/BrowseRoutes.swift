@@ -11,7 +11,7 @@ enum BrowseRoutes {
                 try await backend.search(q: query["q"], offset: query["offset"], limit: query["limit"],
                                          rating: query["rating"], lang: query["lang"])
             }
-            var response = try JSONResponse.make(page.value)
+            var response = JSONResponse.write(page.value)
             CacheHeaders.apply(page, to: &response)
             return response
         }
@@ -20,21 +20,21 @@ enum BrowseRoutes {
             let page = try await answering {
                 try await backend.trending(offset: query["offset"], limit: query["limit"], rating: query["rating"])
             }
-            var response = try JSONResponse.make(page.value)
+            var response = JSONResponse.write(page.value)
             CacheHeaders.apply(page, to: &response)
             return response
         }
         router.get("/gif/{id}") { request in
             let id = request.pathParameters["id"]
             let gif = try await answering { try await backend.gif(id: id) }
-            var response = try JSONResponse.make(StaleMarked(value: gif.value, stale: gif.isStale))
+            var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale))
             CacheHeaders.apply(gif, to: &response)
             return response
         }
         router.get("/random") { request in
             let query = request.query
             let gif = try await answering { try await backend.random(tag: query["tag"], rating: query["rating"]) }
-            var response = try JSONResponse.make(gif)
+            var response = JSONResponse.write(gif)
             response.headers.set(name: "X-Cache", value: CacheStatus.miss.rawValue)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response

@@ -16,19 +16,3 @@ enum CacheHeaders {
         response.headers.set(name: "Cache-Control", value: fetched.isStale ? revalidate : shortLived)
     }
 }
-
-/// A GIF answered from the cache because the upstream failed: its fields plus `"stale": true`.
-struct StaleMarked<Wrapped: Encodable>: Encodable {
-    let value: Wrapped
-    let stale: Bool
-
-    enum CodingKeys: String, CodingKey { case stale }
-
-    func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-        if stale {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(true, forKey: .stale)
-        }
-    }
-}

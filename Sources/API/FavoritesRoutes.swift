@@ -4,16 +4,25 @@ import HTTPServer
 
 /// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream.
 enum FavoritesRoutes {
-    struct FavoritesList: Encodable {
+    struct FavoritesList: JSONWritable {
         let data: [Favorite]
         let count: Int
         let limit: Int
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("count", count)
+                writer.key("data")
+                writer.array(data) { writer, favorite in favorite.write(to: &writer) }
+                writer.member("limit", limit)
+            }
+        }
     }
 
     static func register(on router: inout RouterBuilder, backend: GifBackend) {
         router.get("/favorites") { _ in
             let favorites = try await answering { try await backend.listFavorites() }
-            var response = try JSONResponse.make(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
+            var response = JSONResponse.write(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
@@ -21,8 +30,8 @@ enum FavoritesRoutes {
             let id = try JSONBody.stringField("id", of: request)
             let result = try await answering { try await backend.addFavorite(id: id) }
             switch result {
-            case .added(let favorite): return try JSONResponse.make(favorite, status: .created)
-            case .alreadyExisted(let favorite): return try JSONResponse.make(favorite, status: .ok)
+            case .added(let favorite): return JSONResponse.write(favorite, status: .created)
+            case .alreadyExisted(let favorite): return JSONResponse.write(favorite, status: .ok)
             }
         }
         router.delete("/favorites/{id}") { request in

@@ -10,6 +10,13 @@ enum JSONResponse {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(status: status, contentType: "application/json", body: Array(try encoder.encode(value)))
     }
+
+    /// The fast path for the shapes written directly.
+    static func write(_ value: some JSONWritable, status: HTTPStatus = .ok) -> HTTPResponse {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        return HTTPResponse(status: status, contentType: "application/json", body: writer.bytes)
+    }
 }
 
 extension ServiceError {

@@ -44,6 +44,11 @@ public struct FavoritesService: Sendable {
         try await store.list().map(Self.favorite(from:))
     }
 
+    /// The ids of all favorites, for marking `is_favorite` on pages.
+    public func ids() async throws -> Set<String> {
+        try await store.ids()
+    }
+
     public func count() async throws -> Int {
         try await store.count()
     }

@@ -32,3 +32,10 @@ public protocol FavoritesStore: Sendable {
     /// False when no favorite had that id.
     func remove(id: String) async throws -> Bool
 }
+
+extension FavoritesStore {
+    /// The ids of every favorite; stores override this with something cheaper than decoding them all.
+    public func ids() async throws -> Set<String> {
+        Set(try await list().map(\.id))
+    }
+}

@@ -13,7 +13,7 @@ public struct GIFUser: Codable, Equatable, Sendable {
     }
 
     /// False when no field has a value: such a user is left out of the JSON entirely.
-    var hasValue: Bool {
+    public var hasValue: Bool {
         [displayName, username, avatarURL, profileURL].contains { !($0 ?? "").isEmpty }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Dates in our JSON are ISO 8601 strings in UTC ("2024-05-01T12:00:00Z"), whatever the
 /// encoder's date strategy, so stored snapshots and responses agree.
-enum ISO8601 {
-    static func string(from date: Date) -> String {
+public enum ISO8601 {
+    public static func string(from date: Date) -> String {
         date.formatted(.iso8601)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The search history rules: queries are trimmed and their inner whitespace collapsed,
 /// blank ones are ignored, letter case does not make a new entry, the newest `limit` are kept.
@@ -8,6 +9,24 @@ public struct SearchHistoryService: Sendable {
     public let limit: Int
     private let store: any SearchHistoryStore
     private let now: @Sendable () -> Date
+    private let lastRecorded = LastRecorded()
+
+    /// The query written last and when, shared by copies of the service: paging through results
+    /// repeats one query, and rewriting the same newest entry would change nothing but its time.
+    /// Only a write that overlapped no other sets it, since overlapping writes may land in any order.
+    private final class LastRecorded: Sendable {
+        struct State {
+            var query: String?
+            var at = Date.distantPast
+            var started = 0
+            var inFlight = 0
+        }
+
+        let state = Mutex(State())
+    }
+
+    /// How long the same newest query is not written again.
+    static let rewriteAfterSeconds: Double = 60
 
     public init(store: any SearchHistoryStore, limit: Int = defaultLimit, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
@@ -19,7 +38,30 @@ public struct SearchHistoryService: Sendable {
     @discardableResult
     public func record(_ query: String) async throws -> String? {
         guard let normalized = Self.normalize(query) else { return nil }
-        try await store.record(normalized, at: now(), keepingNewest: limit)
+        let date = now()
+        let (unchanged, ticket, alone) = lastRecorded.state.withLock { state -> (Bool, Int, Bool) in
+            if state.inFlight == 0, state.query == normalized, date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds {
+                return (true, 0, false)
+            }
+            state.query = nil
+            state.started += 1
+            state.inFlight += 1
+            return (false, state.started, state.inFlight == 1)
+        }
+        if unchanged { return normalized }
+        do {
+            try await store.record(normalized, at: date, keepingNewest: limit)
+        } catch {
+            lastRecorded.state.withLock { $0.inFlight -= 1 }
+            throw error
+        }
+        lastRecorded.state.withLock { state in
+            state.inFlight -= 1
+            if alone && state.started == ticket {
+                state.query = normalized
+                state.at = date
+            }
+        }
         return normalized
     }
 
@@ -29,6 +71,13 @@ public struct SearchHistoryService: Sendable {
     }
 
     public func clear() async throws {
+        // Counts as a write in flight, so a record overlapping it never sets the memo.
+        lastRecorded.state.withLock { state in
+            state.query = nil
+            state.started += 1
+            state.inFlight += 1
+        }
+        defer { lastRecorded.state.withLock { $0.inFlight -= 1 } }
         try await store.clear()
     }
 

@@ -13,6 +13,10 @@ public struct SQLiteFavoritesStore: FavoritesStore {
         try await repository.list().map(Self.record(from:))
     }
 
+    public func ids() async throws -> Set<String> {
+        try await repository.ids()
+    }
+
     public func count() async throws -> Int {
         try await repository.count()
     }

@@ -18,6 +18,13 @@ public struct FavoritesRepository: Sendable {
         }
     }
 
+    /// Just the ids, without reading the snapshots.
+    public func ids() async throws -> Set<String> {
+        try await database.read { database in
+            Set(try database.query("SELECT gif_id FROM favorite").map { try $0.text(at: 0) })
+        }
+    }
+
     public func count() async throws -> Int {
         try await database.read { database in try Self.count(in: database) }
     }

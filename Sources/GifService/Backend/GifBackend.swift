@@ -125,7 +125,7 @@ public struct GifBackend: Sendable {
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
     private func present(_ fetched: Fetched<UpstreamPage>, offset: Int, limit: Int) async throws -> Fetched<GIFPage> {
         let page = fetched.value
-        let favoriteIDs = Set(try await guarded { try await favorites.list() }.map(\.id))
+        let favoriteIDs = try await guarded { try await favorites.ids() }
         var seen = Set<String>()
         var gifs: [GIF] = []
         for var gif in page.gifs where seen.insert(gif.id).inserted {

@@ -1,0 +1,104 @@
+/// Writes JSON straight into bytes, for the answers sent most often (pages of GIFs). Keys are
+/// written in sorted order by the callers, so equal values always give equal bytes (and ETags).
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// One flag per open object or array: whether a member was written yet (so a comma is due).
+    private var hasMembers: [Bool] = []
+
+    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(0x7B)
+        hasMembers.append(false)
+        body(&self)
+        hasMembers.removeLast()
+        bytes.append(0x7D)
+    }
+
+    mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+        separate()
+        bytes.append(0x5B)
+        hasMembers.append(false)
+        for element in elements { body(&self, element) }
+        hasMembers.removeLast()
+        bytes.append(0x5D)
+    }
+
+    /// A member's key; its value must follow.
+    mutating func key(_ name: String) {
+        separate()
+        writeString(name)
+        bytes.append(0x3A)
+        // The value after a key takes no comma.
+        if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = false }
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+    }
+
+    mutating func int(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    // Conveniences for members, leaving out what has no value (never null, "" or 0).
+    mutating func member(_ name: String, _ value: String) { key(name); string(value) }
+    mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
+    mutating func meaningful(_ name: String, _ value: String?) {
+        if let value, !value.isEmpty { member(name, value) }
+    }
+    mutating func meaningful(_ name: String, _ value: Int?) {
+        if let value, value != 0 { member(name, value) }
+    }
+
+    private mutating func separate() {
+        guard let last = hasMembers.last else { return }
+        if last { bytes.append(0x2C) }
+        hasMembers[hasMembers.count - 1] = true
+    }
+
+    /// Quotes and escapes as RFC 8259 requires; everything else, slashes and non-ASCII included, as is.
+    /// Runs that need no escaping (nearly all of a URL or title) are copied in one go.
+    private mutating func writeString(_ value: String) {
+        bytes.append(0x22)
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(0x22)
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+        }
+    }
+}
