@@ -34,7 +34,7 @@ let package = Package(
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService", "GiphyClient", "FakeGiphy", "SQLite"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "HTTPServer", "HTTPTestClient", "FakeGiphy"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "HTTPServer", "HTTPTestClient", "FakeGiphy", "API", "GifService"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"], swiftSettings: strict),
         // A raw TCP client for the tests that talk HTTP to a real server.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient", swiftSettings: strict),

@@ -9,6 +9,7 @@ public enum APIRouter {
         BrowseRoutes.register(on: &router, backend: backend)
         FavoritesRoutes.register(on: &router, backend: backend)
         SearchHistoryRoutes.register(on: &router, backend: backend)
+        OpenAPIRoutes.register(on: &router)
         return router.build()
     }
 }
