@@ -72,7 +72,8 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                required: [openapi, info, paths]
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
         default:
@@ -445,19 +446,26 @@ components:
       name: rating
       in: query
       description: |
-        Highest content rating to include. Letter case is ignored. Absent: the server's default
-        rating (`GIF_BFF_DEFAULT_RATING`, `g` unless configured).
+        Highest content rating to include: `g`, `pg`, `pg-13` or `r`, in any letter case.
+        Absent or empty: the server's default rating (`GIF_BFF_DEFAULT_RATING`, `g` unless
+        configured).
       schema:
         type: string
-        enum: [g, pg, pg-13, r]
-      example: g
+        pattern: '^([gG]|[pP][gG]|[pP][gG]-13|[rR])?$'
+      examples:
+        g:
+          value: g
+        pg-13:
+          value: pg-13
     Lang:
       name: lang
       in: query
-      description: Two-letter language code of the query (ISO 639-1); letter case is ignored.
+      description: |
+        Two-letter language code of the query (ISO 639-1), in any letter case. Absent or empty:
+        none.
       schema:
         type: string
-        pattern: '^[A-Za-z]{2}$'
+        pattern: '^([A-Za-z]{2})?$'
       example: en
     GIFID:
       name: id
