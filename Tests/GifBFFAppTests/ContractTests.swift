@@ -48,6 +48,25 @@ final class ContractTests: XCTestCase {
         XCTAssertEqual(head.header("Content-Length"), String(response.body.count))
         await api.stop()
     }
+
+    /// What schemathesis found, kept fixed: parameters mean what openapi.yaml says they mean.
+    func testParametersFollowTheSpecAtTheEdges() async throws {
+        let api = try APIHarness()
+        let combiningAcute = "e%CC%81"  // "é" as two scalars: 26 of them are 52 scalars, 26 characters
+        for (target, parameter) in [("/search?q=cat&limit=", "limit"), ("/trending?offset=", "offset"),
+                                    ("/search?q=" + String(repeating: combiningAcute, count: 26), "q"),
+                                    ("/search?q=cat" + String(repeating: "%20", count: 48), "q"),
+                                    ("/random?tag=" + String(repeating: "a", count: 51), "tag")] {
+            let response = try api.get(target)
+            XCTAssertEqual(response.status, 400, target)
+            XCTAssertTrue((response.json?["detail"] as? String ?? "").contains("\"\(parameter)\""), target)
+        }
+        for target in ["/search?q=" + String(repeating: "a", count: 50), "/search?q=cat&rating=PG-13&lang=EN",
+                       "/search?q=cat&rating=&lang=", "/trending?rating=R"] {
+            XCTAssertEqual(try api.get(target).status, 200, target)
+        }
+        await api.stop()
+    }
 }
 
 /// Building the router needs a backend; these are never called.
