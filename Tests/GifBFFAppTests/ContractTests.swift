@@ -1,4 +1,5 @@
 import API
+@testable import GifBFFApp
 import Foundation
 import GifService
 import HTTPServer
@@ -47,6 +48,19 @@ final class ContractTests: XCTestCase {
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.header("Content-Length"), String(response.body.count))
         await api.stop()
+    }
+
+    /// The README's configuration table has one row per setting, with its flag and default.
+    func testTheREADMEConfigurationTableListsEverySetting() throws {
+        let readme = try String(contentsOf: OpenAPISpec.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for setting in Setting.all {
+            let row = rows.first { $0.hasPrefix("| `\(setting.environment)` | `\(setting.flag)` |") }
+            XCTAssertNotNil(row, "README.md has no row for \(setting.environment)")
+            XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "README.md: default of \(setting.environment) is \(setting.defaultText)")
+        }
+        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") }.count
+        XCTAssertEqual(documented, Setting.all.count, "README.md lists a setting that does not exist")
     }
 
     /// What schemathesis found, kept fixed: parameters mean what openapi.yaml says they mean.

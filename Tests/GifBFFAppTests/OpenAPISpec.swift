@@ -17,9 +17,11 @@ struct OpenAPISpec {
 
     /// openapi.yaml at the repository root.
     static func load() throws -> OpenAPISpec {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return OpenAPISpec(text: try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8))
+        OpenAPISpec(text: try String(contentsOf: repositoryRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8))
+    }
+
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Every (method, path) under `paths:`: a path is a key indented by two spaces, a method a key
