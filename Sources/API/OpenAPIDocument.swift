@@ -24,8 +24,6 @@ info:
       "Powered By GIPHY" attribution in the app.
     - Transport limits (request line, header section, body size, head timeout, connection count)
       are configurable; their errors can answer any request and are listed under `default`.
-  license:
-    name: Proprietary
 servers:
   - url: http://127.0.0.1:8080
     description: gif-bff on its default address
