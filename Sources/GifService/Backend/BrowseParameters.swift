@@ -43,23 +43,27 @@ public struct BrowseParameters: Sendable {
 
     /// The query trimmed; nil when blank. Too long is an error.
     static func query(_ text: String?) throws(ServiceError) -> String? {
-        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        guard trimmed.count <= maxQueryLength else {
-            throw .invalid("q", "must be at most \(maxQueryLength) characters.")
-        }
-        return trimmed
+        try words(text, name: "q")
     }
 
     static func tag(_ text: String?) throws(ServiceError) -> String? {
-        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        guard trimmed.count <= maxQueryLength else { throw .invalid("tag", "must be at most \(maxQueryLength) characters.") }
-        return trimmed
+        try words(text, name: "tag")
     }
 
+    /// Words to match, trimmed; nil when blank. The length is checked as sent, in Unicode scalars
+    /// (what JSON Schema's maxLength counts), so the limit means the same to every client.
+    private static func words(_ text: String?, name: String) throws(ServiceError) -> String? {
+        let text = text ?? ""
+        guard text.unicodeScalars.count <= maxQueryLength else {
+            throw .invalid(name, "must be at most \(maxQueryLength) characters.")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Absent gives the default; anything else, an empty value included, must be an integer in range.
     private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
-        guard let text, !text.isEmpty else { return value }
+        guard let text else { return value }
         guard let number = Int(text), range.contains(number) else {
             throw .invalid(name, "must be an integer from \(range.lowerBound) to \(range.upperBound).")
         }
