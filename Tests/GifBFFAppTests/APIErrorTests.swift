@@ -36,6 +36,9 @@ final class APIErrorTests: XCTestCase {
         assertProblem(try api.get("/gif/doesnotexist123"), 404, "gif_not_found")
         assertProblem(try api.send("DELETE", "/favorites/abc123"), 404, "favorite_not_found")
         assertProblem(try api.send("POST", "/favorites", json: "{\"id\":\"doesnotexist123\"}"), 404, "gif_not_found")
+        let noMatch = try api.get("/random?tag=zzqqxxnothing")
+        assertProblem(noMatch, 404, "gif_not_found")
+        XCTAssertTrue((noMatch.json?["detail"] as? String ?? "").contains("zzqqxxnothing"), "the detail names the tag")
         await api.stop()
     }
 

@@ -65,7 +65,13 @@ public struct GifBackend: Sendable {
     public func random(tag: String?, rating: String?) async throws -> GIF {
         let tag = try BrowseParameters.tag(tag)
         let rating = try BrowseParameters.rating(rating, default: defaultRating)
-        var gif = try await upstream { try await gateway.random(tag: tag, rating: rating) }
+        var gif: GIF
+        do {
+            gif = try await upstream { try await gateway.random(tag: tag, rating: rating) }
+        } catch let error as ServiceError where error.kind == .gifNotFound {
+            // GIPHY answers "not found" for a random pick when nothing matches the tag.
+            throw ServiceError(.gifNotFound, "GIPHY has no GIF for the tag \"\(tag ?? "")\".")
+        }
         gif.isFavorite = try await guarded { try await favorites.contains(id: gif.id) }
         return gif
     }
@@ -73,7 +79,12 @@ public struct GifBackend: Sendable {
     /// The current spotlight GIF; errors only when there has never been one.
     public func spotlight(tag: String?) async throws -> Spotlight {
         let tag = try BrowseParameters.tag(tag)
-        var spotlight = try await upstream { try await spotlightService.current(tag: tag) }
+        var spotlight: Spotlight
+        do {
+            spotlight = try await upstream { try await spotlightService.current(tag: tag) }
+        } catch let error as ServiceError where error.kind == .gifNotFound {
+            throw ServiceError(.gifNotFound, "GIPHY has no GIF for the tag \"\(tag ?? "")\".")
+        }
         let isFavorite = try await guarded { try await favorites.contains(id: spotlight.gif.id) }
         spotlight = Spotlight(gif: spotlight.gif.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                               secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
