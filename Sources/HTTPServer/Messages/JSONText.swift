@@ -1,7 +1,7 @@
 /// Minimal JSON string writing for the few bodies the transport makes itself.
-enum JSONText {
+public enum JSONText {
     /// `text` as a quoted JSON string, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
