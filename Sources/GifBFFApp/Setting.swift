@@ -27,8 +27,10 @@ public struct Setting: Sendable {
 extension Setting {
     public static let all: [Setting] = [
         Setting("GIF_BFF_HOST", "--host", default: "127.0.0.1", "address to listen on (IPv4 or IPv6; 0.0.0.0 for every interface)") { config, value throws(ConfigurationError) in
-            guard isNumericAddress(value) else { throw invalid("GIF_BFF_HOST (--host)", value, "a numeric IPv4 or IPv6 address") }
-            config.server.host = value
+            // "localhost" is what people type; it is the IPv4 loopback here, never a name lookup.
+            let host = value.lowercased() == "localhost" ? "127.0.0.1" : value
+            guard isNumericAddress(host) else { throw invalid("GIF_BFF_HOST (--host)", value, "a numeric IPv4 or IPv6 address, or localhost") }
+            config.server.host = host
         },
         Setting("GIF_BFF_PORT", "--port", default: "8080", "port to listen on; 0 picks a free one") { config, value throws(ConfigurationError) in
             guard let port = UInt16(value) else { throw invalid("GIF_BFF_PORT (--port)", value, "a port number 0-65535") }

@@ -26,6 +26,11 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.server.limits.headTimeout, .milliseconds(2500))
     }
 
+    func testLocalhostMeansTheIPv4Loopback() throws {
+        let (configuration, _) = try ConfigurationLoader.load(arguments: ["--host", "localhost"], environment: [:])
+        XCTAssertEqual(configuration.server.host, "127.0.0.1")
+    }
+
     func testABadValueNamesTheSetting() {
         let cases: [([String], [String: String], String)] = [
             (["--port", "http"], [:], "GIF_BFF_PORT (--port)"),

@@ -189,6 +189,16 @@ final class ServerBehaviourTests: XCTestCase {
         await server.stop()
     }
 
+    func testTheIPv6WildcardAlsoServesIPv4Clients() async throws {
+        let server = try TestServer(host: "::")
+        for host in ["::1", "127.0.0.1"] {
+            let client = try RawClient(port: server.port, host: host)
+            try client.send(request("GET", "/healthz"))
+            XCTAssertEqual(try client.readResponse().status, 200, host)
+        }
+        await server.stop()
+    }
+
     func testMalformedRequestsGet400WithProblemJSONAndClose() async throws {
         let server = try TestServer()
         let inputs = [

@@ -8,11 +8,8 @@ enum Socket {
         let fd = socket(address.family, SHIM_SOCK_STREAM_NONBLOCK_CLOEXEC, 0)
         guard fd >= 0 else { throw SystemError("socket") }
         do {
+            // IPv6 sockets keep the system's dual-stack default, so "::" serves IPv4 clients too.
             try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1, "SO_REUSEADDR")
-            if address.family == AF_INET6 {
-                // "::" then means IPv6 only; IPv4 clients are served when asked for with "0.0.0.0".
-                try setOption(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1, "IPV6_V6ONLY")
-            }
             let bound = address.withSockaddr { bind(fd, $0, $1) }
             guard bound == 0 else { throw SystemError("bind") }
             guard Glibc.listen(fd, backlog) == 0 else { throw SystemError("listen") }
