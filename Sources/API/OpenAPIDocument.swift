@@ -24,18 +24,35 @@ info:
       "Powered By GIPHY" attribution in the app.
     - Transport limits (request line, header section, body size, head timeout, connection count)
       are configurable; their errors can answer any request and are listed under `default`.
+    - Every `200` answer to a `GET` (or `HEAD`) carries an `ETag`. Send it back in `If-None-Match`
+      and, while the answer is unchanged, you get `304 Not Modified` with no body (`ETag`,
+      `Cache-Control`, `X-Cache` and `Age` repeated). `Cache-Control` fits each route: `max-age=30`
+      for search and trending pages and GIFs by id, `no-cache` for favorites, history and the
+      spotlight (revalidate each time; the ETag makes that cheap), `no-store` for `/random`,
+      `/healthz` and `/metrics`.
+    - GIPHY's answers (search and trending pages, GIFs by id; not `/random`) are cached, in memory
+      and in SQLite, so they outlive a restart (`GIF_BFF_CACHE`, on by default). A cached answer
+      younger than `GIF_BFF_CACHE_FRESH_SECONDS` (60) is served without asking GIPHY. After that
+      GIPHY is asked again; if it fails, an answer up to `GIF_BFF_CACHE_STALE_SECONDS` old
+      (86400) is served instead: status 200 with `"stale": true` in the body, so the app can say
+      "showing saved results". `X-Cache` says where each answer came from (`HIT`, `MISS`,
+      `STALE`) and `Age` how old a cached one is, in seconds. Identical concurrent requests share
+      one GIPHY call.
+    - An hourly budget of GIPHY calls can be set (`GIF_BFF_UPSTREAM_BUDGET_PER_HOUR`, off by
+      default). When it is spent, answers come from the cache, fresh or stale; with nothing cached
+      the answer is 503 `upstream_budget_exhausted` with `Retry-After`.
 servers:
   - url: http://127.0.0.1:8080
     description: gif-bff on its default address
 tags:
   - name: browse
-    description: GIFs from GIPHY (or the demo catalog), trimmed to our GIF shape.
+    description: GIFs from GIPHY (or the demo catalog), trimmed to our GIF shape, and the spotlight.
   - name: favorites
     description: Favorite GIFs, kept locally with a snapshot of each GIF.
   - name: history
     description: The latest searches, kept locally.
   - name: service
-    description: Health and this document.
+    description: Health, metrics and this document.
 
 paths:
   /healthz:
@@ -44,15 +61,24 @@ paths:
       operationId: getHealth
       summary: Liveness
       description: Answers as soon as the server accepts requests; touches neither GIPHY nor the database.
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: The server is up.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoStore'
           content:
             application/json:
               schema:
                 $ref: '#/components/schemas/Health'
               example:
                 status: ok
+        '304':
+          $ref: '#/components/responses/NotModified'
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
         default:
@@ -64,14 +90,21 @@ paths:
       operationId: getOpenAPIDocument
       summary: This document
       description: The OpenAPI document the server was built with (it ships inside the binary).
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: The OpenAPI 3.1 document.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
           content:
             application/yaml:
               schema:
                 type: object
                 required: [openapi, info, paths]
+        '304':
+          $ref: '#/components/responses/NotModified'
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
         default:
@@ -94,9 +127,12 @@ paths:
         - $ref: '#/components/parameters/Limit'
         - $ref: '#/components/parameters/Rating'
         - $ref: '#/components/parameters/Lang'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           $ref: '#/components/responses/GIFPage'
+        '304':
+          $ref: '#/components/responses/NotModified'
         '400':
           $ref: '#/components/responses/InvalidParameter'
         '500':
@@ -104,7 +140,7 @@ paths:
         '502':
           $ref: '#/components/responses/UpstreamFailed'
         '503':
-          $ref: '#/components/responses/UpstreamRateLimited'
+          $ref: '#/components/responses/UpstreamLimited'
         '504':
           $ref: '#/components/responses/UpstreamTimeout'
         default:
@@ -120,9 +156,12 @@ paths:
         - $ref: '#/components/parameters/Offset'
         - $ref: '#/components/parameters/Limit'
         - $ref: '#/components/parameters/Rating'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           $ref: '#/components/responses/GIFPage'
+        '304':
+          $ref: '#/components/responses/NotModified'
         '400':
           $ref: '#/components/responses/InvalidParameter'
         '500':
@@ -130,7 +169,7 @@ paths:
         '502':
           $ref: '#/components/responses/UpstreamFailed'
         '503':
-          $ref: '#/components/responses/UpstreamRateLimited'
+          $ref: '#/components/responses/UpstreamLimited'
         '504':
           $ref: '#/components/responses/UpstreamTimeout'
         default:
@@ -141,11 +180,17 @@ paths:
       tags: [browse]
       operationId: getGIF
       summary: One GIF by id
+      description: |
+        The GIF with that id. Cached like search pages: when GIPHY fails and a saved copy is
+        served, the GIF carries `"stale": true` (and `X-Cache: STALE`).
       parameters:
         - $ref: '#/components/parameters/GIFID'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           $ref: '#/components/responses/OneGIF'
+        '304':
+          $ref: '#/components/responses/NotModified'
         '400':
           $ref: '#/components/responses/InvalidParameter'
         '404':
@@ -155,7 +200,7 @@ paths:
         '502':
           $ref: '#/components/responses/UpstreamFailed'
         '503':
-          $ref: '#/components/responses/UpstreamRateLimited'
+          $ref: '#/components/responses/UpstreamLimited'
         '504':
           $ref: '#/components/responses/UpstreamTimeout'
         default:
@@ -166,21 +211,36 @@ paths:
       tags: [browse]
       operationId: randomGIF
       summary: A random GIF
-      description: A random GIF, optionally matching `tag`. 404 `gif_not_found` when nothing matches.
+      description: |
+        A random GIF, optionally matching `tag`. 404 `gif_not_found` when nothing matches. Never
+        cached: every request asks GIPHY (`X-Cache: MISS`, `Cache-Control: no-store`).
       parameters:
-        - name: tag
-          in: query
-          description: |
-            Words the GIF must match. Trimmed; blank means any GIF. At most 50 characters
-            (Unicode scalars), counted before trimming.
-          schema:
-            type: string
-            maxLength: 50
-          example: cats
+        - $ref: '#/components/parameters/Tag'
         - $ref: '#/components/parameters/Rating'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
-          $ref: '#/components/responses/OneGIF'
+          description: A random GIF.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            X-Cache:
+              description: Always `MISS`; random GIFs are never cached.
+              required: true
+              schema:
+                type: string
+                const: MISS
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoStore'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/GIF'
+              examples:
+                gif:
+                  $ref: '#/components/examples/RandomGIFValue'
+        '304':
+          $ref: '#/components/responses/NotModified'
         '400':
           $ref: '#/components/responses/InvalidParameter'
         '404':
@@ -190,7 +250,112 @@ paths:
         '502':
           $ref: '#/components/responses/UpstreamFailed'
         '503':
-          $ref: '#/components/responses/UpstreamRateLimited'
+          $ref: '#/components/responses/UpstreamLimited'
+        '504':
+          $ref: '#/components/responses/UpstreamTimeout'
+        default:
+          $ref: '#/components/responses/TransportError'
+
+  /spotlight:
+    get:
+      tags: [browse]
+      operationId: getSpotlight
+      summary: The spotlight GIF, replaced every N minutes
+      description: |
+        One GIF, optionally matching `tag`, shown until `changes_at` and then replaced by a new
+        random pick (every `GIF_BFF_SPOTLIGHT_MINUTES`, 10 by default); `seconds_left` is the
+        countdown. The pick and its time are stored, so a restart keeps the same GIF and the same
+        countdown. Each tag (letter case ignored) has its own spotlight.
+
+        If GIPHY fails (or the call budget is spent) when it is time to change, the old pick
+        stays, with `"stale": true`, `seconds_left` 0 and `changes_at` in the past; the next
+        request tries again. Errors only when there has never been a pick for the tag: then
+        they are `/random`'s.
+
+        `X-Cache` is `MISS` when this request made the pick, `HIT` when the stored pick was
+        served, `STALE` when the old pick stays.
+      parameters:
+        - $ref: '#/components/parameters/Tag'
+        - $ref: '#/components/parameters/IfNoneMatch'
+      responses:
+        '200':
+          description: The current pick.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            X-Cache:
+              $ref: '#/components/headers/XCache'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoCache'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Spotlight'
+              examples:
+                spotlight:
+                  summary: The current pick (GET /spotlight), its GIF trimmed to one rendition
+                  value:
+                    changes_at: '2026-11-22T17:04:30Z'
+                    gif:
+                      created_at: '2015-09-25T05:37:28Z'
+                      id: L6v5JNfNVAN00
+                      images:
+                        still:
+                          height: 112
+                          size: 7466
+                          url: https://media2.giphy.com/media/v1.BxXSeBOsaW7MND4oxqlOEFLbpz5fdCvVCJunNTAP/L6v5JNfNVAN00/200w_s.gif?cid=790b7611xft7e92ydp2rljc34algagyrkp6e3r0nwmuxprnd&ep=v1_gifs_search&rid=200w_s.gif&ct=g
+                          width: 200
+                      is_favorite: false
+                      rating: g
+                      share_text: Puppy Tilts Its Head GIF by The GIF House https://gph.is/g/L6v5JNf
+                      share_url: https://gph.is/g/L6v5JNf
+                      title: Puppy Tilts Its Head GIF by The GIF House
+                      url: https://giphy.com/gifs/puppy-tilts-its-head-L6v5JNfNVAN00
+                      user:
+                        avatar_url: https://media.giphy.com/avatars/thegifhouse/profile.gif
+                        display_name: The GIF House
+                        profile_url: https://giphy.com/thegifhouse/
+                        username: thegifhouse
+                      username: thegifhouse
+                    seconds_left: 540
+                stale:
+                  summary: GIPHY failed when it was time to change; the old pick stays (X-Cache STALE)
+                  value:
+                    changes_at: '2026-11-22T16:54:49Z'
+                    gif:
+                      id: SftMAxfkbGqwqtWa
+                      images:
+                        still:
+                          height: 250
+                          size: 16666
+                          url: https://media3.giphy.com/media/v1.gpHZp0zYQZ70yKB7deHDkpYiRcxBk7Ih9FiXkKG7/SftMAxfkbGqwqtWa/200w_s.gif?cid=790b76112p9ylq6uxpduek73rvd94de4npi55j801tw3rl10&ep=v1_gifs_search&rid=200w_s.gif&ct=g
+                          width: 200
+                      is_favorite: false
+                      rating: g
+                      share_text: Grandpa Approves GIF by The GIF House https://gph.is/g/SftMAxf
+                      share_url: https://gph.is/g/SftMAxf
+                      title: Grandpa Approves GIF by The GIF House
+                      url: https://giphy.com/gifs/grandpa-approves-SftMAxfkbGqwqtWa
+                      user:
+                        avatar_url: https://media.giphy.com/avatars/thegifhouse/profile.gif
+                        display_name: The GIF House
+                        profile_url: https://giphy.com/thegifhouse/
+                        username: thegifhouse
+                      username: thegifhouse
+                    seconds_left: 0
+                    stale: true
+        '304':
+          $ref: '#/components/responses/NotModified'
+        '400':
+          $ref: '#/components/responses/InvalidParameter'
+        '404':
+          $ref: '#/components/responses/GIFNotFound'
+        '500':
+          $ref: '#/components/responses/Internal'
+        '502':
+          $ref: '#/components/responses/UpstreamFailed'
+        '503':
+          $ref: '#/components/responses/UpstreamLimited'
         '504':
           $ref: '#/components/responses/UpstreamTimeout'
         default:
@@ -202,9 +367,16 @@ paths:
       operationId: listFavorites
       summary: The favorites, newest first
       description: Answered from the database alone; works while GIPHY is down.
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: Every favorite, newest first, with how many there are and may be.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoCache'
           content:
             application/json:
               schema:
@@ -229,6 +401,8 @@ paths:
                         size: 16666
                 count: 1
                 limit: 20
+        '304':
+          $ref: '#/components/responses/NotModified'
         '500':
           $ref: '#/components/responses/Internal'
         '503':
@@ -325,7 +499,7 @@ paths:
         '502':
           $ref: '#/components/responses/UpstreamFailed'
         '503':
-          $ref: '#/components/responses/UpstreamRateLimited'
+          $ref: '#/components/responses/UpstreamLimited'
         '504':
           $ref: '#/components/responses/UpstreamTimeout'
         default:
@@ -377,9 +551,15 @@ paths:
           schema:
             type: string
           example: ca
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: The searches.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoCache'
           content:
             application/json:
               schema:
@@ -388,6 +568,8 @@ paths:
                 data:
                   - query: cat
                     searched_at: '2026-11-22T16:37:27Z'
+        '304':
+          $ref: '#/components/responses/NotModified'
         '500':
           $ref: '#/components/responses/Internal'
         '503':
@@ -403,6 +585,70 @@ paths:
           description: Cleared.
         '500':
           $ref: '#/components/responses/Internal'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+        default:
+          $ref: '#/components/responses/TransportError'
+
+  /metrics:
+    get:
+      tags: [service]
+      operationId: getMetrics
+      summary: Metrics for Prometheus
+      description: |
+        The Prometheus text format (0.0.4): `gif_bff_requests_total` (by route template and
+        status), `gif_bff_request_duration_seconds` (a histogram, by route template),
+        `gif_bff_upstream_calls_total` (GIPHY calls by endpoint and outcome),
+        `gif_bff_cache_results_total` (answers by `hit`, `miss`, `stale`), `gif_bff_favorites`
+        (favorites stored) and, when a budget is set, `gif_bff_upstream_budget_remaining`.
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
+      responses:
+        '200':
+          description: The metrics.
+          headers:
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoStore'
+          content:
+            text/plain; version=0.0.4; charset=utf-8:
+              schema:
+                type: string
+              examples:
+                metrics:
+                  summary: With a budget of 4 calls an hour, spent; shortened to /search and four histogram buckets
+                  value: |
+                    # HELP gif_bff_requests_total Requests answered, by route template and status.
+                    # TYPE gif_bff_requests_total counter
+                    gif_bff_requests_total{route="/search",status="200"} 2
+                    # HELP gif_bff_request_duration_seconds Time to answer a request, by route template.
+                    # TYPE gif_bff_request_duration_seconds histogram
+                    gif_bff_request_duration_seconds_bucket{route="/search",le="0.0005"} 0
+                    gif_bff_request_duration_seconds_bucket{route="/search",le="0.001"} 0
+                    gif_bff_request_duration_seconds_bucket{route="/search",le="0.01"} 1
+                    gif_bff_request_duration_seconds_bucket{route="/search",le="+Inf"} 2
+                    gif_bff_request_duration_seconds_sum{route="/search"} 0.041489923
+                    gif_bff_request_duration_seconds_count{route="/search"} 2
+                    # HELP gif_bff_upstream_calls_total Calls made to GIPHY, by endpoint and outcome.
+                    # TYPE gif_bff_upstream_calls_total counter
+                    gif_bff_upstream_calls_total{endpoint="gif",outcome="ok"} 1
+                    gif_bff_upstream_calls_total{endpoint="random",outcome="ok"} 1
+                    gif_bff_upstream_calls_total{endpoint="search",outcome="error"} 1
+                    gif_bff_upstream_calls_total{endpoint="search",outcome="ok"} 1
+                    # HELP gif_bff_cache_results_total Answers by where they came from: hit, miss or stale.
+                    # TYPE gif_bff_cache_results_total counter
+                    gif_bff_cache_results_total{result="hit"} 0
+                    gif_bff_cache_results_total{result="miss"} 2
+                    gif_bff_cache_results_total{result="stale"} 2
+                    # HELP gif_bff_favorites Favorites stored.
+                    # TYPE gif_bff_favorites gauge
+                    gif_bff_favorites 0
+                    # HELP gif_bff_upstream_budget_remaining Upstream calls left in the current hour.
+                    # TYPE gif_bff_upstream_budget_remaining gauge
+                    gif_bff_upstream_budget_remaining 0
+        '304':
+          $ref: '#/components/responses/NotModified'
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
         default:
@@ -474,8 +720,69 @@ components:
         type: string
         pattern: '^[A-Za-z0-9]{1,64}$'
       example: 63mG8DVf4iR89J
+    Tag:
+      name: tag
+      in: query
+      description: |
+        Words the GIF must match. Trimmed; blank means any GIF. At most 50 characters
+        (Unicode scalars), counted before trimming.
+      schema:
+        type: string
+        maxLength: 50
+      example: cats
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      description: |
+        The `ETag` of an answer you hold. While the answer is unchanged the server answers 304
+        with no body. Several tags may be listed, comma-separated; `W/` prefixes are ignored and
+        `*` matches any answer.
+      schema:
+        type: string
+      example: '"f0d6bfc07fb8d8f3"'
 
   headers:
+    ETag:
+      description: |
+        A strong validator of the body (a hash of it; opaque). Send it back in `If-None-Match`
+        to get 304 while the answer is unchanged.
+      required: true
+      schema:
+        type: string
+        pattern: '^"[^"]*"$'
+      example: '"f0d6bfc07fb8d8f3"'
+    XCache:
+      description: |
+        Where the answer came from: `MISS` (asked GIPHY now), `HIT` (gif-bff's cache, fresh;
+        also a blank search, answered without GIPHY), `STALE` (GIPHY failed or the call budget
+        is spent; a saved answer is served and the body says `"stale": true`).
+      required: true
+      schema:
+        type: string
+        enum: [HIT, MISS, STALE]
+    Age:
+      description: Seconds since the cached answer was fetched from GIPHY; sent with `X-Cache` `HIT` and `STALE`.
+      schema:
+        type: integer
+        minimum: 0
+    CacheControlBrowse:
+      description: '`max-age=30` for a fresh answer; `no-cache` for a stale one.'
+      required: true
+      schema:
+        type: string
+        enum: [max-age=30, no-cache]
+    CacheControlNoCache:
+      description: '`no-cache`: revalidate every time (the ETag makes that cheap).'
+      required: true
+      schema:
+        type: string
+        const: no-cache
+    CacheControlNoStore:
+      description: '`no-store`: not to be kept.'
+      required: true
+      schema:
+        type: string
+        const: no-store
     RetryAfter:
       description: Seconds to wait before trying again.
       schema:
@@ -487,8 +794,37 @@ components:
         type: string
 
   responses:
+    NotModified:
+      description: |
+        Not modified: `If-None-Match` named the current `ETag`. No body; `ETag`, and where the
+        200 has them `Cache-Control`, `X-Cache` and `Age`, are repeated.
+      headers:
+        ETag:
+          $ref: '#/components/headers/ETag'
+        Cache-Control:
+          description: As on the 200.
+          schema:
+            type: string
+        X-Cache:
+          description: As on the 200.
+          schema:
+            type: string
+            enum: [HIT, MISS, STALE]
+        Age:
+          $ref: '#/components/headers/Age'
     GIFPage:
-      description: A page of GIFs.
+      description: |
+        A page of GIFs. `"stale": true` when GIPHY failed (or the call budget is spent) and a
+        saved page is served (`X-Cache: STALE`): tell the user these are saved results.
+      headers:
+        ETag:
+          $ref: '#/components/headers/ETag'
+        X-Cache:
+          $ref: '#/components/headers/XCache'
+        Age:
+          $ref: '#/components/headers/Age'
+        Cache-Control:
+          $ref: '#/components/headers/CacheControlBrowse'
       content:
         application/json:
           schema:
@@ -536,15 +872,75 @@ components:
                   count: 0
                   total_count: 0
                   next_offset: null
+            stale:
+              summary: A saved page served while GIPHY fails (X-Cache STALE, Age 4), trimmed to one rendition
+              value:
+                data:
+                  - id: 63mG8DVf4iR89J
+                    title: Cool Cat Puts On Sunglasses GIF by Mo Animates
+                    rating: g
+                    url: https://giphy.com/gifs/cool-cat-puts-on-sunglasses-63mG8DVf4iR89J
+                    share_url: https://gph.is/g/63mG8DV
+                    share_text: Cool Cat Puts On Sunglasses GIF by Mo Animates https://gph.is/g/63mG8DV
+                    username: mo_animates
+                    created_at: '2022-02-17T05:12:03Z'
+                    is_favorite: false
+                    images:
+                      still:
+                        url: https://media0.giphy.com/media/v1.ajlnFOYdpCsjY3AZWTY34AcAi7THIfWbF1p6aaMw/63mG8DVf4iR89J/200w_s.gif?cid=790b7611rfiphaog4yzrnzayqh9iuq2wft3gdmh00s4wtu9m&ep=v1_gifs_search&rid=200w_s.gif&ct=g
+                        width: 200
+                        height: 250
+                        size: 16666
+                pagination:
+                  offset: 0
+                  count: 1
+                  total_count: 48
+                  next_offset: 1
+                stale: true
     OneGIF:
-      description: One GIF.
+      description: |
+        One GIF. `"stale": true` when GIPHY failed (or the call budget is spent) and a saved copy
+        is served (`X-Cache: STALE`).
+      headers:
+        ETag:
+          $ref: '#/components/headers/ETag'
+        X-Cache:
+          $ref: '#/components/headers/XCache'
+        Age:
+          $ref: '#/components/headers/Age'
+        Cache-Control:
+          $ref: '#/components/headers/CacheControlBrowse'
       content:
         application/json:
           schema:
-            $ref: '#/components/schemas/GIF'
+            $ref: '#/components/schemas/FetchedGIF'
           examples:
             gif:
               $ref: '#/components/examples/GIFValue'
+            stale:
+              summary: A saved copy served while GIPHY fails (X-Cache STALE), trimmed to one rendition
+              value:
+                id: 63mG8DVf4iR89J
+                title: Cool Cat Puts On Sunglasses GIF by Mo Animates
+                rating: g
+                url: https://giphy.com/gifs/cool-cat-puts-on-sunglasses-63mG8DVf4iR89J
+                share_url: https://gph.is/g/63mG8DV
+                share_text: Cool Cat Puts On Sunglasses GIF by Mo Animates https://gph.is/g/63mG8DV
+                username: mo_animates
+                user:
+                  display_name: Mo Animates
+                  username: mo_animates
+                  avatar_url: https://media.giphy.com/avatars/mo_animates/profile.gif
+                  profile_url: https://giphy.com/mo_animates/
+                created_at: '2022-02-17T05:12:03Z'
+                is_favorite: false
+                images:
+                  still:
+                    url: https://media0.giphy.com/media/v1.ajlnFOYdpCsjY3AZWTY34AcAi7THIfWbF1p6aaMw/63mG8DVf4iR89J/200w_s.gif?cid=790b7611rfiphaog4yzrnzayqh9iuq2wft3gdmh00s4wtu9m&ep=v1_gifs_search&rid=200w_s.gif&ct=g
+                    width: 200
+                    height: 250
+                    size: 16666
+                stale: true
     InvalidParameter:
       description: '`invalid_parameter`: a parameter is out of its bounds; `detail` names it.'
       content:
@@ -558,7 +954,7 @@ components:
             detail: 'Parameter "limit": must be an integer from 1 to 50.'
             code: invalid_parameter
     GIFNotFound:
-      description: '`gif_not_found`: GIPHY has no such GIF (or, for /random, none matching).'
+      description: '`gif_not_found`: GIPHY has no such GIF (or, for /random and a first /spotlight pick, none matching the tag).'
       content:
         application/problem+json:
           schema:
@@ -597,10 +993,12 @@ components:
             status: 502
             detail: GIPHY cannot be reached from the server.
             code: upstream_unavailable
-    UpstreamRateLimited:
+    UpstreamLimited:
       description: |
         `upstream_rate_limited`: GIPHY's rate limit for the server's key is reached (Retry-After
-        as GIPHY said, else 60); or `too_many_connections` (Retry-After 1).
+        as GIPHY said, else 60); `upstream_budget_exhausted`: this hour's budget of GIPHY calls
+        (`GIF_BFF_UPSTREAM_BUDGET_PER_HOUR`) is spent and nothing is cached for this request
+        (Retry-After: until the window frees a call); or `too_many_connections` (Retry-After 1).
       headers:
         Retry-After:
           $ref: '#/components/headers/RetryAfter'
@@ -608,12 +1006,22 @@ components:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/ProblemDetails'
-          example:
-            type: tag:gif-bff,2026:problem:upstream_rate_limited
-            title: GIPHY rate limit reached
-            status: 503
-            detail: GIPHY's rate limit for this server's key is reached; try again later.
-            code: upstream_rate_limited
+          examples:
+            upstream_rate_limited:
+              value:
+                type: tag:gif-bff,2026:problem:upstream_rate_limited
+                title: GIPHY rate limit reached
+                status: 503
+                detail: GIPHY's rate limit for this server's key is reached; try again later.
+                code: upstream_rate_limited
+            upstream_budget_exhausted:
+              summary: 'The call budget is spent (Retry-After: 3596)'
+              value:
+                type: tag:gif-bff,2026:problem:upstream_budget_exhausted
+                title: Upstream call budget spent
+                status: 503
+                detail: This hour's budget of GIPHY calls is spent and nothing is cached for this request; try again later.
+                code: upstream_budget_exhausted
     UpstreamTimeout:
       description: '`upstream_timeout`: GIPHY did not answer within the deadline (`GIF_BFF_UPSTREAM_TIMEOUT_SECONDS`).'
       content:
@@ -727,6 +1135,18 @@ components:
       $ref: '#/components/schemas/GIFFields'
       unevaluatedProperties: false
 
+    FetchedGIF:
+      description: |
+        A GIF as GET /gif/{id} returns it: a `GIF`, plus `"stale": true` when GIPHY failed (or
+        the call budget is spent) and a saved copy is served. `stale` is absent otherwise.
+      $ref: '#/components/schemas/GIFFields'
+      properties:
+        stale:
+          type: boolean
+          const: true
+          description: Present, and true, only for a saved copy served because GIPHY could not be asked.
+      unevaluatedProperties: false
+
     Favorite:
       description: A favorite GIF as stored when it was added, with `is_favorite` true and when it was added.
       $ref: '#/components/schemas/GIFFields'
@@ -808,6 +1228,35 @@ components:
             $ref: '#/components/schemas/GIF'
         pagination:
           $ref: '#/components/schemas/Pagination'
+        stale:
+          type: boolean
+          const: true
+          description: |
+            Present, and true, only for a saved page served because GIPHY failed (or the call
+            budget is spent): show "showing saved results". Absent for a fresh page.
+
+    Spotlight:
+      type: object
+      description: The spotlight GIF and its countdown.
+      required: [gif, changes_at, seconds_left]
+      additionalProperties: false
+      properties:
+        gif:
+          $ref: '#/components/schemas/GIF'
+        changes_at:
+          type: string
+          format: date-time
+          description: When the GIF is replaced (RFC 3339, UTC, whole seconds); in the past when `stale`.
+        seconds_left:
+          type: integer
+          minimum: 0
+          description: Seconds until `changes_at`, rounded up; 0 when `stale`.
+        stale:
+          type: boolean
+          const: true
+          description: |
+            Present, and true, only when it was time to change but GIPHY failed (or the call
+            budget is spent): the old pick stays, and the next request tries again.
 
     FavoritesList:
       type: object
@@ -878,6 +1327,7 @@ components:
             - favorite_not_found
             - favorites_full
             - upstream_rate_limited
+            - upstream_budget_exhausted
             - upstream_auth
             - upstream_rejected
             - upstream_error
@@ -929,6 +1379,23 @@ components:
             width: 200
             height: 250
             size: 16666
+    RandomGIFValue:
+      summary: A random GIF (GET /random?tag=cats), trimmed to one rendition
+      value:
+        id: X396v8KXl4QvaJvBR
+        title: Grumpy Cat Stares At You GIF
+        rating: g
+        url: https://giphy.com/gifs/grumpy-cat-stares-at-you-X396v8KXl4QvaJvBR
+        share_url: https://gph.is/g/X396v8K
+        share_text: Grumpy Cat Stares At You GIF https://gph.is/g/X396v8K
+        created_at: '2017-07-16T19:11:58Z'
+        is_favorite: false
+        images:
+          still:
+            url: https://media0.giphy.com/media/v1.PmLSEXEmsadnwUNvo14ac6pVDz5FjY59wRVqXT2Q/X396v8KXl4QvaJvBR/200w_s.gif?cid=790b7611o3bq01v0wsx1preb59qzgqftbcfnrwrgb3sekoq7&ep=v1_gifs_search&rid=200w_s.gif&ct=g
+            width: 200
+            height: 150
+            size: 10000
     FavoriteValue:
       summary: A favorite (POST /favorites {"id":"63mG8DVf4iR89J"}), trimmed to one rendition
       value:
