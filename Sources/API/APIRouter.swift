@@ -18,6 +18,7 @@ public enum APIRouter {
     /// What the server runs: the routes, counted and timed, with ETags and 304 for unchanged answers.
     public static func responder(backend: GifBackend) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        return ConditionalGET(ObservedResponder(router: make(backend: backend, requestMetrics: metrics), metrics: metrics))
+        let router = make(backend: backend, requestMetrics: metrics)
+        return ObservedResponder(next: ConditionalGET(router), router: router, metrics: metrics)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import HTTPServer
 
-/// Wraps the router to count every answer by route template and status, and time it.
+/// Wraps the responder to count every answer by route template and status (as sent, so a 304
+/// counts as 304), and time it. The router names the route.
 struct ObservedResponder: HTTPResponder {
+    let next: any HTTPResponder
     let router: Router
     let metrics: RequestMetrics
 
@@ -15,7 +17,7 @@ struct ObservedResponder: HTTPResponder {
             metrics.record(route: route, status: status, seconds: seconds)
         }
         do {
-            let response = try await router.respond(to: request)
+            let response = try await next.respond(to: request)
             record(response.status.code)
             return response
         } catch let problem as ProblemDetails {

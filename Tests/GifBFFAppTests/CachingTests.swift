@@ -164,6 +164,8 @@ final class CachingTests: XCTestCase {
         let changed = try api.send("GET", "/favorites", headers: ["If-None-Match: \(etag)"])
         XCTAssertEqual(changed.status, 200)
         XCTAssertNotEqual(changed.header("ETag"), etag)
+        let metrics = try api.get("/metrics").text
+        XCTAssertTrue(metrics.contains("gif_bff_requests_total{route=\"/favorites\",status=\"304\"} 1"), "a 304 is counted as sent")
         let search = try api.get("/search?q=cats")
         XCTAssertEqual(search.header("Cache-Control"), "max-age=30")
         let searchTag = try XCTUnwrap(search.header("ETag"))
