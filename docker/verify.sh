@@ -302,6 +302,14 @@ IMAGE_MB="$(awk -v b="$IMAGE_BYTES" 'BEGIN { printf "%.1f", b / 1000000 }')"
 BINARY_BYTES="$(pm run --rm --no-healthcheck --entrypoint stat "$IMAGE" -c %s /usr/local/bin/gif-bff)"
 BINARY_MB="$(awk -v b="$BINARY_BYTES" 'BEGIN { printf "%.1f", b / 1000000 }')"
 say "image $IMAGE: $IMAGE_MB MB (binary $BINARY_MB MB)"
+# Statically linked Swift runtime; every shared library it still needs is in the image.
+ldd_out="$(pm run --rm --no-healthcheck --entrypoint ldd "$IMAGE" /usr/local/bin/gif-bff 2>&1 || true)"
+if [[ "$ldd_out" == *libc.so* ]] && [[ "$ldd_out" != *"not found"* ]] && [[ "$ldd_out" != *libswiftCore* ]]; then
+    pass "binary: Swift runtime static; shared: $(awk '/=>/ { sub(/\.so.*/, "", $1); printf "%s ", $1 }' <<<"$ldd_out")"
+else
+    printf '%s\n' "$ldd_out" >&2
+    fail "binary: a shared library is missing or the Swift runtime is not static"
+fi
 
 # The image's configuration as the Dockerfile declares it.
 podman image inspect "$IMAGE" >"$WORK/image.json"
