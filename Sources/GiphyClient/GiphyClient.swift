@@ -10,6 +10,7 @@ import GifService
 public final class GiphyClient: GIFProvider {
     public let configuration: GiphyClientConfiguration
     private let session: URLSession
+    private let exchanges: BoundedExchanges
 
     public init(configuration: GiphyClientConfiguration) {
         self.configuration = configuration
@@ -22,7 +23,8 @@ public final class GiphyClient: GIFProvider {
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
-        session = URLSession(configuration: sessionConfiguration)
+        exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
+        session = URLSession(configuration: sessionConfiguration, delegate: exchanges, delegateQueue: nil)
     }
 
     deinit {
@@ -80,9 +82,10 @@ public final class GiphyClient: GIFProvider {
         building.setValue("application/json", forHTTPHeaderField: "Accept")
         let request = building
         let session = self.session
+        let exchanges = self.exchanges
         let exchange: HTTPExchange
         do {
-            exchange = try await withDeadline(configuration.deadline) { try await session.exchange(request) }
+            exchange = try await withDeadline(configuration.deadline) { try await exchanges.exchange(request, on: session) }
         } catch {
             throw redacted(FailureMapping.error(thrown: error, endpoint: endpoint))
         }

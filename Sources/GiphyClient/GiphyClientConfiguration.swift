@@ -16,14 +16,18 @@ public struct GiphyClientConfiguration: Sendable, CustomStringConvertible, Custo
     public var countryCode: String?
     /// Concurrent connections to GIPHY; URLSession's default of 6 is small for a proxy.
     public var maxConnections: Int
+    /// A larger answer is cancelled as it arrives and treated as a bad response (GIPHY's
+    /// largest pages are a few hundred KB).
+    public var maxBodyBytes: Int
 
     public init(apiKey: String, baseURL: URL = Self.defaultBaseURL, deadline: Duration = Self.defaultDeadline,
-                countryCode: String? = nil, maxConnections: Int = 32) {
+                countryCode: String? = nil, maxConnections: Int = 32, maxBodyBytes: Int = 8 * 1024 * 1024) {
         self.apiKey = apiKey
         self.baseURL = baseURL
         self.deadline = deadline
         self.countryCode = countryCode
         self.maxConnections = maxConnections
+        self.maxBodyBytes = maxBodyBytes
     }
 
     public var description: String {

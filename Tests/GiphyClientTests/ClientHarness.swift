@@ -19,9 +19,10 @@ final class ClientHarness {
     }
 
     func client(key: String = secretKey, deadline: Duration = .seconds(5), countryCode: String? = nil,
-                baseURL: URL? = nil) -> GiphyClient {
+                baseURL: URL? = nil, maxBodyBytes: Int = 8 * 1024 * 1024) -> GiphyClient {
         GiphyClient(configuration: GiphyClientConfiguration(
-            apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline, countryCode: countryCode))
+            apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline, countryCode: countryCode,
+            maxBodyBytes: maxBodyBytes))
     }
 
     func stop() async { await fake.shutdown() }

@@ -2,6 +2,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GifService
+import Synchronization
 
 /// What came back from one request, reduced to what the client reads.
 struct HTTPExchange: Sendable {
@@ -10,29 +12,65 @@ struct HTTPExchange: Sendable {
     var body: Data
 }
 
-extension URLSession {
-    /// One GET, cancelled (and its completion awaited) when the calling task is cancelled.
-    /// The completion-handler task is used rather than `data(for:)` so that cancellation is
-    /// certain to reach libcurl: the deadline race relies on it to end promptly.
-    func exchange(_ request: URLRequest) async throws -> HTTPExchange {
+/// The session's delegate: it collects each response body as it arrives and cancels a call whose
+/// body passes `maxBodyBytes`, so an upstream answer can never grow memory without bound.
+final class BoundedExchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: the only mutable state, the calls under way, is behind the `calls` mutex.
+    private struct Call {
+        let continuation: CheckedContinuation<HTTPExchange, any Error>
+        var body = Data()
+        var tooLarge = false
+    }
+
+    let maxBodyBytes: Int
+    private let calls = Mutex<[Int: Call]>([:])
+
+    init(maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// One GET on `session` (whose delegate this is), cancelled (and its completion awaited) when
+    /// the calling task is cancelled: the deadline race relies on cancellation reaching libcurl.
+    func exchange(_ request: URLRequest, on session: URLSession) async throws -> HTTPExchange {
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPExchange, any Error>) in
-                let task = dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let http = response as? HTTPURLResponse {
-                        continuation.resume(returning: HTTPExchange(
-                            status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"),
-                            body: data ?? Data()))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
+                let task = session.dataTask(with: request)
+                calls.withLock { $0[task.taskIdentifier] = Call(continuation: continuation) }
                 handle.start(task)
             }
         } onCancel: {
             handle.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let limit = maxBodyBytes
+        let overLimit = calls.withLock { calls -> Bool in
+            let id = dataTask.taskIdentifier
+            guard let call = calls[id], !call.tooLarge else { return false }
+            if call.body.count + data.count > limit {
+                calls[id]?.tooLarge = true
+                calls[id]?.body = Data()
+                return true
+            }
+            calls[id]?.body.append(data)
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let call = calls.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if call.tooLarge {
+            call.continuation.resume(throwing: UpstreamError.badResponse(reason: "the body is over \(maxBodyBytes) bytes"))
+        } else if let error {
+            call.continuation.resume(throwing: error)
+        } else if let http = task.response as? HTTPURLResponse {
+            call.continuation.resume(returning: HTTPExchange(
+                status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"), body: call.body))
+        } else {
+            call.continuation.resume(throwing: URLError(.badServerResponse))
         }
     }
 }
