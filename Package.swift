@@ -34,10 +34,11 @@ let package = Package(
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService", "GiphyClient", "FakeGiphy", "SQLite"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "HTTPTestClient", "FakeGiphy"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"], swiftSettings: strict),
-        // A raw TCP client for the tests that talk HTTP to a real server.
-        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient", swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
+        // What several test targets share: a raw TCP client for tests that talk HTTP to a real
+        // server, and temporary folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
@@ -57,12 +58,12 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage"],
+            dependencies: ["SQLite", "Storage", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "GifServiceTests",
-            dependencies: ["GifService", "Storage", "SQLiteStores"],
+            dependencies: ["GifService", "Storage", "SQLiteStores", "TestSupport"],
             swiftSettings: strict
         ),
 

@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// Every endpoint's success, through the real server, the real client and the fake GIPHY.

@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// Every row of the error table, produced for real: our validation, the store's rules, and the

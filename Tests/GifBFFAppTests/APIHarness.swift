@@ -2,7 +2,7 @@ import FakeGiphy
 import Foundation
 @testable import GifBFFApp
 import HTTPServer
-import HTTPTestClient
+import TestSupport
 import Synchronization
 import XCTest
 

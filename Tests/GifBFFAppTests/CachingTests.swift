@@ -1,7 +1,7 @@
 import FakeGiphy
 import Foundation
 @testable import GifBFFApp
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// Issue 7 through the real server and the fake GIPHY: cache, stale, coalescing, budget, spotlight, 304, metrics.

@@ -1,5 +1,6 @@
 import Foundation
 import GifService
+import TestSupport
 import XCTest
 
 /// A favorite confirmed to the caller survives the process being SIGKILLed right after.

@@ -2,6 +2,7 @@ import Foundation
 import GifService
 import SQLiteStores
 import Storage
+import TestSupport
 import XCTest
 
 final class FavoritesConcurrencyTests: XCTestCase {

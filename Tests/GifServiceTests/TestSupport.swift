@@ -4,6 +4,7 @@ import SQLite
 import SQLiteStores
 import Storage
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A clock the test moves by hand, so favorites can be added at equal or chosen times.

@@ -1,5 +1,5 @@
 @testable import HTTPServer
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// Request byte strings, valid and malformed, each with the result the decoder must give.

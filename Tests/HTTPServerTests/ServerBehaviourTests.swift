@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// The real server on an ephemeral port, driven by a raw TCP client.

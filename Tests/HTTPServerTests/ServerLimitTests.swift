@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 /// Each limit answered with its status and a problem body, then close.

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
-import HTTPTestClient
+import TestSupport
 import XCTest
 
 final class ShutdownTests: XCTestCase {

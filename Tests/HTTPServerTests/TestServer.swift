@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestClient
+import TestSupport
 import HTTPServer
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Storage
+import TestSupport
 import XCTest
 
 final class FavoritesRepositoryTests: XCTestCase {

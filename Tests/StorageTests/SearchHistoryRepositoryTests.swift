@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestSupport
 import XCTest
 
 final class SearchHistoryRepositoryTests: XCTestCase {

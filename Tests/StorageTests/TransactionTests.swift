@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TestSupport
 import XCTest
 
 final class TransactionTests: XCTestCase {

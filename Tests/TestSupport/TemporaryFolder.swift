@@ -3,9 +3,9 @@ import XCTest
 
 extension XCTestCase {
     /// A new empty folder under the system's temporary directory, removed after the test.
-    func makeTemporaryFolder() throws -> URL {
+    public func makeTemporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gif-bff-storage-tests-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("gif-bff-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock {
             try? FileManager.default.removeItem(at: folder)
@@ -14,7 +14,7 @@ extension XCTestCase {
     }
 
     /// A path for a database file that does not exist yet, in a fresh temporary folder.
-    func makeDatabasePath() throws -> String {
+    public func makeDatabasePath() throws -> String {
         try makeTemporaryFolder().appendingPathComponent("test.sqlite3").path
     }
 }
