@@ -1,0 +1,34 @@
+import Foundation
+import HTTPServer
+import XCTest
+
+final class LoggerTests: XCTestCase {
+    func testJSONLinesAreOneParsableObjectEach() throws {
+        let sink = LogSink.capturing()
+        let logger = Logger(level: .info, format: .json, sink: sink)
+        logger.info("request", ("path", "/a \"b\"\n"), ("status", 200))
+        logger.debug("not written at info")
+        let lines = sink.capturedText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(object["msg"] as? String, "request")
+        XCTAssertEqual(object["path"] as? String, "/a \"b\"\n")
+        XCTAssertEqual(object["status"] as? Int, 200)
+        XCTAssertEqual(object["level"] as? String, "info")
+        XCTAssertNotNil(object["ts"] as? String)
+    }
+
+    func testLogfmtQuotesWhatNeedsIt() {
+        let sink = LogSink.capturing()
+        Logger(level: .debug, sink: sink).warning("slow", ("path", "/a b"), ("plain", "x"))
+        let line = sink.capturedText
+        XCTAssertTrue(line.contains("level=warning msg=slow path=\"/a b\" plain=x"), line)
+        XCTAssertTrue(line.hasSuffix("\n"))
+    }
+
+    func testOffWritesNothing() {
+        let sink = LogSink.capturing()
+        Logger(level: .off, sink: sink).error("nothing")
+        XCTAssertEqual(sink.capturedText, "")
+    }
+}

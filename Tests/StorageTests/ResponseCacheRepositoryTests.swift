@@ -1,0 +1,57 @@
+import Foundation
+import SQLite
+import Storage
+import TestSupport
+import XCTest
+
+/// The cache table keeps the most recently used rows within its bound and forgets old ones.
+final class ResponseCacheRepositoryTests: XCTestCase {
+    private func row(_ key: String, at seconds: Double) -> CachedResponseRow {
+        CachedResponseRow(key: key, value: Data(key.utf8), storedAt: Date(timeIntervalSince1970: seconds))
+    }
+
+    func testTheLeastRecentlyUsedRowIsEvictedPastTheBound() async throws {
+        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        try await repository.store(row("a", at: 1_000), maxRows: 2)
+        try await repository.store(row("b", at: 1_001), maxRows: 2)
+        // "a" is used after "b" was stored, so "b" is now the least recently used.
+        try await repository.touch(key: "a", at: Date(timeIntervalSince1970: 1_002))
+        try await repository.store(row("c", at: 1_003), maxRows: 2)
+        let a = try await repository.row(for: "a")
+        let b = try await repository.row(for: "b")
+        let c = try await repository.row(for: "c")
+        XCTAssertEqual(a?.value, Data("a".utf8))
+        XCTAssertNil(b)
+        XCTAssertEqual(c?.storedAt, Date(timeIntervalSince1970: 1_003))
+        let count = try await repository.count()
+        XCTAssertEqual(count, 2)
+    }
+
+    func testStoringAgainReplacesAndPurgeForgetsOldRows() async throws {
+        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        try await repository.store(row("old", at: 1_000), maxRows: 10)
+        try await repository.store(row("new", at: 5_000), maxRows: 10)
+        try await repository.store(CachedResponseRow(key: "new", value: Data("v2".utf8), storedAt: Date(timeIntervalSince1970: 6_000)), maxRows: 10)
+        try await repository.purge(storedBefore: Date(timeIntervalSince1970: 2_000))
+        let old = try await repository.row(for: "old")
+        let new = try await repository.row(for: "new")
+        XCTAssertNil(old)
+        XCTAssertEqual(new?.value, Data("v2".utf8))
+    }
+
+    func testSpotlightAndCallLogRoundTrip() async throws {
+        let database = try AppDatabase.open(path: try makeDatabasePath())
+        let spotlight = SpotlightRepository(database: database)
+        let pick = SpotlightRow(key: "cats", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
+                                changesAt: Date(timeIntervalSince1970: 610))
+        try await spotlight.save(pick)
+        let loaded = try await spotlight.row(for: "cats")
+        XCTAssertEqual(loaded, pick)
+        let calls = UpstreamCallRepository(database: database)
+        for second in [100.0, 200, 300] {
+            try await calls.record(at: Date(timeIntervalSince1970: second), forgetBefore: Date(timeIntervalSince1970: 150))
+        }
+        let recent = try await calls.calls(since: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(recent, [Date(timeIntervalSince1970: 200), Date(timeIntervalSince1970: 300)])
+    }
+}
