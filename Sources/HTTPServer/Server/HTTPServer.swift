@@ -68,12 +68,17 @@ public final class HTTPServer: Sendable {
             thread.start()
         }
         for _ in loops { started.wait() }
-        state.withLock { $0 = Running(context: context, loops: loops, port: port) }
         if let failure = failures.withLock({ $0.first }) {
+            // The loops that did start stop at once; the socket closes after they let go of it.
             let deadline = MonotonicClock.now()
             for loop in loops { loop.post(.shutdown(deadline: deadline)) }
+            Task {
+                await context.waitUntilFinished()
+                close(listenFD)
+            }
             throw HTTPServerError.cannotStart(failure)
         }
+        state.withLock { $0 = Running(context: context, loops: loops, port: port) }
         return port
     }
 
