@@ -53,6 +53,11 @@ public struct FavoritesService: Sendable {
         try await store.count()
     }
 
+    /// One favorite, decoding only its own snapshot.
+    public func find(id: String) async throws -> Favorite? {
+        try await store.find(id: id).map(Self.favorite(from:))
+    }
+
     public func contains(id: String) async throws -> Bool {
         try await store.contains(id: id)
     }

@@ -28,14 +28,22 @@ public protocol FavoritesStore: Sendable {
     func list() async throws -> [FavoriteRecord]
     func count() async throws -> Int
     func contains(id: String) async throws -> Bool
+    /// The ids alone, without reading the snapshots (for marking `is_favorite` on pages).
+    func ids() async throws -> Set<String>
+    /// One favorite, without reading the others.
+    func find(id: String) async throws -> FavoriteRecord?
     func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome
     /// False when no favorite had that id.
     func remove(id: String) async throws -> Bool
 }
 
 extension FavoritesStore {
-    /// The ids of every favorite; stores override this with something cheaper than decoding them all.
+    /// Defaults for simple stores (tests); the SQLite store answers both with one small query.
     public func ids() async throws -> Set<String> {
         Set(try await list().map(\.id))
+    }
+
+    public func find(id: String) async throws -> FavoriteRecord? {
+        try await list().first { $0.id == id }
     }
 }

@@ -17,6 +17,10 @@ public struct SQLiteFavoritesStore: FavoritesStore {
         try await repository.ids()
     }
 
+    public func find(id: String) async throws -> FavoriteRecord? {
+        try await repository.find(id: id).map(Self.record(from:))
+    }
+
     public func count() async throws -> Int {
         try await repository.count()
     }

@@ -30,7 +30,9 @@ public struct FavoritesRepository: Sendable {
     }
 
     public func contains(id: String) async throws -> Bool {
-        try await find(id: id) != nil
+        try await database.read { database in
+            try database.queryFirst("SELECT EXISTS (SELECT 1 FROM favorite WHERE gif_id = ?)", [.text(id)])?.int(at: 0) == 1
+        }
     }
 
     public func find(id: String) async throws -> StoredFavorite? {

@@ -1,4 +1,6 @@
 import Foundation
+import SQLite
+import TestSupport
 import GifService
 import SQLiteStores
 import XCTest
@@ -163,5 +165,26 @@ final class GifBackendTests: XCTestCase {
         provider.fail(with: Unexpected())
         let (backend, _) = try makeBackend(provider)
         await assertError(.internal) { _ = try await backend.random(tag: nil, rating: nil) }
+    }
+}
+
+/// Pages and adds read only what they need: one damaged snapshot must not break them.
+final class GifBackendStoreReadsTests: XCTestCase {
+    func testADamagedSnapshotBreaksNeitherPagesNorAddingAnother() async throws {
+        let path = try makeDatabasePath()
+        let services = try makeServices(path: path)
+        var settings = GatewaySettings()
+        settings.cacheEnabled = false
+        let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
+        let backend = GifBackend(gateway: gateway, favorites: services.favorites, history: services.searchHistory,
+                                 spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: "g"))
+        _ = try await backend.addFavorite(id: "id1")
+        _ = try await backend.addFavorite(id: "id2")
+        let database = try Database(path: path)
+        try database.execute("UPDATE favorite SET snapshot = x'00' WHERE gif_id = 'id1'")
+        let page = try await backend.trending(offset: nil, limit: "3", rating: nil).value
+        XCTAssertEqual(page.data.first { $0.id == "id1" }?.isFavorite, true)
+        guard case .added = try await backend.addFavorite(id: "id5") else { return XCTFail("not added") }
+        guard case .alreadyExisted = try await backend.addFavorite(id: "id2") else { return XCTFail("added twice") }
     }
 }

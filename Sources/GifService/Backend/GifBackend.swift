@@ -102,7 +102,7 @@ public struct GifBackend: Sendable {
     /// answered from the store, without an upstream call; a full list fails before the call.
     public func addFavorite(id: String?) async throws -> FavoriteAddResult {
         let id = try BrowseParameters.gifID(id)
-        if let existing = try await guarded({ try await favorites.list() }).first(where: { $0.id == id }) {
+        if let existing = try await guarded({ try await favorites.find(id: id) }) {
             return .alreadyExisted(existing)
         }
         if try await guarded({ try await favorites.count() }) >= favorites.limit {
