@@ -159,6 +159,7 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(notModified.status, 304)
         XCTAssertTrue(notModified.body.isEmpty)
         XCTAssertEqual(notModified.header("ETag"), etag)
+        XCTAssertNil(notModified.header("Content-Length"), "a 304 claims no length")
         let id = try XCTUnwrap((api.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
         XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}").status, 201)
         let changed = try api.send("GET", "/favorites", headers: ["If-None-Match: \(etag)"])

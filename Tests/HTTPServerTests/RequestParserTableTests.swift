@@ -179,6 +179,17 @@ final class RequestParserTableTests: XCTestCase {
         XCTAssertEqual(request.body, Array("abc".utf8))
     }
 
+    func testChunkFramingFarBeyondItsDataIs400() {
+        let flood = (0..<100).map { _ in "1;ext=\(String(repeating: "x", count: 1000))\r\na\r\n" }.joined()
+        XCTAssertEqual(status(of: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(flood)0\r\n\r\n", HTTPLimits()), 400)
+        // Many small chunks without extensions are fine.
+        let small = (0..<2000).map { _ in "1\r\na\r\n" }.joined()
+        guard case .request(let request, _) = decodeOnce(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(small)0\r\n\r\n".utf8)) else {
+            return XCTFail("1-byte chunks refused")
+        }
+        XCTAssertEqual(request.body.count, 2000)
+    }
+
     func testConfiguredLimitsAreUsed() {
         var limits = HTTPLimits()
         limits.maxRequestLineBytes = 20

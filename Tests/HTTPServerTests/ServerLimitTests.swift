@@ -138,6 +138,37 @@ final class ServerLimitTests: XCTestCase {
         await server.stop()
     }
 
+    func testAReaderThatNeverReadsIsClosedAfterTheIdleTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 2
+        limits.idleTimeout = .milliseconds(300)
+        let server = try TestServer(limits: limits, grace: .milliseconds(200))
+        let stuck = try server.client()
+        try stuck.send(request("GET", "/big?bytes=\(32 * 1024 * 1024)"))
+        try await Task.sleep(for: .milliseconds(900))
+        // Its slot is free again: two more connections are served.
+        let first = try server.client()
+        let second = try server.client()
+        for client in [first, second] {
+            try client.send(request("GET", "/healthz"))
+            XCTAssertEqual(try client.readResponse().status, 200)
+        }
+        await server.stop()
+    }
+
+    func testAPipelinedRequestLeftHalfSentGets408() async throws {
+        var limits = HTTPLimits()
+        limits.headTimeout = .milliseconds(300)
+        let server = try TestServer(limits: limits)
+        let client = try server.client()
+        try client.send(request("GET", "/healthz") + "GET /healthz HTTP/1.1\r\nHo")
+        XCTAssertEqual(try client.readResponse().status, 200)
+        let started = Date()
+        XCTAssertEqual(try client.readResponse().status, 408)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        await server.stop()
+    }
+
     func testASlowReaderDoesNotBlockOthers() async throws {
         let server = try TestServer(grace: .milliseconds(200))
         let reader = try server.client()

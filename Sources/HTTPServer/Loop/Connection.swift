@@ -30,6 +30,8 @@ final class Connection {
     var peerClosed = false
     /// A read failed (reset by the peer): nothing more can be sent either.
     var readFailed = false
+    /// Closed: its fd number may already belong to another connection, so nothing may touch it.
+    var isClosed = false
     var keepAlive = true
     var closeAfterFlush = false
 

@@ -125,7 +125,7 @@ final class LoopRunner {
                 return
             }
             if events & SHIM_EPOLLOUT != 0 { flush(connection) }
-            if events & (SHIM_EPOLLIN | SHIM_EPOLLRDHUP) != 0 {
+            if events & (SHIM_EPOLLIN | SHIM_EPOLLRDHUP) != 0 && !connection.isClosed {
                 connection.mayHaveInput = true
                 readAndAdvance(connection)
             }
@@ -223,12 +223,14 @@ final class LoopRunner {
     /// Reads what the socket holds, up to what the connection may buffer now; returns the bytes kept.
     @discardableResult
     private func readAvailable(_ connection: Connection) -> Int {
+        guard !connection.isClosed else { return 0 }
         let wasIdle = connection.isIdle
         var received = 0
         var lingeringReads = 0
         while connection.mayHaveInput {
             let busy = connection.state == .handling || connection.hasPendingOutput
-            if connection.unreadInput >= (busy ? Self.pipelineBufferLimit : maxBufferedInput) { break }
+            let cap = busy ? Self.pipelineBufferLimit : connection.decoder.isBetweenRequests ? maxBufferedHead : maxBufferedInput
+            if connection.unreadInput >= cap { break }
             if connection.state == .lingering {
                 // A client that keeps sending after our last response gets a bounded amount of attention.
                 lingeringReads += 1
@@ -263,6 +265,11 @@ final class LoopRunner {
         return received
     }
 
+    /// The most input worth holding before a head is parsed: the head's limits decide by then.
+    private var maxBufferedHead: Int {
+        limits.maxRequestLineBytes + limits.maxHeaderBytes + Self.readChunk
+    }
+
     /// The most unparsed input one request can need: its head, its body and some chunk framing.
     private var maxBufferedInput: Int {
         limits.maxRequestLineBytes + limits.maxHeaderBytes + limits.maxBodyBytes + Self.readChunk
@@ -270,7 +277,7 @@ final class LoopRunner {
 
     /// Parses and dispatches the next request, if the connection is ready for one.
     private func advance(_ connection: Connection) {
-        while connection.state == .reading && !connection.hasPendingOutput && !connection.closeAfterFlush {
+        while connection.state == .reading && !connection.hasPendingOutput && !connection.closeAfterFlush && !connection.isClosed {
             let event = connection.input.withUnsafeBufferPointer { buffer in
                 connection.decoder.next(buffer, index: &connection.inputIndex)
             }
@@ -336,8 +343,8 @@ final class LoopRunner {
         connection.state = .reading
         if drainDeadline != nil { connection.keepAlive = false }
         send(response, to: connection, isHead: connection.requestMethod == .head)
-        guard connections[fd] === connection, !connection.closeAfterFlush, !connection.hasPendingOutput else { return }
-        startIdleTimer(connection)
+        armDeadline(connection)
+        guard !connection.isClosed, !connection.closeAfterFlush, !connection.hasPendingOutput else { return }
         advance(connection)
     }
 
@@ -355,6 +362,7 @@ final class LoopRunner {
 
     /// Sends head and body in one call where the socket takes them; keeps the rest for EPOLLOUT.
     private func write(_ head: [UInt8], _ body: [UInt8], to connection: Connection) {
+        guard !connection.isClosed else { return }
         if connection.hasPendingOutput {
             connection.outbound.append(contentsOf: head)
             connection.outbound.append(contentsOf: body)
@@ -382,10 +390,11 @@ final class LoopRunner {
         }
         connection.outbound = rest
         connection.outboundIndex = 0
+        armDeadline(connection)
     }
 
     private func flush(_ connection: Connection) {
-        guard connection.hasPendingOutput else { return }
+        guard !connection.isClosed, connection.hasPendingOutput else { return }
         let sent = connection.outbound.withUnsafeBytes { bytes in
             Socket.send(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[connection.outboundIndex...]),
                         UnsafeRawBufferPointer(start: nil, count: 0))
@@ -395,21 +404,45 @@ final class LoopRunner {
             return
         }
         connection.outboundIndex += sent
-        guard !connection.hasPendingOutput else { return }
+        guard !connection.hasPendingOutput else {
+            // Progress restarts the write deadline; a reader that takes nothing is closed when it passes.
+            if sent > 0 { armDeadline(connection) }
+            return
+        }
         connection.outbound = []
         connection.outboundIndex = 0
         if connection.closeAfterFlush {
             startLingering(connection)
         } else if connection.state == .reading {
-            startIdleTimer(connection)
+            armDeadline(connection)
             advance(connection)
         }
     }
 
-    private func startIdleTimer(_ connection: Connection) {
-        guard connection.isIdle else { return }
-        connection.deadline = MonotonicClock.now() + limits.idleTimeout.nanoseconds
-        connection.deadlineAction = .closeQuietly
+    /// Sets when the connection is given up on, from what it is doing now:
+    /// a handler runs (no deadline), output waits for the client (the idle timeout, restarted by
+    /// progress), nothing has arrived (the idle timeout), or a request is arriving (the head
+    /// timeout, counted from its first byte and never pushed back by a dribble).
+    private func armDeadline(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        let now = MonotonicClock.now()
+        switch connection.state {
+        case .handling:
+            connection.deadline = .max
+        case .lingering:
+            return
+        case .reading where connection.hasPendingOutput:
+            connection.deadline = now + limits.idleTimeout.nanoseconds
+            connection.deadlineAction = .closeQuietly
+        case .reading where connection.isIdle:
+            connection.deadline = now + limits.idleTimeout.nanoseconds
+            connection.deadlineAction = .closeQuietly
+        case .reading:
+            if connection.deadlineAction != .requestTimeout || connection.deadline == .max {
+                connection.deadline = now + limits.headTimeout.nanoseconds
+                connection.deadlineAction = .requestTimeout
+            }
+        }
     }
 
     /// Half-closes and drains what the client still sends, so our last response is not lost to a reset.
@@ -430,6 +463,7 @@ final class LoopRunner {
 
     private func closeConnection(_ connection: Connection) {
         guard Int(connection.fd) < connections.count, connections[Int(connection.fd)] === connection else { return }
+        connection.isClosed = true
         connections[Int(connection.fd)] = nil
         close(connection.fd)
         context.openConnections.subtract(1, ordering: .relaxed)

@@ -21,6 +21,11 @@ struct ChunkedBodyDecoder {
     private var state = State.size
     private var body: [UInt8] = []
     private var trailerBytes = 0
+    /// Bytes of size lines, extensions and chunk ends: bounded against the data they carry, so
+    /// a body cannot come as gigabytes of framing (1-byte chunks cost 5 bytes each, allowed).
+    private var framingBytes = 0
+
+    private var framingAllowed: Int { 8 * body.count + 64 * 1024 }
 
     /// Consumes from `input` starting at `index`, moving `index` past what it used.
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, index: inout Int, limits: HTTPLimits) -> Result {
@@ -36,7 +41,9 @@ struct ChunkedBodyDecoder {
                 case .success(let value): size = value
                 case .failure(let error): return .failure(error)
                 }
+                framingBytes += line.next - index
                 index = line.next
+                if framingBytes > framingAllowed { return .failure(.badRequest("Too much chunk framing for the data it carries.")) }
                 state = size == 0 ? .trailers : .data(remaining: size)
             case .data(let remaining):
                 let available = min(remaining, input.count - index)
@@ -48,10 +55,12 @@ struct ChunkedBodyDecoder {
                 guard index < input.count else { return .needMore }
                 if input[index] == ByteClass.lf {
                     index += 1
+                    framingBytes += 1
                 } else if input[index] == ByteClass.cr {
                     guard index + 1 < input.count else { return .needMore }
                     guard input[index + 1] == ByteClass.lf else { return .failure(.badRequest("A chunk does not end with CRLF.")) }
                     index += 2
+                    framingBytes += 2
                 } else {
                     return .failure(.badRequest("A chunk is longer than its size says."))
                 }

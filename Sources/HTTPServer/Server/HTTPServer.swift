@@ -15,7 +15,6 @@ public final class HTTPServer: Sendable {
         let context: ServerContext
         let loops: [EventLoop]
         let port: UInt16
-        var shuttingDown = false
     }
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
@@ -40,7 +39,6 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.cannotListen(host: configuration.host, port: configuration.port, reason: error.description)
         }
         let port = SocketAddress.boundPort(of: listenFD) ?? configuration.port
-        let context = ServerContext(configuration: configuration, responder: responder, logger: logger, listenFD: listenFD)
         var loops: [EventLoop] = []
         do {
             for index in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(index: index)) }
@@ -48,6 +46,8 @@ public final class HTTPServer: Sendable {
             close(listenFD)
             throw error
         }
+        let context = ServerContext(configuration: configuration, responder: responder, logger: logger, listenFD: listenFD,
+                                    loopCount: loops.count)
         // Runners are made on their own threads; a failure there is reported back before start returns.
         let started = DispatchSemaphore(value: 0)
         let failures = Mutex<[String]>([])
@@ -88,17 +88,16 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, lets requests in flight finish within the grace period, closes every
     /// connection and returns when all loops have ended.
     public func shutdown() async {
-        guard let running = state.withLock({ running -> Running? in
-            running?.shuttingDown = true
-            return running
-        }) else { return }
+        guard let running = state.withLock({ $0 }) else { return }
         let deadline = MonotonicClock.now() + configuration.shutdownGracePeriod.nanoseconds
         for loop in running.loops { loop.post(.shutdown(deadline: deadline)) }
         await running.context.waitUntilFinished()
-        if state.withLock({ $0?.context === running.context ? $0 : nil }) != nil {
-            close(running.context.listenFD)
-            state.withLock { $0 = nil }
+        let closesSocket = state.withLock { current -> Bool in
+            guard current?.context === running.context else { return false }
+            current = nil
+            return true
         }
+        if closesSocket { close(running.context.listenFD) }
     }
 
     /// Returns when the server has stopped.

@@ -11,8 +11,9 @@ enum ResponseHead {
         out.reserveCapacity(160 + response.headers.count * 32)
         append("HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\nDate: ", to: &out)
         append(date, to: &out)
-        if response.status.code != 204 && response.status.code >= 200 {
-            append("\r\nContent-Length: \(response.status.allowsContent ? response.body.count : 0)", to: &out)
+        // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
+        if response.status.allowsContent {
+            append("\r\nContent-Length: \(response.body.count)", to: &out)
         }
         if let connection {
             append("\r\nConnection: ", to: &out)

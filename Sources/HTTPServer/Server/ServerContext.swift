@@ -14,12 +14,12 @@ final class ServerContext: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32) {
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32, loopCount: Int) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
         self.listenFD = listenFD
-        finished = Mutex(Finished(runningLoops: configuration.eventLoopCount))
+        finished = Mutex(Finished(runningLoops: loopCount))
     }
 
     /// Each loop calls this once as it ends; the last one wakes the waiters.
@@ -32,8 +32,6 @@ final class ServerContext: Sendable {
         }
         for waiter in waiters { waiter.resume() }
     }
-
-    var isFinished: Bool { finished.withLock { $0.runningLoops == 0 } }
 
     func waitUntilFinished() async {
         await withCheckedContinuation { continuation in
