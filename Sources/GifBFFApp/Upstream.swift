@@ -20,7 +20,7 @@ struct Upstream {
                 apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout))
             return Upstream(client: client, demo: nil)
         }
-        let demo = FakeGiphy()
+        let demo = FakeGiphy(adminRoutes: false)
         let baseURL = try demo.start()
         let client = GiphyClient(configuration: GiphyClientConfiguration(
             apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout))

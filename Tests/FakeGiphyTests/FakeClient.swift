@@ -27,8 +27,8 @@ final class FakeHarness {
     let baseURL: URL
     private let session = URLSession(configuration: .ephemeral)
 
-    init() throws {
-        fake = FakeGiphy(apiKey: testKey)
+    init(adminRoutes: Bool = true) throws {
+        fake = FakeGiphy(apiKey: testKey, adminRoutes: adminRoutes)
         baseURL = try fake.start()
     }
 

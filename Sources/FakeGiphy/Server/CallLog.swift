@@ -24,11 +24,15 @@ final class CallLog: Sendable {
 
     /// Enough for any test; bounded so a long demo run does not grow without end.
     static let recentLimit = 200
+    /// Paths counted one by one (`/v1/gifs/{id}` makes one per id); later new ones share a bucket.
+    static let distinctPathLimit = 1_000
+    static let otherPaths = "(other paths)"
     private let state = Mutex(State())
 
     func record(_ call: RecordedCall) {
         state.withLock { state in
-            state.counts[call.path, default: 0] += 1
+            let key = state.counts[call.path] != nil || state.counts.count < Self.distinctPathLimit ? call.path : Self.otherPaths
+            state.counts[key, default: 0] += 1
             state.recent.append(call)
             if state.recent.count > Self.recentLimit { state.recent.removeFirst(state.recent.count - Self.recentLimit) }
         }

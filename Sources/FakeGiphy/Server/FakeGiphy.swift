@@ -20,14 +20,16 @@ public final class FakeGiphy: Sendable {
 
     /// `port` 0 asks the system for a free one; `start()` says which.
     public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
-                host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off)) {
+                host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
+                adminRoutes: Bool = true) {
         self.apiKey = apiKey
         self.catalog = catalog
         self.host = host
         var router = RouterBuilder()
         let api = FakeGiphyAPI(catalog: catalog, apiKey: apiKey, faults: faults, calls: calls, seed: 0x7261_6E64)
         api.addRoutes(to: &router)
-        AdminRoutes.add(to: &router, faults: faults, calls: calls)
+        // The demo catalog runs without them: faults and call logs are for tests and the fake-giphy tool.
+        if adminRoutes { AdminRoutes.add(to: &router, faults: faults, calls: calls) }
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.eventLoopCount = 2
         // A delayed answer must not hold a shutdown for long.

@@ -37,7 +37,8 @@ final class FakeGiphyAPI: Sendable {
         calls.record(RecordedCall(path: request.path, parameters: request.query.map { ($0.name, $0.value) }))
         if let fault = faults.take(for: request.path) {
             if case .delay(let milliseconds) = fault {
-                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+                // At most a minute: a delay is a test's tool, never a way to park tasks for good.
+                try await Task.sleep(for: .milliseconds(min(max(0, milliseconds), 60_000)))
             } else if let response = FaultResponses.response(for: fault, catalog: catalog) {
                 return response
             }
