@@ -9,7 +9,7 @@ public enum ConfigurationLoader {
         var configuration = Configuration()
         for setting in Setting.all {
             if let value = environment[setting.environment] {
-                try setting.apply(&configuration, value)
+                try apply(setting, value, to: &configuration)
             }
         }
         var index = 0
@@ -19,19 +19,30 @@ public enum ConfigurationLoader {
             if argument == "--help" || argument == "-h" { return (configuration, .help) }
             let (flag, inlineValue) = split(argument)
             guard let setting = Setting.all.first(where: { $0.flag == flag }) else {
-                throw .unknownFlag(flag)
+                // Only the name: what follows "=" may be a secret typed with the wrong flag.
+                throw .unknownFlag(String(flag.prefix { $0 != "=" }))
             }
             let value: String
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard index < arguments.count else { throw .missingValue(flag: flag) }
+                // The next flag is not this one's value (and is never echoed as one).
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else { throw .missingValue(flag: flag) }
                 value = arguments[index]
                 index += 1
             }
-            try setting.apply(&configuration, value)
+            try apply(setting, value, to: &configuration)
         }
         return (configuration, .run)
+    }
+
+    /// Applies a value; an error about a secret setting never repeats the value.
+    private static func apply(_ setting: Setting, _ value: String, to configuration: inout Configuration) throws(ConfigurationError) {
+        do {
+            try setting.apply(&configuration, value)
+        } catch .invalidValue(let name, _, let expected) where setting.isSecret {
+            throw .invalidValue(setting: name, value: "(not shown)", expected: expected)
+        }
     }
 
     /// `--flag=value` or `--flag` followed by the value.

@@ -49,7 +49,8 @@ extension Setting {
             config.logFormat = format
         },
         Setting("GIPHY_API_KEY", "--giphy-api-key", default: "(none: demo catalog)", secret: true, "GIPHY key; without one the built-in demo catalog is served") { config, value throws(ConfigurationError) in
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            // Newlines too: a key from a CRLF env file would otherwise be refused on every call.
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             config.giphyAPIKey = trimmed.isEmpty ? nil : trimmed
         },
         Setting("GIPHY_BASE_URL", "--giphy-base-url", default: "https://api.giphy.com/v1", "GIPHY API base URL, version included") { config, value throws(ConfigurationError) in
@@ -139,7 +140,10 @@ extension Setting {
         guard let number = Double(value), number.isFinite, number >= 0, allowZero || number > 0, number <= 86_400 else {
             throw invalid(label, value, allowZero ? "seconds 0-86400" : "seconds above 0, at most 86400")
         }
-        return .milliseconds(Int64((number * 1000).rounded()))
+        let milliseconds = Int64((number * 1000).rounded())
+        // Checked after rounding: 0.0004 s would otherwise become a timeout of zero.
+        guard allowZero || milliseconds > 0 else { throw invalid(label, value, "seconds, at least 0.001") }
+        return .milliseconds(milliseconds)
     }
 
     /// Seconds as a plain number (0 allowed), for settings kept as Double.

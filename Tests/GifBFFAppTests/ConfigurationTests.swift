@@ -26,6 +26,25 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.server.limits.headTimeout, .milliseconds(2500))
     }
 
+    func testErrorsNeverRepeatWhatMayBeAKey() {
+        let key = "sk-secret-123"
+        for arguments in [["-giphy-api-key=\(key)"], ["--port", "--giphy-api-key=\(key)"], ["--nope=\(key)"]] {
+            XCTAssertThrowsError(try ConfigurationLoader.load(arguments: arguments, environment: [:])) { error in
+                XCTAssertFalse(String(describing: error).contains(key), "\(arguments): \(error)")
+            }
+        }
+    }
+
+    func testTheKeyLosesALineEndingFromAnEnvFile() throws {
+        let (configuration, _) = try ConfigurationLoader.load(arguments: [], environment: ["GIPHY_API_KEY": "abc123\r\n"])
+        XCTAssertEqual(configuration.giphyAPIKey, "abc123")
+    }
+
+    func testATimeoutThatRoundsToZeroIsRefused() {
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: ["--upstream-timeout-seconds", "0.0004"], environment: [:]))
+        XCTAssertNoThrow(try ConfigurationLoader.load(arguments: ["--upstream-timeout-seconds", "0.001"], environment: [:]))
+    }
+
     func testLocalhostMeansTheIPv4Loopback() throws {
         let (configuration, _) = try ConfigurationLoader.load(arguments: ["--host", "localhost"], environment: [:])
         XCTAssertEqual(configuration.server.host, "127.0.0.1")

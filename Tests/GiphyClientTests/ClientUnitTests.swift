@@ -23,6 +23,7 @@ final class ClientUnitTests: XCTestCase {
     func testGiphyDates() throws {
         XCTAssertNil(GiphyDate.parse("0000-00-00 00:00:00"))
         XCTAssertNil(GiphyDate.parse("1970-01-01 00:00:00"))
+        XCTAssertNil(GiphyDate.parse("99999-01-01 00:00:00"), "RFC 3339 has four-digit years")
         XCTAssertNil(GiphyDate.parse("2023-13-01 00:00:00"))
         XCTAssertNil(GiphyDate.parse("2023-02-30 00:00:00"))
         XCTAssertNil(GiphyDate.parse("yesterday"))

@@ -14,7 +14,7 @@ enum GiphyDate {
         (components.year, components.month, components.day) = (numbers[0], numbers[1], numbers[2])
         (components.hour, components.minute, components.second) = (numbers[3], numbers[4], numbers[5])
         guard (1...12).contains(numbers[1]), (1...31).contains(numbers[2]), (0...23).contains(numbers[3]),
-              (0...59).contains(numbers[4]), (0...60).contains(numbers[5]), numbers[0] >= 1970,
+              (0...59).contains(numbers[4]), (0...60).contains(numbers[5]), (1970...9999).contains(numbers[0]),
               let date = utcCalendar.date(from: components),
               utcCalendar.component(.day, from: date) == numbers[2],  // rejects 2023-02-30
               date.timeIntervalSince1970 > 0 else { return nil }
