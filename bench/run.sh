@@ -33,7 +33,10 @@ done
 
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT INT TERM
+# INT/TERM end the script (the EXIT trap then stops the servers); a bare trap would carry on.
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 wait_up() {  # URL
     for _ in $(seq 1 200); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.05; done
@@ -87,7 +90,7 @@ done
 
 if want rss; then
 echo; echo "## gif-bff RSS under load (GET /healthz, 64 connections)"
-total=0; rss_100k=""; runs=0
+total=0; rss_100k=""; at_100k=""; runs=0
 while [ "$total" -lt 1000000 ] && [ "$runs" -lt 60 ]; do
     runs=$((runs + 1))
     n=$(wrk -t2 -c64 -d2s "http://127.0.0.1:$GIF_PORT/healthz" | awk '/requests in/ { print $1 }')

