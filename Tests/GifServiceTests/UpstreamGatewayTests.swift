@@ -76,4 +76,55 @@ final class UpstreamGatewayTests: XCTestCase {
         }
         XCTAssertEqual(gateway.budgetRemaining, 0)
     }
+
+    func testAnAnswerFromTheFutureIsNeitherFreshNorStale() async throws {
+        let provider = SlowProvider()
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let gateway = UpstreamGateway(provider: provider, store: nil, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        _ = try await gateway.search(request)
+        clock.withLock { $0 -= 3600 }  // the clock went back an hour
+        let again = try await gateway.search(request)
+        XCTAssertEqual(again.status, .miss, "asked the upstream again")
+        XCTAssertEqual(provider.calls.withLock { $0 }, 2)
+    }
+
+    func testBudgetCallsFromTheFutureDoNotBlockForLong() async throws {
+        var settings = GatewaySettings()
+        settings.callsPerHour = 1
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: nil, settings: settings, now: { clock.withLock { $0 } })
+        _ = try await gateway.random(tag: nil, rating: nil)
+        clock.withLock { $0 -= 86_400 }  // a day back: the recorded call now looks a day ahead
+        do {
+            _ = try await gateway.random(tag: nil, rating: nil)
+            XCTFail("over budget")
+        } catch let error as BudgetExhausted {
+            XCTAssertLessThanOrEqual(error.retryAfter, 3600, "no longer than one window")
+        }
+        XCTAssertEqual(gateway.budgetRemaining, 0)
+    }
+
+    final class CountingCacheStore: ResponseCacheStore {
+        let reads = Mutex(0)
+        func answer(for key: String) async throws -> CachedAnswer? {
+            reads.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(20))
+            return nil
+        }
+        func store(_ answer: CachedAnswer, maxEntries: Int) async throws {}
+        func touch(key: String, at date: Date) async throws {}
+        func purge(storedBefore date: Date) async throws {}
+    }
+
+    func testConcurrentColdRequestsReadTheStoreOnce() async throws {
+        let store = CountingCacheStore()
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: store)
+        let request = SearchRequest(query: "dogs", offset: 0, limit: 10)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<30 { group.addTask { _ = try await gateway.search(request) } }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(store.reads.withLock { $0 }, 1)
+    }
 }

@@ -24,9 +24,10 @@ final class CallBudget: Sendable {
     func take(now: Date) async -> Result<Void, BudgetExhausted> {
         await loadIfNeeded(now: now)
         let outcome = state.withLock { state -> Result<Void, BudgetExhausted> in
-            state.calls.removeAll { now.timeIntervalSince($0) >= Self.window }
+            // Times in the future (the clock went back) count as now, so they cannot block for long.
+            state.calls = state.calls.filter { now.timeIntervalSince($0) < Self.window }.map { min($0, now) }
             guard state.calls.count < limit else {
-                let oldest = state.calls.first ?? now
+                let oldest = state.calls.min() ?? now
                 let wait = Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up))
                 return .failure(BudgetExhausted(retryAfter: max(wait, 1)))
             }
@@ -41,7 +42,7 @@ final class CallBudget: Sendable {
 
     func remaining(now: Date) -> Int {
         state.withLock { state in
-            limit - state.calls.filter { now.timeIntervalSince($0) < Self.window }.count
+            max(0, limit - state.calls.filter { now.timeIntervalSince($0) < Self.window }.count)
         }
     }
 

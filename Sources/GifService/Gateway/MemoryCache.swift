@@ -21,7 +21,7 @@ final class MemoryCache: Sendable {
 
     init(capacity: Int) { self.capacity = max(capacity, 0) }
 
-    /// The entry, marked as used; `touchStoreIfOlderThan` says whether the store should be told too.
+    /// The entry, marked as used; `touchStoreAfter` says whether the store should be told too.
     func entry(_ key: String, now: Date, touchStoreAfter seconds: Double) -> (Entry, touchStore: Bool)? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }

@@ -54,22 +54,51 @@ public final class UpstreamGateway: Sendable {
 
     private typealias Stored<T> = (value: T, storedAt: Date)
 
+    /// A fresh answer in memory is returned at once. Otherwise identical requests share one task,
+    /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
     private func cached<T: Codable & Sendable>(key: String, endpoint: String,
                                                call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+        if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
+        let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
+            if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }
+            let task = Task {
+                // The entry is in the map before this can run: the map's lock is held while it is added.
+                defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
+                return try await self.load(key: key, endpoint: endpoint, call: call)
+            }
+            tasks[key] = task
+            return task
+        }
+        return try await task.value
+    }
+
+    private func freshInMemory<T: Codable & Sendable>(_ key: String) async -> Fetched<T>? {
+        let start = now()
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
+              isFresh(entry.storedAt, start) else { return nil }
+        if touchStore, let store {
+            // Keeps a hot entry from being evicted from the store while memory serves it.
+            do { try await store.touch(key: key, at: start) } catch { report(error) }
+        }
+        metrics.recordCache(.hit)
+        return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start))
+    }
+
+    private func load<T: Codable & Sendable>(key: String, endpoint: String,
+                                             call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
-        if let stored, start.timeIntervalSince(stored.storedAt) < settings.freshSeconds {
+        if let stored, isFresh(stored.storedAt, start) {
             metrics.recordCache(.hit)
             return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
         }
-        let (task, isLeader) = inflight.withLock { tasks -> (Task<Fetched<T>, any Error>, Bool) in
-            if let running = tasks[key] as? Task<Fetched<T>, any Error> { return (running, false) }
-            let task = Task { try await self.refresh(key: key, endpoint: endpoint, stored: stored, call: call) }
-            tasks[key] = task
-            return (task, true)
-        }
-        defer { if isLeader { inflight.withLock { $0[key] = nil } } }
-        return try await task.value
+        return try await refresh(key: key, endpoint: endpoint, stored: stored, call: call)
+    }
+
+    /// An answer stored "in the future" (the clock went back) is neither fresh nor servable as stale.
+    private func isFresh(_ storedAt: Date, _ now: Date) -> Bool {
+        let age = now.timeIntervalSince(storedAt)
+        return age >= 0 && age < settings.freshSeconds
     }
 
     /// One upstream call for `key`; on failure, the stored answer if it is not too old.
@@ -89,17 +118,14 @@ public final class UpstreamGateway: Sendable {
 
     private func serveStale<T>(_ stored: Stored<T>?, instead error: any Error) throws -> Fetched<T> {
         let current = now()
-        guard let stored, current.timeIntervalSince(stored.storedAt) <= settings.staleSeconds else { throw error }
+        let age = stored.map { current.timeIntervalSince($0.storedAt) } ?? -1
+        guard let stored, age >= 0, age <= settings.staleSeconds else { throw error }
         metrics.recordCache(.stale)
         return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
     }
 
     private func lookup<T: Codable & Sendable>(_ key: String, now: Date) async -> Stored<T>? {
-        if let (entry, touchStore) = memory.entry(key, now: now, touchStoreAfter: 60), let value = entry.value as? T {
-            if touchStore, let store {
-                // Keeps a hot entry from being evicted from the store while memory serves it.
-                do { try await store.touch(key: key, at: now) } catch { report(error) }
-            }
+        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let value = entry.value as? T {
             return (value, entry.storedAt)
         }
         guard let store else { return nil }
