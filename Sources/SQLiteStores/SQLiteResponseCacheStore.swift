@@ -44,7 +44,8 @@ public struct SQLiteSpotlightStore: SpotlightStore {
         try await repository.row(for: key).map { StoredSpotlight(key: $0.key, gif: $0.gif, pickedAt: $0.pickedAt, changesAt: $0.changesAt) }
     }
 
-    public func save(_ pick: StoredSpotlight) async throws {
-        try await repository.save(SpotlightRow(key: pick.key, gif: pick.gif, pickedAt: pick.pickedAt, changesAt: pick.changesAt))
+    public func save(_ pick: StoredSpotlight, forgettingChangedBefore date: Date) async throws {
+        try await repository.save(SpotlightRow(key: pick.key, gif: pick.gif, pickedAt: pick.pickedAt, changesAt: pick.changesAt),
+                                  forgettingChangedBefore: date)
     }
 }

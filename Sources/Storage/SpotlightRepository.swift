@@ -34,8 +34,10 @@ public struct SpotlightRepository: Sendable {
         }
     }
 
-    public func save(_ row: SpotlightRow) async throws {
+    /// Saves `row`; rows whose change time is before `forgettingChangedBefore` go (one per tag ever asked for).
+    public func save(_ row: SpotlightRow, forgettingChangedBefore date: Date) async throws {
         try await database.write { database in
+            try database.execute("DELETE FROM spotlight WHERE changes_at < ?", [.integer(Milliseconds.from(date))])
             try database.execute("""
                 INSERT INTO spotlight (spot_key, gif, picked_at, changes_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (spot_key) DO UPDATE SET gif = excluded.gif, picked_at = excluded.picked_at,

@@ -109,5 +109,5 @@ private struct UnusedHistoryStore: SearchHistoryStore {
 
 private struct UnusedSpotlightStore: SpotlightStore {
     func pick(for key: String) async throws -> StoredSpotlight? { nil }
-    func save(_ pick: StoredSpotlight) async throws {}
+    func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws {}
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GifService
 import Synchronization
 
@@ -7,5 +8,5 @@ final class MemorySpotlightStore: SpotlightStore {
 
     func pick(for key: String) async throws -> StoredSpotlight? { picks.withLock { $0[key] } }
 
-    func save(_ pick: StoredSpotlight) async throws { picks.withLock { $0[pick.key] = pick } }
+    func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { picks.withLock { $0[pick.key] = pick } }
 }

@@ -44,9 +44,14 @@ final class ResponseCacheRepositoryTests: XCTestCase {
         let spotlight = SpotlightRepository(database: database)
         let pick = SpotlightRow(key: "cats", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
                                 changesAt: Date(timeIntervalSince1970: 610))
-        try await spotlight.save(pick)
+        let old = SpotlightRow(key: "dogs", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 1),
+                               changesAt: Date(timeIntervalSince1970: 5))
+        try await spotlight.save(old, forgettingChangedBefore: Date(timeIntervalSince1970: 0))
+        try await spotlight.save(pick, forgettingChangedBefore: Date(timeIntervalSince1970: 6))
         let loaded = try await spotlight.row(for: "cats")
         XCTAssertEqual(loaded, pick)
+        let forgotten = try await spotlight.row(for: "dogs")
+        XCTAssertNil(forgotten, "an old pick of another tag is deleted")
         let calls = UpstreamCallRepository(database: database)
         for second in [100.0, 200, 300] {
             try await calls.record(at: Date(timeIntervalSince1970: second), forgetBefore: Date(timeIntervalSince1970: 150))

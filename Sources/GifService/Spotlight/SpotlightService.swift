@@ -2,13 +2,27 @@ import Foundation
 
 /// One GIF that changes every `interval`, optionally drawn from a tag. The pick and its time are
 /// stored; when it is time to change and the upstream fails, the old pick stays, marked stale, and
-/// the next request tries again. An actor, so requests at the moment of change make one call.
+/// the next request tries again. Requests arriving while a pick is being made wait for that one
+/// (an actor alone would not do: it runs other requests while one awaits the upstream).
 public actor SpotlightService {
     private let gateway: UpstreamGateway
     private let store: any SpotlightStore
     private let interval: Double
     private let rating: String
     private let now: @Sendable () -> Date
+
+    private struct Pick {
+        let gif: GIF
+        let changesAt: Date
+    }
+
+    /// The current pick per key, read from the store at most once.
+    private var picks: [String: Pick] = [:]
+    /// A pick being made (or read) per key.
+    private var pending: [String: Task<Spotlight, any Error>] = [:]
+
+    /// Picks whose change time is older than this are deleted when another is saved.
+    static let forgetAfterSeconds: Double = 86_400
 
     public init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: String,
                 now: @escaping @Sendable () -> Date = { Date() }) {
@@ -21,27 +35,51 @@ public actor SpotlightService {
 
     /// Throws the upstream's error only when there is no pick at all yet.
     public func current(tag: String?) async throws -> Spotlight {
-        let key = tag?.lowercased() ?? ""
+        let key = tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? ""
         let current = now()
-        let stored = try await store.pick(for: key)
-        let storedGIF = stored.flatMap { try? JSONDecoder().decode(GIF.self, from: $0.gif) }
-        if let stored, let storedGIF, current < stored.changesAt {
-            return Spotlight(gif: storedGIF, changesAt: stored.changesAt, secondsLeft: Self.secondsLeft(until: stored.changesAt, from: current),
+        if let pick = picks[key], !isDue(pick, at: current) {
+            return Spotlight(gif: pick.gif, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
+                             stale: nil, pickedNow: false)
+        }
+        if let running = pending[key] { return try await running.value }
+        let task = Task { try await self.resolve(key: key, tag: tag) }
+        pending[key] = task
+        defer { pending[key] = nil }
+        return try await task.value
+    }
+
+    /// Reads the stored pick if memory has none; if it is due, asks the upstream for a new one.
+    private func resolve(key: String, tag: String?) async throws -> Spotlight {
+        if picks[key] == nil, let stored = try await store.pick(for: key),
+           let gif = try? JSONDecoder().decode(GIF.self, from: stored.gif) {
+            picks[key] = Pick(gif: gif, changesAt: stored.changesAt)
+        }
+        let current = now()
+        if let pick = picks[key], !isDue(pick, at: current) {
+            return Spotlight(gif: pick.gif, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
                              stale: nil, pickedNow: false)
         }
         let gif: GIF
         do {
             gif = try await gateway.random(tag: tag, rating: rating)
         } catch let error where error is UpstreamError || error is BudgetExhausted {
-            guard let stored, let storedGIF else { throw error }
-            return Spotlight(gif: storedGIF, changesAt: stored.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
+            guard let old = picks[key] else { throw error }
+            return Spotlight(gif: old.gif, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
         }
         var snapshot = gif
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        try await store.save(StoredSpotlight(key: key, gif: try JSONEncoder().encode(snapshot), pickedAt: current, changesAt: changesAt))
+        try await store.save(StoredSpotlight(key: key, gif: try JSONEncoder().encode(snapshot), pickedAt: current, changesAt: changesAt),
+                             forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
+        picks[key] = Pick(gif: snapshot, changesAt: changesAt)
         return Spotlight(gif: gif, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
                          pickedNow: true)
+    }
+
+    /// Due when its time has come, or when it claims to change further ahead than one interval
+    /// (the clock went back), so a skewed pick cannot stay for good.
+    private func isDue(_ pick: Pick, at current: Date) -> Bool {
+        current >= pick.changesAt || pick.changesAt.timeIntervalSince(current) > interval
     }
 
     private static func secondsLeft(until date: Date, from now: Date) -> Int {

@@ -18,5 +18,6 @@ public struct StoredSpotlight: Equatable, Sendable {
 /// Where the spotlight pick is kept, so a restart shows the same GIF and the same countdown.
 public protocol SpotlightStore: Sendable {
     func pick(for key: String) async throws -> StoredSpotlight?
-    func save(_ pick: StoredSpotlight) async throws
+    /// Saves the pick, and deletes picks (of other tags) that changed before `forgettingChangedBefore`.
+    func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws
 }
