@@ -11,7 +11,7 @@ enum BrowseRoutes {
                 try await backend.search(q: query["q"], offset: query["offset"], limit: query["limit"],
                                          rating: query["rating"], lang: query["lang"])
             }
-            var response = JSONResponse.write(page.value)
+            var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
             CacheHeaders.apply(page, to: &response)
             return response
         }
@@ -20,7 +20,7 @@ enum BrowseRoutes {
             let page = try await answering {
                 try await backend.trending(offset: query["offset"], limit: query["limit"], rating: query["rating"])
             }
-            var response = JSONResponse.write(page.value)
+            var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
             CacheHeaders.apply(page, to: &response)
             return response
         }

@@ -12,8 +12,8 @@ enum JSONResponse {
     }
 
     /// The fast path for the shapes written directly.
-    static func write(_ value: some JSONWritable, status: HTTPStatus = .ok) -> HTTPResponse {
-        var writer = JSONWriter()
+    static func write(_ value: some JSONWritable, status: HTTPStatus = .ok, sizeHint: Int = 1024) -> HTTPResponse {
+        var writer = JSONWriter(capacity: sizeHint)
         value.write(to: &writer)
         return HTTPResponse(status: status, contentType: "application/json", body: writer.bytes)
     }

@@ -89,6 +89,8 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     private mutating func appendEscape(_ byte: UInt8) {
         switch byte {
         case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
@@ -97,7 +99,7 @@ struct JSONWriter {
         case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
         case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
         default:
-            let hex = Array("0123456789abcdef".utf8)
+            let hex = Self.hexDigits
             bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
     }

@@ -47,8 +47,6 @@ extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int fl
 /// accept4 without the peer address, non-blocking and close-on-exec.
 static inline int shim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 
-static inline int shim_errno(void) { return errno; }
-
 static const uint32_t SHIM_EPOLLIN = EPOLLIN;
 static const uint32_t SHIM_EPOLLOUT = EPOLLOUT;
 static const uint32_t SHIM_EPOLLRDHUP = EPOLLRDHUP;

@@ -61,15 +61,21 @@ final class EventLoop: TaskExecutor, Sendable {
         if wake { signalWake() }
     }
 
-    /// Swaps out what is waiting; returns false (and marks the loop sleeping) when there is nothing.
-    func takeWork(jobs: inout [UnownedJob], messages: inout [Message], sleepIfEmpty: Bool) -> Bool {
+    /// Swaps out what is waiting; false when there is nothing.
+    func takeWork(jobs: inout [UnownedJob], messages: inout [Message]) -> Bool {
         mailbox.withLock { box in
-            if box.jobs.isEmpty && box.messages.isEmpty {
-                box.sleeping = sleepIfEmpty
-                return false
-            }
+            if box.jobs.isEmpty && box.messages.isEmpty { return false }
             swap(&box.jobs, &jobs)
             swap(&box.messages, &messages)
+            return true
+        }
+    }
+
+    /// Marks the loop as about to block in epoll_wait, unless work is waiting (then false).
+    func prepareToSleep() -> Bool {
+        mailbox.withLock { box in
+            guard box.jobs.isEmpty && box.messages.isEmpty else { return false }
+            box.sleeping = true
             return true
         }
     }

@@ -68,7 +68,7 @@ final class LoopRunner {
             checkTimers(now: MonotonicClock.now())
             flushAccessLog()
         }
-        for case let connection? in connections { closeConnection(connection) }
+        for fd in connections.indices { if let connection = connections[fd] { closeConnection(connection) } }
         stopListening()
         loop.stop()
         flushAccessLog()
@@ -77,7 +77,7 @@ final class LoopRunner {
     /// Runs handler jobs and applies their results until nothing is waiting.
     private func runPendingWork() {
         var rounds = 0
-        while loop.takeWork(jobs: &jobs, messages: &messages, sleepIfEmpty: false), rounds < 64 {
+        while loop.takeWork(jobs: &jobs, messages: &messages), rounds < 64 {
             rounds += 1
             for job in jobs { job.runSynchronously(on: loop.asUnownedTaskExecutor()) }
             jobs.removeAll(keepingCapacity: true)
@@ -88,14 +88,8 @@ final class LoopRunner {
 
     /// Milliseconds epoll may sleep: 0 with work waiting, else until the next timer check.
     private func nextTimeout(now: UInt64) -> Int32 {
-        guard !loop.takeWork(jobs: &jobs, messages: &messages, sleepIfEmpty: true) else {
-            // Work arrived between the last run and now; put it back in order by running it next round.
-            for job in jobs { job.runSynchronously(on: loop.asUnownedTaskExecutor()) }
-            jobs.removeAll(keepingCapacity: true)
-            for message in messages { apply(message) }
-            messages.removeAll(keepingCapacity: true)
-            return 0
-        }
+        // Work that arrived since the last run is done on the next turn, without waiting.
+        guard loop.prepareToSleep() else { return 0 }
         let wait = nextTimerCheck > now ? (nextTimerCheck - now) / 1_000_000 + 1 : 0
         return Int32(min(wait, 1000))
     }
@@ -478,7 +472,8 @@ final class LoopRunner {
             acceptPausedUntil = 0
             startListening()
         }
-        for case let connection? in connections where now >= connection.deadline {
+        for fd in connections.indices {
+            guard let connection = connections[fd], now >= connection.deadline else { continue }
             switch connection.deadlineAction {
             case .closeQuietly:
                 closeConnection(connection)
@@ -502,7 +497,8 @@ final class LoopRunner {
         guard drainDeadline == nil else { return }
         drainDeadline = deadline
         stopListening()
-        for case let connection? in connections {
+        for fd in connections.indices {
+            guard let connection = connections[fd] else { continue }
             if connection.isIdle || connection.state == .lingering {
                 closeConnection(connection)
             } else if connection.state == .reading {

@@ -8,7 +8,17 @@ enum HTTPParseError: Error, Equatable {
     case expectationFailed(String)
     case versionNotSupported(String)
 
-    var status: HTTPStatus { problem.status }
+    var status: HTTPStatus {
+        switch self {
+        case .badRequest: .badRequest
+        case .uriTooLong: .uriTooLong
+        case .headerFieldsTooLarge: .requestHeaderFieldsTooLarge
+        case .contentTooLarge: .contentTooLarge
+        case .notImplemented: .notImplemented
+        case .expectationFailed: .expectationFailed
+        case .versionNotSupported: .httpVersionNotSupported
+        }
+    }
 
     func problem(limits: HTTPLimits) -> ProblemDetails {
         switch self {
@@ -35,6 +45,4 @@ enum HTTPParseError: Error, Equatable {
                                   detail: "\(version) is not supported; use HTTP/1.1 or HTTP/1.0.")
         }
     }
-
-    var problem: ProblemDetails { problem(limits: HTTPLimits()) }
 }
