@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "CSystemShims"),
         .target(name: "HTTPServer", dependencies: ["CSystemShims"], swiftSettings: strict),
         // The HTTP API: routes from HTTP to the services and back.
-        .target(name: "API", dependencies: ["HTTPServer", "GifService"], swiftSettings: strict),
+        // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
+        // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
+        .target(name: "API", dependencies: ["HTTPServer", "GifService"],
+                resources: [.embedInCode("Resources/openapi.yaml")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService", "GiphyClient", "FakeGiphy", "SQLite"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),

@@ -377,6 +377,12 @@ fi
 search="$(curl -fsS --max-time 10 "$BASE_URL/search?q=cat&limit=3")" || die "GET /search?q=cat"
 GIF_ID="$(printf '%s' "$search" | python3 -c 'import json, sys; d = json.load(sys.stdin)["data"]; print(d[0]["id"] if d else "")')"
 if [ -n "$GIF_ID" ]; then pass "GET /search?q=cat -> demo catalog GIFs (first id $GIF_ID)"; else fail "GET /search?q=cat returned no GIF"; fi
+# The spec is compiled into the binary from openapi.yaml: the image serves the file itself.
+if curl -fsS --max-time 10 "$BASE_URL/openapi.yaml" | cmp -s - "$ROOT/openapi.yaml"; then
+    pass "GET /openapi.yaml -> the repository's openapi.yaml, byte for byte"
+else
+    fail "GET /openapi.yaml differs from openapi.yaml"
+fi
 
 status="$(curl -sS --max-time 10 -o "$WORK/fav.json" -w '%{http_code}' -X POST \
     -H 'Content-Type: application/json' --data "{\"id\":\"$GIF_ID\"}" "$BASE_URL/favorites")"
