@@ -5,6 +5,7 @@
 #   BASELINE=/path/to/other/gif-bff bench/endpoints.sh
 #                                               beside another build (an older commit, say), in
 #                                               interleaved rounds, with the ratio new/baseline
+#   NEW_BIN=/path/to/gif-bff bench/endpoints.sh  that binary instead of building this checkout
 #   CONNS="64" ROUNDS=1 DURATION=4 bench/endpoints.sh     a quicker look
 #
 # Each server runs in demo mode (the in-process fake GIPHY) on its own empty database, with
@@ -35,9 +36,13 @@ wait_up() {  # URL
     echo "not answering: $1" >&2; return 1
 }
 
-echo "# building (release)" >&2
-(cd "$ROOT" && swift build -c release --product gif-bff >&2)
-NEW_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/gif-bff"
+if [ -n "${NEW_BIN:-}" ]; then
+    [ -x "$NEW_BIN" ] || { echo "not an executable: $NEW_BIN" >&2; exit 1; }
+else
+    echo "# building (release)" >&2
+    (cd "$ROOT" && swift build -c release --product gif-bff >&2)
+    NEW_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/gif-bff"
+fi
 
 rm -rf "$WORK" && mkdir -p "$WORK/out"
 
