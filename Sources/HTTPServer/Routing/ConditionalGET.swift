@@ -52,38 +52,12 @@ public struct ConditionalGET: HTTPResponder {
     /// part of one and decoding cannot make a different tag match.
     static func matches(_ condition: String, _ tag: String) -> Bool {
         let wanted = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
-        let readable = condition.contains("%") ? percentDecoded(condition) : condition
+        let readable = condition.contains("%")
+            ? PercentDecoding.decode(Array(condition.utf8)[...], plusIsSpace: false) ?? condition
+            : condition
         return readable.split(separator: ",").contains { candidate in
             let trimmed = candidate.trimmingCharacters(in: .whitespaces)
             return trimmed == "*" || (trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed) == wanted
-        }
-    }
-
-    /// `%XX` escapes decoded; anything else, a lone `%` included, kept as it is.
-    private static func percentDecoded(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

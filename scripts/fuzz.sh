@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh TARGET SECONDS: builds one libFuzzer target with AddressSanitizer and runs it.
+#
+#   scripts/fuzz.sh http-request 60      the request decoder, one minute
+#   scripts/fuzz.sh request-target 60    request targets: path segments, query, percent decoding
+#   scripts/fuzz.sh list                 the targets
+#   RUNS=10000000 scripts/fuzz.sh http-request 0    a fixed number of executions instead of a time
+#
+# A target is Fuzz/TARGET/main.swift (the harness, with its invariants) compiled together with the
+# sources it tests (listed below), so it needs no package build. Fuzz/TARGET/seeds holds the
+# committed seed corpus; what the fuzzer finds on top goes to a scratch corpus under /tmp and is
+# never committed. A crash leaves its input in $FUZZ_WORK/TARGET/ and the script exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sources_of() {
+    case "$1" in
+        http-request)
+            ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
+        request-target)
+            ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
+        *) return 1 ;;
+    esac
+}
+TARGETS="http-request request-target"
+
+target="${1:-}"; seconds="${2:-}"
+if [ "$target" = list ]; then echo "$TARGETS"; exit 0; fi
+if [ -z "$target" ] || [ -z "$seconds" ] || ! sources_of "$target" >/dev/null 2>&1 || ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
+    echo "usage: scripts/fuzz.sh TARGET SECONDS   (targets: $TARGETS)" >&2
+    exit 2
+fi
+
+work="${FUZZ_WORK:-/tmp/gif-bff-fuzz}/$target"
+mkdir -p "$work/corpus" "$work/artifacts"
+binary="$work/fuzz-$target"
+# The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
+# shellcheck disable=SC2046
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+    $(sources_of "$target") "Fuzz/$target/main.swift" -o "$binary" >"$work/build.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$work/build.log" >&2
+    echo "fuzz $target: build failed" >&2
+    exit 1
+fi
+
+limit=(-max_total_time="$seconds")
+if [ -n "${RUNS:-}" ]; then limit=(-runs="$RUNS"); fi
+start=$(date +%s)
+set +e
+# The fuzzer's own output goes to the log; `timeout` is a backstop far past the run's length.
+timeout --kill-after=30 $(( ${seconds:-0} + 600 )) \
+    "$binary" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$work/artifacts/" "$work/corpus" "Fuzz/$target/seeds" >"$work/log" 2>&1 </dev/null
+status=$?
+set -e
+grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|ERROR:|SUMMARY:" "$work/log" || true
+echo "fuzz $target: exit $status after $(( $(date +%s) - start )) s (log: $work/log)"
+if [ "$status" -ne 0 ]; then tail -40 "$work/log" >&2; ls -l "$work/artifacts" >&2; fi
+exit "$status"
