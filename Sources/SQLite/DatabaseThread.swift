@@ -16,12 +16,17 @@ final class DatabaseThread: SerialExecutor {
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(name: String) {
+        // Named from inside, once `start` has returned: Foundation on Linux names only the
+        // calling thread, and knows which thread that is only after `start` (else the new
+        // thread keeps its creator's name, e.g. a dispatch queue's).
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            // Named from inside: on Linux a new thread otherwise keeps its creator's name.
+            started.wait()
             Thread.current.name = name
             runUntilStopped()
         }
         thread.start()
+        started.signal()
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
