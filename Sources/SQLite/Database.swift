@@ -14,7 +14,7 @@ public final class Database {
         public init() {}
     }
 
-    public let path: String
+    let path: String
     let handle: OpaquePointer
     /// Prepared statements by SQL text; a statement in use is taken out, so nesting is safe.
     var statementCache: [String: Statement] = [:]

@@ -25,8 +25,6 @@ public actor DatabaseActor {
         thread.stop()
     }
 
-    public var path: String { database.path }
-
     /// Runs `body` with the connection, outside any transaction (each statement is atomic).
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         try body(database)

@@ -4,11 +4,9 @@
 public struct DatabasePool: Sendable {
     private let writer: DatabaseActor
     private let reader: DatabaseActor
-    public let path: String
 
     /// Takes over two connections to the same file; `reader` should be opened `queryOnly`.
     public init(writer: sending Database, reader: sending Database) {
-        path = writer.path
         self.writer = DatabaseActor(writer, threadName: "sqlite-writer")
         self.reader = DatabaseActor(reader, threadName: "sqlite-reader")
     }

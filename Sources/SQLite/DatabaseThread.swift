@@ -16,9 +16,9 @@ final class DatabaseThread: SerialExecutor {
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(name: String) {
-        // Named from inside, once `start` has returned: Foundation on Linux names only the
-        // calling thread, and knows which thread that is only after `start` (else the new
-        // thread keeps its creator's name, e.g. a dispatch queue's).
+        // Named from inside, and only once `start` has returned: named any earlier, the thread
+        // now and then kept its creator's name (a dispatch queue's) on Linux, as Foundation
+        // names only a Thread it knows to be the calling one.
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             started.wait()
@@ -49,7 +49,7 @@ final class DatabaseThread: SerialExecutor {
         while true {
             wakeUp.wait()
             let (batch, isStopping) = queue.withLock { queue in
-                defer { queue.jobs.removeAll(keepingCapacity: true) }
+                defer { queue.jobs = [] }
                 return (queue.jobs, queue.isStopping)
             }
             for job in batch {

@@ -16,6 +16,29 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertEqual(writeThread, "sqlite-writer")
     }
 
+    func testAPoolLetGoStopsItsThreads() async throws {
+        let before = Self.databaseThreadCount()
+        for _ in 0..<5 {
+            let pool = try AppDatabase.open(path: try makeDatabasePath())
+            try await pool.write { database in try database.execute("DELETE FROM favorite") }
+            _ = try await pool.read { database in try database.query("SELECT gif_id FROM favorite") }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.databaseThreadCount() > before, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTAssertLessThanOrEqual(Self.databaseThreadCount(), before, "10 threads started; each ends with its pool")
+    }
+
+    /// This process's threads named by `DatabasePool`, from /proc.
+    private static func databaseThreadCount() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return name?.hasPrefix("sqlite-") == true
+        }.count
+    }
+
     func testReadConnectionRefusesWrites() async throws {
         let pool = try AppDatabase.open(path: try makeDatabasePath())
         do {
