@@ -3,13 +3,9 @@ import PackageDescription
 
 // Layers, dependencies pointing one way:
 //   HTTPServer (transport, knows nothing of GIFs) <- API <- gif-bff (executable)
-//   SQLite (thin libsqlite3 wrapper) <- Storage (schema, favorites, history)
 //   GifService (the rules; protocols for the store and the upstream; no sockets, no SQL)
-//
-// Storage and GifService do not know each other: Storage keeps GIF snapshots as opaque
-// bytes, GifService declares the store protocols it needs. SQLiteStores is the only place
-// that sees both; it adapts Storage's repositories to GifService's protocols:
-//   CSQLite <- SQLite <- Storage <- SQLiteStores -> GifService
+//   CSQLite <- SQLite (thin libsqlite3 wrapper) <- Storage -> GifService: the schema, and
+//   repositories that are GifService's stores, kept as opaque bytes where they hold GIFs.
 //   GifService <- GiphyClient (GIPHY over URLSession);  HTTPServer <- FakeGiphy <- fake-giphy
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -35,7 +31,7 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "GifService"],
                 resources: [.embedInCode("Resources/openapi.yaml")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "SQLiteStores", "GifService", "GiphyClient", "FakeGiphy", "SQLite"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
@@ -45,28 +41,27 @@ let package = Package(
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
-        // Storage: libsqlite3, our thin wrapper, then the schema and repositories.
+        // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
+        // are GifService's stores (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["SQLite"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["SQLite", "GifService"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         .target(name: "GifService", swiftSettings: strict),
-        // Storage's repositories seen through GifService's store protocols.
-        .target(name: "SQLiteStores", dependencies: ["Storage", "GifService"], swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
-            dependencies: ["Storage", "GifService", "SQLiteStores"],
+            dependencies: ["Storage", "GifService"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage", "TestSupport"],
+            dependencies: ["SQLite", "Storage", "GifService", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "GifServiceTests",
-            dependencies: ["GifService", "Storage", "SQLiteStores", "TestSupport"],
+            dependencies: ["GifService", "Storage", "SQLite", "TestSupport"],
             swiftSettings: strict
         ),
 

@@ -1,8 +1,6 @@
 import API
 import GifService
 import HTTPServer
-import SQLite
-import SQLiteStores
 import Storage
 
 /// gif-bff wired and listening: the database, the upstream, the backend and the server.
@@ -16,19 +14,19 @@ public final class RunningApp: Sendable {
     /// Opens the database, picks the upstream and starts the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
-        let database = try AppDatabase.open(path: configuration.databasePath)
+        let stores = try Stores.open(path: configuration.databasePath)
         let upstream = try Upstream.make(configuration)
-        let stores = StorageServices(database: database, favoritesLimit: configuration.favoritesLimit)
+        let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
+        let history = SearchHistoryService(store: stores.searchHistory)
         let report: @Sendable (any Error) -> Void = { error in
             logger.error("unexpected failure", ("error", .string(String(describing: error))))
         }
         let gateway = UpstreamGateway(
-            provider: upstream.client, store: SQLiteResponseCacheStore(repository: ResponseCacheRepository(database: database)),
-            callLog: SQLiteUpstreamCallLog(repository: UpstreamCallRepository(database: database)),
+            provider: upstream.client, store: stores.responseCache, callLog: stores.callLog,
             settings: configuration.gateway, report: report)
-        let spotlight = SpotlightService(gateway: gateway, store: SQLiteSpotlightStore(repository: SpotlightRepository(database: database)),
+        let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        let backend = GifBackend(gateway: gateway, favorites: stores.favorites, history: stores.searchHistory,
+        let backend = GifBackend(gateway: gateway, favorites: favorites, history: history,
                                  spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
         let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
         do {

@@ -1,4 +1,5 @@
 import HTTPServer
+import Storage
 
 /// One configuration setting: its environment variable, its flag, its default and how to apply a value.
 public struct Setting: Sendable {
@@ -36,7 +37,7 @@ extension Setting {
             guard let port = UInt16(value) else { throw invalid("GIF_BFF_PORT (--port)", value, "a port number 0-65535") }
             config.server.port = port
         },
-        Setting("GIF_BFF_DATABASE", "--database", default: "gif-bff.sqlite3", "SQLite file for favorites and history; its folder is created") { config, value throws(ConfigurationError) in
+        Setting("GIF_BFF_DATABASE", "--database", default: AppDatabase.defaultPath, "SQLite file for favorites and history; its folder is created") { config, value throws(ConfigurationError) in
             guard !value.isEmpty else { throw invalid("GIF_BFF_DATABASE (--database)", value, "a file path") }
             config.databasePath = value
         },

@@ -1,17 +1,23 @@
 import CSQLite
 import Foundation
 
-/// One connection to one database file. Not thread-safe by design (opened with
-/// SQLITE_OPEN_NOMUTEX): own it from one place at a time, e.g. through `DatabaseActor`.
+/// One connection to one database file, with its prepared-statement cache. Not thread-safe
+/// by design (opened with SQLITE_OPEN_NOMUTEX): own it from one place at a time, e.g. through
+/// `DatabaseActor`.
 public final class Database {
     public struct Options: Sendable {
-        /// How long a statement waits for another connection's lock before SQLITE_BUSY.
-        public var busyTimeoutMilliseconds: Int32 = 5_000
+        /// How long a statement waits for another connection's lock before SQLITE_BUSY. Short:
+        /// a request that cannot get the lock is better answered "busy, retry" than held.
+        public var busyTimeoutMilliseconds: Int32 = 250
+        /// Refuses every write on this connection (PRAGMA query_only): for a read connection.
+        public var queryOnly = false
         public init() {}
     }
 
-    public let path: String
+    let path: String
     let handle: OpaquePointer
+    /// Prepared statements by SQL text; a statement in use is taken out, so nesting is safe.
+    var statementCache: [String: Statement] = [:]
 
     /// Opens (creating if missing) the file read-write, then sets the connection up:
     /// extended result codes, busy timeout, foreign keys, WAL, synchronous=NORMAL.
@@ -33,8 +39,9 @@ public final class Database {
     }
 
     deinit {
-        // Every Statement retains its Database, so none is left unfinalized here.
-        sqlite3_close(handle)
+        // Finalize the cached statements first; close_v2 would otherwise wait for them.
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
     }
 
     private func configure(_ options: Options) throws(SQLiteError) {
@@ -58,37 +65,14 @@ public final class Database {
         // With WAL, NORMAL keeps every commit across a process crash; only power loss can
         // lose the latest ones.
         try execute("PRAGMA synchronous = NORMAL")
+        if options.queryOnly {
+            try execute("PRAGMA query_only = ON")
+        }
+        // Set-up statements run once: not worth keeping prepared.
+        statementCache.removeAll()
     }
 
     private var isInMemory: Bool { path.isEmpty || path == ":memory:" }
-
-    // MARK: Running SQL
-
-    /// Prepares one statement. The statement finalizes itself when released.
-    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try Statement(database: self, sql: sql)
-    }
-
-    /// Runs one statement to completion, discarding any rows.
-    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        while try statement.step() {}
-    }
-
-    /// Runs one statement and returns all its rows.
-    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> [Row] {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        return try statement.allRows()
-    }
-
-    /// The first row, or nil when there is none.
-    public func queryFirst(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Row? {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        return try statement.step() ? statement.currentRow() : nil
-    }
 
     /// Runs several statements without parameters, such as a migration's DDL.
     public func executeScript(_ sql: String) throws(SQLiteError) {
@@ -104,21 +88,8 @@ public final class Database {
     /// Rows changed by the latest INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
 
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// True while a transaction is open (SQLite is not in autocommit mode).
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
-
-    /// How many prepared statements are not finalized yet (0 once every Statement is gone).
-    public var liveStatementCount: Int {
-        var count = 0
-        var statement = sqlite3_next_stmt(handle, nil)
-        while let current = statement {
-            count += 1
-            statement = sqlite3_next_stmt(handle, current)
-        }
-        return count
-    }
 
     // MARK: Reading single values
 

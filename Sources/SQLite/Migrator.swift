@@ -74,8 +74,9 @@ extension Database {
         return try row.int(at: 0)
     }
 
-    /// PRAGMA takes no bound parameters; an Int is safe to interpolate.
+    /// PRAGMA takes no bound parameters; an Int is safe to interpolate. Run as a script: each
+    /// version's text is used once, not worth a place in the statement cache.
     public func setUserVersion(_ version: Int) throws(SQLiteError) {
-        try execute("PRAGMA user_version = \(version)")
+        try executeScript("PRAGMA user_version = \(version)")
     }
 }

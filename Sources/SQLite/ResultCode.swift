@@ -5,6 +5,7 @@ public enum ResultCode {
     public static let error = SQLITE_ERROR
     public static let permission = SQLITE_PERM
     public static let busy = SQLITE_BUSY
+    public static let locked = SQLITE_LOCKED
     public static let readOnly = SQLITE_READONLY
     public static let ioError = SQLITE_IOERR
     public static let full = SQLITE_FULL

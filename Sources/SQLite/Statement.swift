@@ -5,26 +5,26 @@ import Foundation
 /// temporary C strings do not outlive the call. The C macro is a cast Swift cannot import.
 let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-/// One prepared statement. It is finalized when it goes away, whichever path that is
-/// (success, a thrown error, a failed bind), and it keeps its connection alive until then,
-/// so the connection is never closed with statements outstanding.
-public final class Statement {
-    public let sql: String
+/// One prepared statement, owned by its connection's statement cache. It is finalized when it
+/// goes away, whichever path that is (dropped after a failure, or the connection closing).
+/// The connection is closed with sqlite3_close_v2, so it outlives any statement still held.
+final class Statement {
+    let sql: String
     private let handle: OpaquePointer
-    private let database: Database
+    private let connection: OpaquePointer
 
-    init(database: Database, sql: String) throws(SQLiteError) {
+    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
         var prepared: OpaquePointer?
         var trailingSQL = false
         let code = sql.withCString { text in
             var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v2(database.handle, text, -1, &prepared, &tail)
+            let code = sqlite3_prepare_v2(connection, text, -1, &prepared, &tail)
             // The tail points into `text`, so it is inspected here, while `text` is alive.
             if let tail { trailingSQL = !Statement.isBlank(tail) }
             return code
         }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(code: code, connection: database.handle, sql: sql)
+            let error = SQLiteError(code: code, connection: connection, sql: sql)
             sqlite3_finalize(prepared)
             throw error
         }
@@ -37,18 +37,15 @@ public final class Statement {
         }
         self.sql = sql
         self.handle = prepared
-        self.database = database
+        self.connection = connection
     }
 
     deinit {
         sqlite3_finalize(handle)
     }
 
-    /// Binds values to the parameters in order (`?` placeholders), replacing earlier bindings.
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        // reset repeats the last step's error, which was already thrown: not checked.
-        sqlite3_reset(handle)
-        try check(sqlite3_clear_bindings(handle))
+    /// Binds values to the parameters in order (`?` placeholders) of a fresh or reset statement.
+    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw .misuse("\(values.count) values for \(expected) parameters", sql: sql)
@@ -85,29 +82,33 @@ public final class Statement {
         try check(code)
     }
 
+    /// Ready for the next use: ends the run (releasing its read snapshot) and clears the bindings.
+    /// Only called after a successful run, so reset has no error to repeat.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
     /// Runs to the next row: true when a row is ready to read, false when done.
-    public func step() throws(SQLiteError) -> Bool {
+    /// After a failure the statement is not reused: its connection's cache drops it.
+    func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default:
-            // Reading the message before the reset keeps the step's own message.
-            let error = SQLiteError(code: code, connection: database.handle, sql: sql)
-            sqlite3_reset(handle)
-            throw error
+        default: throw SQLiteError(code: code, connection: connection, sql: sql)
         }
     }
 
     /// Copies the current row out of SQLite's buffers.
-    public func currentRow() -> Row {
+    func currentRow() -> Row {
         let count = sqlite3_column_count(handle)
         let values = (0..<count).map { column(at: $0) }
         return Row(values: values, sql: sql)
     }
 
     /// Steps to the end, collecting every row.
-    public func allRows() throws(SQLiteError) -> [Row] {
+    func allRows() throws(SQLiteError) -> [Row] {
         var rows: [Row] = []
         while try step() {
             rows.append(currentRow())
@@ -137,7 +138,7 @@ public final class Statement {
 
     private func check(_ code: Int32) throws(SQLiteError) {
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, connection: database.handle, sql: sql)
+            throw SQLiteError(code: code, connection: connection, sql: sql)
         }
     }
 

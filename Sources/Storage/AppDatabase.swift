@@ -4,27 +4,21 @@ import SQLite
 /// Opening gif-bff's database: where it is, creating its folder, migrating it, and turning
 /// every failure into a `StorageOpenError`.
 public enum AppDatabase {
-    public static let environmentVariable = "GIF_BFF_DATABASE"
+    /// Where the database is when no setting says otherwise (relative to the working directory).
     public static let defaultPath = "gif-bff.sqlite3"
 
-    /// The path from the environment, else the default (relative to the working directory).
-    /// A `--database` flag, when given, takes precedence and is the caller's to read.
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        guard let path = environment[environmentVariable], !path.isEmpty else { return defaultPath }
-        return path
-    }
-
-    /// Opens (creating if needed) the database at `path`, migrated to the latest schema.
-    public static func open(path: String) throws(StorageOpenError) -> DatabaseActor {
+    /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
+    /// write connection and a read connection.
+    public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
         try createParentFolder(of: path)
-        let database: Database
+        let writer: Database
         do {
-            database = try Database(path: path)
+            writer = try Database(path: path, options: options)
         } catch {
             throw openError(error, path: path)
         }
         do {
-            try Schema.migrator.migrate(database)
+            try Schema.migrator.migrate(writer)
         } catch let error as SQLiteError {
             throw openError(error, path: path)
         } catch let error as SchemaTooNewError {
@@ -32,7 +26,15 @@ public enum AppDatabase {
         } catch {
             throw .failed(path: path, reason: String(describing: error))
         }
-        return DatabaseActor(database)
+        var readerOptions = options
+        readerOptions.queryOnly = true
+        let reader: Database
+        do {
+            reader = try Database(path: path, options: readerOptions)
+        } catch {
+            throw openError(error, path: path)
+        }
+        return DatabasePool(writer: writer, reader: reader)
     }
 
     private static func createParentFolder(of path: String) throws(StorageOpenError) {

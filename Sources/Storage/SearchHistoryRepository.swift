@@ -1,25 +1,14 @@
 import Foundation
+import GifService
 import SQLite
 
-/// One remembered search.
-public struct StoredSearch: Equatable, Sendable {
-    /// The latest spelling used.
-    public let query: String
-    public let searchedAt: Date
+/// The `search_history` table, as GifService's `SearchHistoryStore`: one row per query ignoring
+/// letter case, newest first, trimmed to a given number of rows. Queries are stored as given:
+/// normalising whitespace is the caller's rule.
+public struct SearchHistoryRepository: SearchHistoryStore {
+    private let database: DatabasePool
 
-    public init(query: String, searchedAt: Date) {
-        self.query = query
-        self.searchedAt = searchedAt
-    }
-}
-
-/// The `search_history` table: one row per query ignoring letter case, newest first,
-/// trimmed to a given number of rows. Queries are stored as given: normalising whitespace
-/// is the caller's rule.
-public struct SearchHistoryRepository: Sendable {
-    private let database: DatabaseActor
-
-    public init(database: DatabaseActor) {
+    public init(database: DatabasePool) {
         self.database = database
     }
 
@@ -32,7 +21,7 @@ public struct SearchHistoryRepository: Sendable {
     /// (which takes this spelling), then keeps only the `keepingNewest` newest.
     public func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {
         let key = Self.key(for: query)
-        try await database.write { database in
+        try await database.storeWrite { database in
             try database.execute("""
                 INSERT INTO search_history (query_key, query, searched_at, seq)
                 VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM search_history))
@@ -47,7 +36,7 @@ public struct SearchHistoryRepository: Sendable {
     }
 
     /// Newest first. With `containing`, only queries that contain it ignoring letter case.
-    public func list(containing fragment: String? = nil) async throws -> [StoredSearch] {
+    public func list(containing fragment: String? = nil) async throws -> [SearchHistoryEntry] {
         let sql: String
         let arguments: [SQLiteValue]
         if let fragment, !fragment.isEmpty {
@@ -58,15 +47,15 @@ public struct SearchHistoryRepository: Sendable {
             sql = "SELECT query, searched_at FROM search_history ORDER BY seq DESC"
             arguments = []
         }
-        return try await database.read { database in
+        return try await database.storeRead { database in
             try database.query(sql, arguments).map { row in
-                StoredSearch(query: try row.text(at: 0), searchedAt: Milliseconds.date(try row.integer(at: 1)))
+                SearchHistoryEntry(query: try row.text(at: 0), searchedAt: Milliseconds.date(try row.integer(at: 1)))
             }
         }
     }
 
     public func clear() async throws {
-        try await database.write { database in
+        try await database.storeWrite { database in
             try database.execute("DELETE FROM search_history")
         }
     }

@@ -5,7 +5,6 @@
 //   favorites-durability-probe <database path> <gif id>
 import Foundation
 import GifService
-import SQLiteStores
 import Storage
 
 let arguments = CommandLine.arguments
@@ -17,9 +16,9 @@ let path = arguments[1]
 let id = arguments[2]
 
 do {
-    let services = StorageServices(database: try AppDatabase.open(path: path))
+    let favorites = FavoritesService(store: try Stores.open(path: path).favorites)
     let gif = GIF(id: id, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
-    _ = try await services.favorites.add(gif)
+    _ = try await favorites.add(gif)
     // FileHandle writes go straight to the file descriptor: nothing left in a buffer.
     FileHandle.standardOutput.write(Data("added \(id)\n".utf8))
 } catch {

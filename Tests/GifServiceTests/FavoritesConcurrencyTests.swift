@@ -1,6 +1,5 @@
 import Foundation
 import GifService
-import SQLiteStores
 import Storage
 import TestSupport
 import XCTest
@@ -33,8 +32,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
 
     /// A service on its own connection to `path`, through a store that pauses before each call.
     private func makePausingService(path: String) throws -> FavoritesService {
-        let repository = FavoritesRepository(database: try AppDatabase.open(path: path))
-        let store = PausingFavoritesStore(base: SQLiteFavoritesStore(repository: repository))
+        let store = PausingFavoritesStore(base: try Stores.open(path: path).favorites)
         return FavoritesService(store: store, limit: 20)
     }
 

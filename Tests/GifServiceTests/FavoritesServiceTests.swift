@@ -1,6 +1,5 @@
 import Foundation
 import GifService
-import SQLiteStores
 import Storage
 import TestSupport
 import XCTest
@@ -128,8 +127,8 @@ final class FavoritesServiceTests: XCTestCase {
 
     func testUnreadableSnapshotIsATypedError() async throws {
         let path = try makeDatabasePath()
-        let repository = FavoritesRepository(database: try AppDatabase.open(path: path))
-        _ = try await repository.add(StoredFavorite(id: "broken", snapshot: Data("not json".utf8), addedAt: Date()))
+        let repository = try Stores.open(path: path).favorites
+        _ = try await repository.insertIfRoom(FavoriteRecord(id: "broken", snapshot: Data("not json".utf8), addedAt: Date()), limit: 1)
         let favorites = try makeServices(path: path).favorites
         await assertThrows(.unreadableSnapshot(id: "broken")) { _ = try await favorites.list() }
     }

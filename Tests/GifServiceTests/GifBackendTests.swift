@@ -2,7 +2,6 @@ import Foundation
 import SQLite
 import TestSupport
 import GifService
-import SQLiteStores
 import XCTest
 
 /// The service's rules for browsing and favorites-by-id, and the error table, without sockets.

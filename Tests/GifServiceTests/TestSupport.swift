@@ -1,7 +1,5 @@
 import Foundation
 import GifService
-import SQLite
-import SQLiteStores
 import Storage
 import Synchronization
 import TestSupport
@@ -29,12 +27,20 @@ func makeGIF(_ id: String, title: String? = nil, shareURL: String? = nil) -> GIF
     )
 }
 
+/// The favorites and search history services on one database, as the app wires them.
+struct StorageServices {
+    let favorites: FavoritesService
+    let searchHistory: SearchHistoryService
+}
+
 extension XCTestCase {
     /// Services on a fresh database file in a temporary folder.
     func makeServices(
         path: String? = nil, favoritesLimit: Int = FavoritesService.defaultLimit, clock: TestClock = TestClock()
     ) throws -> StorageServices {
-        let database = try AppDatabase.open(path: try path ?? makeDatabasePath())
-        return StorageServices(database: database, favoritesLimit: favoritesLimit, now: { clock.now() })
+        let stores = try Stores.open(path: try path ?? makeDatabasePath())
+        return StorageServices(
+            favorites: FavoritesService(store: stores.favorites, limit: favoritesLimit, now: { clock.now() }),
+            searchHistory: SearchHistoryService(store: stores.searchHistory, now: { clock.now() }))
     }
 }

@@ -50,12 +50,6 @@ final class AppDatabaseTests: XCTestCase {
         XCTAssertTrue(error.description.contains("odd\\nname"))
     }
 
-    func testPathComesFromTheEnvironmentElseTheDefault() {
-        XCTAssertEqual(AppDatabase.path(environment: [:]), "gif-bff.sqlite3")
-        XCTAssertEqual(AppDatabase.path(environment: ["GIF_BFF_DATABASE": ""]), "gif-bff.sqlite3")
-        XCTAssertEqual(AppDatabase.path(environment: ["GIF_BFF_DATABASE": "/data/favs.db"]), "/data/favs.db")
-    }
-
     private func assertOneLine(_ text: String, naming path: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(text.contains("\n"), text, file: file, line: line)
         XCTAssertTrue(text.contains(path), text, file: file, line: line)

@@ -1,22 +1,27 @@
 import Foundation
-import SQLite
+import GifService
 import Storage
 import TestSupport
 import XCTest
 
 final class FavoritesRepositoryTests: XCTestCase {
     private func makeRepository() throws -> FavoritesRepository {
-        FavoritesRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        try Stores.open(path: try makeDatabasePath()).favorites
     }
 
-    private static func favorite(_ id: String, at seconds: TimeInterval = 0, snapshot: String = "{}") -> StoredFavorite {
-        StoredFavorite(id: id, snapshot: Data(snapshot.utf8), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    private static func favorite(_ id: String, at seconds: TimeInterval = 0, snapshot: String = "{}") -> FavoriteRecord {
+        FavoriteRecord(id: id, snapshot: Data(snapshot.utf8), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    /// Adds with no practical limit.
+    private func add(_ record: FavoriteRecord, to repository: FavoritesRepository) async throws -> FavoriteInsertOutcome {
+        try await repository.insertIfRoom(record, limit: .max)
     }
 
     func testAddFindCountContainsRemove() async throws {
         let repository = try makeRepository()
         let added = Self.favorite("a", snapshot: #"{"id":"a"}"#)
-        let insertion = try await repository.add(added)
+        let insertion = try await add(added, to: repository)
         XCTAssertEqual(insertion, .inserted)
         let count = try await repository.count()
         XCTAssertEqual(count, 1)
@@ -39,7 +44,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         let repository = try makeRepository()
         for stored in [Self.favorite("old", at: 1), Self.favorite("tieFirst", at: 5), Self.favorite("tieSecond", at: 5),
                        Self.favorite("newest", at: 9), Self.favorite("tieThird", at: 5)] {
-            _ = try await repository.add(stored)
+            _ = try await add(stored, to: repository)
         }
         let ids = try await repository.list().map(\.id)
         XCTAssertEqual(ids, ["newest", "tieThird", "tieSecond", "tieFirst", "old"])
@@ -47,10 +52,10 @@ final class FavoritesRepositoryTests: XCTestCase {
 
     func testTieOrderSurvivesRemovingTheLatestInserted() async throws {
         let repository = try makeRepository()
-        _ = try await repository.add(Self.favorite("a"))
-        _ = try await repository.add(Self.favorite("b"))
+        _ = try await add(Self.favorite("a"), to: repository)
+        _ = try await add(Self.favorite("b"), to: repository)
         _ = try await repository.remove(id: "b")
-        _ = try await repository.add(Self.favorite("c"))
+        _ = try await add(Self.favorite("c"), to: repository)
         let ids = try await repository.list().map(\.id)
         XCTAssertEqual(ids, ["c", "a"])
     }
@@ -59,7 +64,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         let repository = try makeRepository()
         let bytes = Data([0x00, 0xFF, 0x7B, 0x80, 0x00])
         let addedAt = Date(timeIntervalSince1970: 1_700_000_000.123)
-        _ = try await repository.add(StoredFavorite(id: "bin", snapshot: bytes, addedAt: addedAt))
+        _ = try await add(FavoriteRecord(id: "bin", snapshot: bytes, addedAt: addedAt), to: repository)
         let stored = try await repository.find(id: "bin")
         XCTAssertEqual(stored?.snapshot, bytes)
         let milliseconds = try XCTUnwrap(stored?.addedAt.timeIntervalSince1970).rounded(.towardZero)
@@ -70,8 +75,8 @@ final class FavoritesRepositoryTests: XCTestCase {
     func testAddingAnExistingIdChangesNothing() async throws {
         let repository = try makeRepository()
         let original = Self.favorite("a", at: 1, snapshot: "original")
-        _ = try await repository.add(original)
-        let insertion = try await repository.add(Self.favorite("a", at: 2, snapshot: "newer"))
+        _ = try await add(original, to: repository)
+        let insertion = try await add(Self.favorite("a", at: 2, snapshot: "newer"), to: repository)
         XCTAssertEqual(insertion, .alreadyPresent(original))
         let stored = try await repository.list()
         XCTAssertEqual(stored, [original])
@@ -98,12 +103,12 @@ final class FavoritesRepositoryTests: XCTestCase {
     func testInsertIfRoomHoldsTheLimitAcrossConnections() async throws {
         // Several connections (as several processes would have) racing for the last place.
         let path = try makeDatabasePath()
-        let first = FavoritesRepository(database: try AppDatabase.open(path: path))
+        let first = try Stores.open(path: path).favorites
         for index in 0..<9 {
-            _ = try await first.add(Self.favorite("seed\(index)"))
+            _ = try await add(Self.favorite("seed\(index)"), to: first)
         }
-        let repositories = try (0..<4).map { _ in FavoritesRepository(database: try AppDatabase.open(path: path)) }
-        let insertions = try await withThrowingTaskGroup(of: FavoriteInsertion.self) { group in
+        let repositories = try (0..<4).map { _ in try Stores.open(path: path).favorites }
+        let insertions = try await withThrowingTaskGroup(of: FavoriteInsertOutcome.self) { group in
             for index in 0..<40 {
                 let repository = repositories[index % repositories.count]
                 group.addTask { try await repository.insertIfRoom(Self.favorite("race\(index)"), limit: 10) }

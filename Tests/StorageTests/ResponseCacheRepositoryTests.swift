@@ -1,25 +1,25 @@
 import Foundation
-import SQLite
+import GifService
 import Storage
 import TestSupport
 import XCTest
 
 /// The cache table keeps the most recently used rows within its bound and forgets old ones.
 final class ResponseCacheRepositoryTests: XCTestCase {
-    private func row(_ key: String, at seconds: Double) -> CachedResponseRow {
-        CachedResponseRow(key: key, value: Data(key.utf8), storedAt: Date(timeIntervalSince1970: seconds))
+    private func row(_ key: String, at seconds: Double) -> CachedAnswer {
+        CachedAnswer(key: key, value: Data(key.utf8), storedAt: Date(timeIntervalSince1970: seconds))
     }
 
     func testTheLeastRecentlyUsedRowIsEvictedPastTheBound() async throws {
-        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
-        try await repository.store(row("a", at: 1_000), maxRows: 2)
-        try await repository.store(row("b", at: 1_001), maxRows: 2)
+        let repository = try Stores.open(path: try makeDatabasePath()).responseCache
+        try await repository.store(row("a", at: 1_000), maxEntries: 2)
+        try await repository.store(row("b", at: 1_001), maxEntries: 2)
         // "a" is used after "b" was stored, so "b" is now the least recently used.
         try await repository.touch(key: "a", at: Date(timeIntervalSince1970: 1_002))
-        try await repository.store(row("c", at: 1_003), maxRows: 2)
-        let a = try await repository.row(for: "a")
-        let b = try await repository.row(for: "b")
-        let c = try await repository.row(for: "c")
+        try await repository.store(row("c", at: 1_003), maxEntries: 2)
+        let a = try await repository.answer(for: "a")
+        let b = try await repository.answer(for: "b")
+        let c = try await repository.answer(for: "c")
         XCTAssertEqual(a?.value, Data("a".utf8))
         XCTAssertNil(b)
         XCTAssertEqual(c?.storedAt, Date(timeIntervalSince1970: 1_003))
@@ -28,31 +28,31 @@ final class ResponseCacheRepositoryTests: XCTestCase {
     }
 
     func testStoringAgainReplacesAndPurgeForgetsOldRows() async throws {
-        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
-        try await repository.store(row("old", at: 1_000), maxRows: 10)
-        try await repository.store(row("new", at: 5_000), maxRows: 10)
-        try await repository.store(CachedResponseRow(key: "new", value: Data("v2".utf8), storedAt: Date(timeIntervalSince1970: 6_000)), maxRows: 10)
+        let repository = try Stores.open(path: try makeDatabasePath()).responseCache
+        try await repository.store(row("old", at: 1_000), maxEntries: 10)
+        try await repository.store(row("new", at: 5_000), maxEntries: 10)
+        try await repository.store(CachedAnswer(key: "new", value: Data("v2".utf8), storedAt: Date(timeIntervalSince1970: 6_000)), maxEntries: 10)
         try await repository.purge(storedBefore: Date(timeIntervalSince1970: 2_000))
-        let old = try await repository.row(for: "old")
-        let new = try await repository.row(for: "new")
+        let old = try await repository.answer(for: "old")
+        let new = try await repository.answer(for: "new")
         XCTAssertNil(old)
         XCTAssertEqual(new?.value, Data("v2".utf8))
     }
 
     func testSpotlightAndCallLogRoundTrip() async throws {
-        let database = try AppDatabase.open(path: try makeDatabasePath())
-        let spotlight = SpotlightRepository(database: database)
-        let pick = SpotlightRow(key: "cats", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
+        let stores = try Stores.open(path: try makeDatabasePath())
+        let spotlight = stores.spotlight
+        let pick = StoredSpotlight(key: "cats", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
                                 changesAt: Date(timeIntervalSince1970: 610))
-        let old = SpotlightRow(key: "dogs", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 1),
+        let old = StoredSpotlight(key: "dogs", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 1),
                                changesAt: Date(timeIntervalSince1970: 5))
         try await spotlight.save(old, forgettingChangedBefore: Date(timeIntervalSince1970: 0))
         try await spotlight.save(pick, forgettingChangedBefore: Date(timeIntervalSince1970: 6))
-        let loaded = try await spotlight.row(for: "cats")
+        let loaded = try await spotlight.pick(for: "cats")
         XCTAssertEqual(loaded, pick)
-        let forgotten = try await spotlight.row(for: "dogs")
+        let forgotten = try await spotlight.pick(for: "dogs")
         XCTAssertNil(forgotten, "an old pick of another tag is deleted")
-        let calls = UpstreamCallRepository(database: database)
+        let calls = stores.callLog
         for second in [100.0, 200, 300] {
             try await calls.record(at: Date(timeIntervalSince1970: second), forgetBefore: Date(timeIntervalSince1970: 150))
         }

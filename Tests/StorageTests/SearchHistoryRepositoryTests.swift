@@ -5,7 +5,7 @@ import XCTest
 
 final class SearchHistoryRepositoryTests: XCTestCase {
     private func makeRepository() throws -> SearchHistoryRepository {
-        SearchHistoryRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        try Stores.open(path: try makeDatabasePath()).searchHistory
     }
 
     private func record(_ queries: [String], in repository: SearchHistoryRepository, keeping limit: Int = 5) async throws {

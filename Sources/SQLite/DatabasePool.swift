@@ -1,0 +1,24 @@
+/// One database file through two connections, each on its own thread: a write connection for
+/// transactions and a read connection (query-only) for reads. With WAL, reads go on from the
+/// last commit while a write waits for the lock, instead of queueing behind it.
+public struct DatabasePool: Sendable {
+    private let writer: DatabaseActor
+    private let reader: DatabaseActor
+
+    /// Takes over two connections to the same file; `reader` should be opened `queryOnly`.
+    public init(writer: sending Database, reader: sending Database) {
+        self.writer = DatabaseActor(writer, threadName: "sqlite-writer")
+        self.reader = DatabaseActor(reader, threadName: "sqlite-reader")
+    }
+
+    /// Runs `body` on the read connection, outside any transaction (each statement is atomic
+    /// and sees every write committed before it started).
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await reader.read(body)
+    }
+
+    /// Runs `body` on the write connection in a BEGIN IMMEDIATE transaction.
+    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(body)
+    }
+}

@@ -1,0 +1,25 @@
+import GifService
+import SQLite
+
+/// Every store gif-bff keeps in its database, built on one opened database: the one place
+/// that wires GifService's store protocols to tables.
+public struct Stores: Sendable {
+    public let favorites: FavoritesRepository
+    public let searchHistory: SearchHistoryRepository
+    public let responseCache: ResponseCacheRepository
+    public let callLog: UpstreamCallRepository
+    public let spotlight: SpotlightRepository
+
+    public init(database: DatabasePool) {
+        favorites = FavoritesRepository(database: database)
+        searchHistory = SearchHistoryRepository(database: database)
+        responseCache = ResponseCacheRepository(database: database)
+        callLog = UpstreamCallRepository(database: database)
+        spotlight = SpotlightRepository(database: database)
+    }
+
+    /// Opens (creating and migrating as needed) the database at `path` and builds every store on it.
+    public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
+        Stores(database: try AppDatabase.open(path: path, options: options))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GifService
+import SQLite
+import Storage
+import TestSupport
+import XCTest
+
+/// The pool's two connections run on threads of their own, and a write lock held elsewhere
+/// makes writes fail fast as `StoreFailure.busy` while reads go on.
+final class DatabasePoolTests: XCTestCase {
+    func testBodiesRunOnTheDatabaseThreadsNotTheCallers() async throws {
+        let pool = try AppDatabase.open(path: try makeDatabasePath())
+        let readThread = try await pool.read { _ in Thread.current.name }
+        let writeThread = try await pool.write { _ in Thread.current.name }
+        XCTAssertEqual(readThread, "sqlite-reader")
+        XCTAssertEqual(writeThread, "sqlite-writer")
+    }
+
+    func testAPoolLetGoStopsItsThreads() async throws {
+        let before = Self.databaseThreadCount()
+        for _ in 0..<5 {
+            let pool = try AppDatabase.open(path: try makeDatabasePath())
+            try await pool.write { database in try database.execute("DELETE FROM favorite") }
+            _ = try await pool.read { database in try database.query("SELECT gif_id FROM favorite") }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.databaseThreadCount() > before, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTAssertLessThanOrEqual(Self.databaseThreadCount(), before, "10 threads started; each ends with its pool")
+    }
+
+    /// This process's threads named by `DatabasePool`, from /proc.
+    private static func databaseThreadCount() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return name?.hasPrefix("sqlite-") == true
+        }.count
+    }
+
+    func testReadConnectionRefusesWrites() async throws {
+        let pool = try AppDatabase.open(path: try makeDatabasePath())
+        do {
+            try await pool.read { database in try database.execute("DELETE FROM favorite") }
+            XCTFail("the read connection wrote")
+        } catch let error as SQLiteError {
+            XCTAssertEqual(error.primaryCode, ResultCode.readOnly, "\(error)")
+        }
+    }
+
+    func testWriteWaitingForAnotherConnectionsLockIsBusyWhileReadsGoOn() async throws {
+        let path = try makeDatabasePath()
+        var options = Database.Options()
+        options.busyTimeoutMilliseconds = 1_000
+        let stores = try Stores.open(path: path, options: options)
+        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5)
+
+        // Another connection (as another process would) takes the write lock and keeps it.
+        let holder = try Database(path: path)
+        try holder.execute("BEGIN IMMEDIATE")
+        try holder.execute("DELETE FROM search_history")
+        let started = ContinuousClock.now
+        let write = Task { try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5) }
+        try await Task.sleep(for: .milliseconds(100))
+
+        let readStarted = ContinuousClock.now
+        let entries = try await stores.searchHistory.list(containing: nil)
+        let readTook = ContinuousClock.now - readStarted
+        XCTAssertEqual(entries.map(\.query), ["cats"], "the last committed state")
+        XCTAssertLessThan(readTook, .milliseconds(300), "the read did not queue behind the waiting write")
+
+        do {
+            try await write.value
+            XCTFail("the write got a lock that another connection holds")
+        } catch let failure as StoreFailure {
+            XCTAssertEqual(failure, .busy(retryAfterSeconds: 1))
+        }
+        let writeTook = ContinuousClock.now - started
+        XCTAssertGreaterThanOrEqual(writeTook, .milliseconds(900), "it waited out the busy timeout")
+        XCTAssertLessThan(writeTook, .milliseconds(3_000), "and no longer")
+
+        try holder.execute("COMMIT")
+        try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5)
+        let after = try await stores.searchHistory.list(containing: nil)
+        XCTAssertEqual(after.map(\.query), ["dogs"], "writes work again once the lock is free")
+    }
+}
