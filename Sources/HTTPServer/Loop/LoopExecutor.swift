@@ -7,8 +7,8 @@ import Synchronization
 /// Handlers run in tasks that prefer this executor, so a handler that does not suspend runs start to
 /// finish on the loop's own thread with no hop; one that awaits something elsewhere resumes here.
 /// Everything other threads touch is behind `mailbox`'s lock; the rest of the loop's state lives in
-/// its `LoopRunner`, which only the loop thread ever sees.
-final class EventLoop: TaskExecutor, Sendable {
+/// its `EventLoop`, which only the loop thread ever sees.
+final class LoopExecutor: TaskExecutor, Sendable {
     enum Message: Sendable {
         case completed(token: UInt64, response: HTTPResponse)
         case shutdown(deadline: UInt64)

@@ -6,6 +6,8 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let logger: Logger
     let listenFD: Int32
+    /// The configured limit, lowered to what the descriptor limit leaves room for.
+    let maxConnections: Int
     let openConnections = Atomic<Int>(0)
     private let finished: Mutex<Finished>
 
@@ -14,8 +16,10 @@ final class ServerContext: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32, loopCount: Int) {
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32,
+         loopCount: Int, maxConnections: Int) {
         self.configuration = configuration
+        self.maxConnections = maxConnections
         self.responder = responder
         self.logger = logger
         self.listenFD = listenFD
