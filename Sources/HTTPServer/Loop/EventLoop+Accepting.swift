@@ -1,18 +1,13 @@
 import CSystemShims
 import Glibc
 
-/// What a loop keeps about accepting: whether it listens, its spare descriptor, and the
-/// rate limit on its "descriptors exhausted" warning.
+/// What a loop keeps about accepting: whether it listens, and its spare descriptor.
 struct AcceptState {
     var listening = false
     var spareFD: Int32 = -1
     /// Accepting resumes at this time after it had to pause (0: not paused).
     var pausedUntil: UInt64 = 0
-    var lastWarning: UInt64 = 0
-    var warningsSuppressed = 0
 
-    /// One warning per interval at most, however many clients are refused.
-    static let warningInterval: UInt64 = 5_000_000_000
     static let acceptsPerEvent = 64
     static let pauseTime: UInt64 = 100_000_000
 }
@@ -70,17 +65,11 @@ extension EventLoop {
     }
 
     private func warnDescriptorsExhausted(_ error: SystemError) {
-        let now = MonotonicClock.now()
-        guard accepting.lastWarning == 0 || now - accepting.lastWarning >= AcceptState.warningInterval else {
-            accepting.warningsSuppressed += 1
-            return
-        }
+        guard let suppressed = context.descriptorWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
         context.logger.warning("out of descriptors; new connections are answered 503",
                                ("error", .string(error.description)),
                                ("open_connections", .int(context.openConnections.load(ordering: .relaxed))),
-                               ("warnings_suppressed", .int(accepting.warningsSuppressed)))
-        accepting.lastWarning = now
-        accepting.warningsSuppressed = 0
+                               ("warnings_suppressed", .int(suppressed)))
     }
 
     /// Past a limit: a 503 right away, then close (not counted, never registered).

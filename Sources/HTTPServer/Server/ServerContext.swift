@@ -9,6 +9,8 @@ final class ServerContext: Sendable {
     /// The configured limit, lowered to what the descriptor limit leaves room for.
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
+    /// One "out of descriptors" warning per interval for the whole server, however many loops refuse.
+    let descriptorWarnings = RateLimitedWarning(interval: 5_000_000_000)
     private let finished: Mutex<Finished>
 
     private struct Finished {
