@@ -9,7 +9,7 @@ final class EventLoop {
     let context: ServerContext
     let clock = LoopClock()
     private let settings: ConnectionSettings
-    private let epollFD: Int32
+    private let epoll: Epoll
     private var connections: [SocketConnection?] = []
     private var nextGeneration: UInt64 = 1
     let readBuffer: UnsafeMutableRawBufferPointer
@@ -17,7 +17,7 @@ final class EventLoop {
     private var actions: [ConnectionAction] = []
     private var jobs: [UnownedJob] = []
     private var messages: [LoopExecutor.Message] = []
-    private var events = [shim_epoll_event](repeating: shim_epoll_event(), count: 256)
+    private var events = [Epoll.Event](repeating: Epoll.Event(), count: 256)
     private var accessLog = ""
     private var drainDeadline: UInt64?
     private var nextTimerCheck: UInt64 = 0
@@ -35,14 +35,11 @@ final class EventLoop {
         self.context = context
         settings = ConnectionSettings(limits: context.configuration.limits,
                                       problemTypePrefix: context.configuration.problemTypePrefix)
-        epollFD = shim_epoll_create()
-        guard epollFD >= 0 else { throw SystemError("epoll_create1") }
-        readBuffer = .allocate(byteCount: settings.readChunk, alignment: 16)
-        guard shim_epoll_ctl(epollFD, EPOLL_CTL_ADD, executor.wakeFD, SHIM_EPOLLIN, Self.wakeToken) == 0 else {
-            close(epollFD)
-            readBuffer.deallocate()
+        epoll = try Epoll()
+        guard epoll.add(executor.wake.fd, events: SHIM_EPOLLIN, token: Self.wakeToken) else {
             throw SystemError("epoll_ctl(eventfd)")
         }
+        readBuffer = .allocate(byteCount: settings.readChunk, alignment: 16)
         accepting.spareFD = SpareDescriptor.open()
         startListening()
     }
@@ -50,7 +47,6 @@ final class EventLoop {
     deinit {
         readBuffer.deallocate()
         SpareDescriptor.close(accepting.spareFD)
-        close(epollFD)
     }
 
     // MARK: - The loop
@@ -61,13 +57,13 @@ final class EventLoop {
             if let drainDeadline, openCount == 0 || now >= drainDeadline { break }
             runPendingWork()
             let timeout = nextTimeout(now: MonotonicClock.now())
-            let count = shim_epoll_wait(epollFD, &events, Int32(events.count), timeout)
+            let count = epoll.wait(into: &events, timeoutMilliseconds: timeout)
             executor.markAwake()
             if count < 0 && errno != EINTR {
                 context.logger.error("epoll_wait failed", ("error", .string(SystemError("epoll_wait").description)))
                 break
             }
-            for index in 0..<max(0, Int(count)) {
+            for index in 0..<max(0, count) {
                 handle(token: events[index].token, events: events[index].events)
             }
             runPendingWork()
@@ -144,7 +140,7 @@ final class EventLoop {
         let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
         nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
         let interest = SHIM_EPOLLIN | SHIM_EPOLLOUT | SHIM_EPOLLRDHUP | SHIM_EPOLLET
-        guard shim_epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, interest, token) == 0 else {
+        guard epoll.add(fd, events: interest, token: token) else {
             close(fd)
             context.openConnections.subtract(1, ordering: .relaxed)
             return
@@ -271,14 +267,14 @@ final class EventLoop {
     func startListening() {
         guard !accepting.listening, drainDeadline == nil else { return }
         let interest = SHIM_EPOLLIN | SHIM_EPOLLEXCLUSIVE
-        if shim_epoll_ctl(epollFD, EPOLL_CTL_ADD, context.listenFD, interest, Self.listenToken) == 0 {
+        if epoll.add(context.listenFD, events: interest, token: Self.listenToken) {
             accepting.listening = true
         }
     }
 
     func stopListening() {
         guard accepting.listening else { return }
-        _ = shim_epoll_ctl(epollFD, EPOLL_CTL_DEL, context.listenFD, 0, 0)
+        epoll.remove(context.listenFD)
         accepting.listening = false
     }
 

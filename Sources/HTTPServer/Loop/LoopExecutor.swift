@@ -1,5 +1,3 @@
-import CSystemShims
-import Glibc
 import Synchronization
 
 /// The mailbox of one event-loop thread, and the task executor that runs handlers on that thread.
@@ -24,20 +22,17 @@ final class LoopExecutor: TaskExecutor, Sendable {
     }
 
     let index: Int
-    let wakeFD: Int32
+    let wake: WakeSignal
     private let mailbox = Mutex(Mailbox())
 
     init(index: Int) throws {
         self.index = index
-        wakeFD = shim_eventfd()
-        guard wakeFD >= 0 else { throw SystemError("eventfd") }
+        wake = try WakeSignal()
     }
-
-    deinit { close(wakeFD) }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let (wake, stopped) = mailbox.withLock { box -> (Bool, Bool) in
+        let (mustWake, stopped) = mailbox.withLock { box -> (Bool, Bool) in
             guard !box.stopped else { return (false, true) }
             box.jobs.append(unowned)
             defer { box.sleeping = false }
@@ -46,19 +41,19 @@ final class LoopExecutor: TaskExecutor, Sendable {
         if stopped {
             // A handler outlived its loop (a forced shutdown): let it finish elsewhere.
             globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
-        } else if wake {
-            signalWake()
+        } else if mustWake {
+            wake.signal()
         }
     }
 
     func post(_ message: Message) {
-        let wake = mailbox.withLock { box -> Bool in
+        let mustWake = mailbox.withLock { box -> Bool in
             guard !box.stopped else { return false }
             box.messages.append(message)
             defer { box.sleeping = false }
             return box.sleeping
         }
-        if wake { signalWake() }
+        if mustWake { wake.signal() }
     }
 
     /// Swaps out what is waiting; false when there is nothing.
@@ -92,13 +87,5 @@ final class LoopExecutor: TaskExecutor, Sendable {
         for job in leftover { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
 
-    private func signalWake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
-    }
-
-    func drainWake() {
-        var value: UInt64 = 0
-        _ = read(wakeFD, &value, MemoryLayout<UInt64>.size)
-    }
+    func drainWake() { wake.drain() }
 }
