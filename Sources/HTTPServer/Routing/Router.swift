@@ -19,6 +19,7 @@ public struct Router: HTTPResponder {
 
     /// Looks the request's path up once: records the template in `request.route`, fills
     /// `request.pathParameters`, and keeps the match so `respond(to:)` does not search again.
+    /// A request keeps the match of the first router that saw it (a server has one router).
     public func match(_ request: inout HTTPRequest) {
         guard request.routeMatch == nil else { return }
         var parameters: [String: String] = [:]
