@@ -2,7 +2,8 @@ import Foundation
 import HTTPServer
 
 /// Wraps the responder to count every answer by route template and status (as sent, so a 304
-/// counts as 304), and time it. The router names the route.
+/// counts as 304), and time it. The router matches the route once and records its template on
+/// the request; the responders inside reuse that match.
 struct ObservedResponder: HTTPResponder {
     let next: any HTTPResponder
     let router: Router
@@ -10,7 +11,9 @@ struct ObservedResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         let start = ContinuousClock.now
-        let route = router.template(matching: request) ?? "unmatched"
+        var request = request
+        router.match(&request)
+        let route = request.route ?? "unmatched"
         func record(_ status: Int) {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -23,6 +26,9 @@ struct ObservedResponder: HTTPResponder {
         } catch let problem as ProblemDetails {
             record(problem.status.code)
             throw problem
+        } catch let failure as any HTTPResponseError {
+            record(failure.response(problemTypePrefix: "").status.code)
+            throw failure
         } catch {
             record(500)
             throw error

@@ -4,7 +4,7 @@ import HTTPServer
 /// Everything gif-bff can be told at start-up. Each field comes from an environment variable
 /// and a flag (the flag wins); `Setting.all` lists them with their defaults.
 public struct Configuration: Sendable {
-    public var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080)
+    public var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
     public var databasePath = "gif-bff.sqlite3"
     public var logLevel = LogLevel.info
     public var logFormat = LogFormat.logfmt

@@ -10,6 +10,7 @@ final class TestServer: Sendable {
     let logSink = LogSink.capturing()
 
     init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1", grace: Duration = .seconds(10),
+         problemTypePrefix: String? = nil,
          routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws {
         var builder = RouterBuilder()
         routes(&builder)
@@ -17,6 +18,7 @@ final class TestServer: Sendable {
         configuration.limits = limits
         configuration.eventLoopCount = 2
         configuration.shutdownGracePeriod = grace
+        if let problemTypePrefix { configuration.problemTypePrefix = problemTypePrefix }
         server = HTTPServer(configuration: configuration, responder: builder.build(),
                             logger: Logger(level: .info, sink: logSink))
         port = try server.start()
@@ -48,4 +50,12 @@ final class TestServer: Sendable {
     }
 
     struct TestFailure: Error {}
+
+    /// Starts a server that is shut down when the test ends, also when an assertion throws.
+    static func started(for test: XCTestCase, limits: HTTPLimits = HTTPLimits(), problemTypePrefix: String? = nil,
+                        routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws -> TestServer {
+        let server = try TestServer(limits: limits, problemTypePrefix: problemTypePrefix, routes: routes)
+        test.addTeardownBlock { await server.stop() }
+        return server
+    }
 }

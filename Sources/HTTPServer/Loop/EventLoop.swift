@@ -1,104 +1,297 @@
 import CSystemShims
 import Glibc
-import Synchronization
 
-/// The mailbox of one event-loop thread, and the task executor that runs handlers on that thread.
-///
-/// Handlers run in tasks that prefer this executor, so a handler that does not suspend runs start to
-/// finish on the loop's own thread with no hop; one that awaits something elsewhere resumes here.
-/// Everything other threads touch is behind `mailbox`'s lock; the rest of the loop's state lives in
-/// its `LoopRunner`, which only the loop thread ever sees.
-final class EventLoop: TaskExecutor, Sendable {
-    enum Message: Sendable {
-        case completed(token: UInt64, response: HTTPResponse)
-        case shutdown(deadline: UInt64)
-    }
+/// One event-loop thread: epoll, its connections' sockets, and the handler tasks' jobs. It only
+/// performs syscalls; every decision about a connection is its `ConnectionStateMachine`'s.
+/// Created on its thread and used only there, so none of this state needs a lock.
+final class EventLoop {
+    let executor: LoopExecutor
+    let context: ServerContext
+    let clock = LoopClock()
+    private let settings: ConnectionSettings
+    private let epoll: Epoll
+    private var connections: [SocketConnection?] = []
+    private var nextGeneration: UInt64 = 1
+    let readBuffer: UnsafeMutableRawBufferPointer
+    /// What the machines ask for; emptied after each batch, its storage reused.
+    private var actions: [ConnectionAction] = []
+    private var jobs: [UnownedJob] = []
+    private var messages: [LoopExecutor.Message] = []
+    private var events = [Epoll.Event](repeating: Epoll.Event(), count: 256)
+    private var accessLog = ""
+    private var drainDeadline: UInt64?
+    private var nextTimerCheck: UInt64 = 0
+    /// Accepting: see EventLoop+Accepting.swift.
+    var accepting = AcceptState()
 
-    struct Mailbox {
-        var jobs: [UnownedJob] = []
-        var messages: [Message] = []
-        /// The loop is (about to be) blocked in epoll_wait and must be woken by the eventfd.
-        var sleeping = false
-        /// The loop thread has ended; jobs go to the global executor instead.
-        var stopped = false
-    }
+    static let listenToken: UInt64 = 0
+    private static let wakeToken: UInt64 = 1
+    private static let timerInterval: UInt64 = 100_000_000
+    /// Rounds of handler jobs and messages run before epoll is polled again, so sockets are not starved.
+    private static let workRoundsPerTurn = 64
 
-    let index: Int
-    let wakeFD: Int32
-    private let mailbox = Mutex(Mailbox())
-
-    init(index: Int) throws {
-        self.index = index
-        wakeFD = shim_eventfd()
-        guard wakeFD >= 0 else { throw SystemError("eventfd") }
-    }
-
-    deinit { close(wakeFD) }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
-        let (wake, stopped) = mailbox.withLock { box -> (Bool, Bool) in
-            guard !box.stopped else { return (false, true) }
-            box.jobs.append(unowned)
-            defer { box.sleeping = false }
-            return (box.sleeping, false)
+    init(executor: LoopExecutor, context: ServerContext) throws {
+        self.executor = executor
+        self.context = context
+        settings = ConnectionSettings(limits: context.configuration.limits,
+                                      problemTypePrefix: context.configuration.problemTypePrefix)
+        epoll = try Epoll()
+        guard epoll.add(executor.wake.fd, events: SHIM_EPOLLIN, token: Self.wakeToken) else {
+            throw SystemError("epoll_ctl(eventfd)")
         }
-        if stopped {
-            // A handler outlived its loop (a forced shutdown): let it finish elsewhere.
-            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
-        } else if wake {
-            signalWake()
+        readBuffer = .allocate(byteCount: settings.readChunk, alignment: 16)
+        accepting.spareFD = SpareDescriptor.open()
+        startListening()
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        SpareDescriptor.close(accepting.spareFD)
+    }
+
+    // MARK: - The loop
+
+    func run() {
+        while true {
+            let now = MonotonicClock.now()
+            if let drainDeadline, openCount == 0 || now >= drainDeadline { break }
+            runPendingWork()
+            let timeout = nextTimeout(now: MonotonicClock.now())
+            let count = epoll.wait(into: &events, timeoutMilliseconds: timeout)
+            executor.markAwake()
+            if count < 0 && errno != EINTR {
+                context.logger.error("epoll_wait failed", ("error", .string(SystemError("epoll_wait").description)))
+                break
+            }
+            for index in 0..<max(0, count) {
+                handle(token: events[index].token, events: events[index].events)
+            }
+            runPendingWork()
+            checkTimers(now: MonotonicClock.now())
+            flushAccessLog()
+        }
+        for fd in connections.indices { if let connection = connections[fd] { closeSocket(connection) } }
+        stopListening()
+        executor.stop()
+        flushAccessLog()
+    }
+
+    /// Runs handler jobs and applies their results, a bounded number of rounds. Whatever it takes
+    /// from the mailbox it runs; work left in the mailbox keeps the next epoll_wait from sleeping.
+    private func runPendingWork() {
+        for _ in 0..<Self.workRoundsPerTurn {
+            guard executor.takeWork(jobs: &jobs, messages: &messages) else { return }
+            for job in jobs { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+            jobs.removeAll(keepingCapacity: true)
+            for message in messages { apply(message) }
+            messages.removeAll(keepingCapacity: true)
         }
     }
 
-    func post(_ message: Message) {
-        let wake = mailbox.withLock { box -> Bool in
-            guard !box.stopped else { return false }
-            box.messages.append(message)
-            defer { box.sleeping = false }
-            return box.sleeping
-        }
-        if wake { signalWake() }
+    /// Milliseconds epoll may sleep: 0 with work waiting, else until the next timer check.
+    private func nextTimeout(now: UInt64) -> Int32 {
+        guard executor.prepareToSleep() else { return 0 }
+        let wait = nextTimerCheck > now ? (nextTimerCheck - now) / 1_000_000 + 1 : 0
+        return Int32(min(wait, 1000))
     }
 
-    /// Swaps out what is waiting; false when there is nothing.
-    func takeWork(jobs: inout [UnownedJob], messages: inout [Message]) -> Bool {
-        mailbox.withLock { box in
-            if box.jobs.isEmpty && box.messages.isEmpty { return false }
-            swap(&box.jobs, &jobs)
-            swap(&box.messages, &messages)
-            return true
-        }
-    }
+    private var openCount: Int { connections.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
-    /// Marks the loop as about to block in epoll_wait, unless work is waiting (then false).
-    func prepareToSleep() -> Bool {
-        mailbox.withLock { box in
-            guard box.jobs.isEmpty && box.messages.isEmpty else { return false }
-            box.sleeping = true
-            return true
+    private func apply(_ message: LoopExecutor.Message) {
+        switch message {
+        case .completed(let token, let response):
+            guard let connection = connection(for: token) else { return }
+            connection.machine.handlerFinished(response, into: &actions)
+            settle(connection)
+        case .shutdown(let deadline):
+            beginDrain(deadline: deadline)
         }
     }
 
-    func markAwake() { mailbox.withLock { $0.sleeping = false } }
+    private func connection(for token: UInt64) -> SocketConnection? {
+        let fd = Int(token & 0xFFFF_FFFF)
+        guard fd < connections.count, let connection = connections[fd], connection.token == token else { return nil }
+        return connection
+    }
 
-    /// Called by the loop thread as it ends; jobs still queued move to the global executor.
-    func stop() {
-        let leftover = mailbox.withLock { box -> [UnownedJob] in
-            box.stopped = true
-            defer { box.jobs.removeAll() }
-            return box.jobs
+    private func handle(token: UInt64, events: UInt32) {
+        switch token {
+        case Self.listenToken:
+            acceptConnections()
+        case Self.wakeToken:
+            executor.drainWake()
+        default:
+            guard let connection = connection(for: token) else { return }
+            if events & (SHIM_EPOLLERR | SHIM_EPOLLHUP) != 0 && events & SHIM_EPOLLIN == 0 {
+                connection.machine.readFailed(into: &actions)
+            } else {
+                if events & SHIM_EPOLLOUT != 0 { actions.append(.flush) }
+                if events & (SHIM_EPOLLIN | SHIM_EPOLLRDHUP) != 0 { connection.mayHaveInput = true }
+            }
+            settle(connection)
         }
-        for job in leftover { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
 
-    private func signalWake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
+    // MARK: - Connections
+
+    /// Takes an accepted socket into this loop.
+    func register(_ fd: Int32) {
+        Socket.configureAccepted(fd)
+        let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
+        nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
+        let interest = SHIM_EPOLLIN | SHIM_EPOLLOUT | SHIM_EPOLLRDHUP | SHIM_EPOLLET
+        guard epoll.add(fd, events: interest, token: token) else {
+            close(fd)
+            context.openConnections.subtract(1, ordering: .relaxed)
+            return
+        }
+        let connection = SocketConnection(fd: fd, token: token,
+                                          machine: ConnectionStateMachine(clock: clock, settings: settings))
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+        }
+        connections[Int(fd)] = connection
     }
 
-    func drainWake() {
-        var value: UInt64 = 0
-        _ = read(wakeFD, &value, MemoryLayout<UInt64>.size)
+    /// Performs what the machine asked, then reads and parses for as long as input may be waiting
+    /// and the machine takes it.
+    private func settle(_ connection: SocketConnection) {
+        perform(on: connection)
+        while !connection.isClosed && connection.mayHaveInput && connection.machine.inputCapacity > 0 {
+            readAvailable(connection)
+            connection.machine.advance(into: &actions)
+            perform(on: connection)
+        }
+    }
+
+    /// Reads what the socket holds, up to what the machine takes now.
+    private func readAvailable(_ connection: SocketConnection) {
+        while connection.mayHaveInput && connection.machine.inputCapacity > 0 {
+            let count = read(connection.fd, readBuffer.baseAddress, readBuffer.count)
+            if count > 0 {
+                connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            } else if count == 0 {
+                connection.mayHaveInput = false
+                connection.machine.inputEnded(into: &actions)
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                connection.mayHaveInput = false
+            } else {
+                connection.mayHaveInput = false
+                connection.machine.readFailed(into: &actions)
+            }
+        }
+    }
+
+    /// Carries out the machine's actions in order; a send's result may add more.
+    private func perform(on connection: SocketConnection) {
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
+            switch action {
+            case .dispatch(let request):
+                dispatch(request, token: connection.token)
+            case .flush:
+                guard !connection.isClosed, connection.machine.hasPendingOutput else { continue }
+                let sent = connection.machine.withPendingOutput { head, body in Socket.send(connection.fd, head, body) }
+                connection.machine.didWrite(sent, into: &actions)
+            case .shutdownWrite:
+                shutdown(connection.fd, Int32(SHUT_WR))
+            case .close:
+                closeSocket(connection)
+            case .log(let record):
+                log(record)
+            }
+        }
+        actions.removeAll(keepingCapacity: true)
+    }
+
+    private func dispatch(_ request: HTTPRequest, token: UInt64) {
+        let executor = self.executor
+        let responder = context.responder
+        let logger = context.logger
+        let prefix = settings.problemTypePrefix
+        Task(executorPreference: executor) {
+            let response: HTTPResponse
+            do {
+                response = try await responder.respond(to: request)
+            } catch let failure as any HTTPResponseError {
+                response = failure.response(problemTypePrefix: prefix)
+            } catch {
+                logger.error("handler failed", ("method", .string(request.method.rawValue)),
+                             ("path", .string(request.path)), ("error", .string(String(describing: error))))
+                response = ProblemDetails.internalError.response(problemTypePrefix: prefix)
+            }
+            executor.post(.completed(token: token, response: response))
+        }
+    }
+
+    private func closeSocket(_ connection: SocketConnection) {
+        guard !connection.isClosed, connections[Int(connection.fd)] === connection else { return }
+        connection.isClosed = true
+        connections[Int(connection.fd)] = nil
+        close(connection.fd)
+        context.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    // MARK: - Timers and shutdown
+
+    private func checkTimers(now: UInt64) {
+        guard now >= nextTimerCheck else { return }
+        nextTimerCheck = now + Self.timerInterval
+        resumeAcceptingIfDue(now: now)
+        for fd in connections.indices {
+            guard let connection = connections[fd], now >= connection.machine.deadline else { continue }
+            connection.machine.clockTicked(into: &actions)
+            settle(connection)
+        }
+    }
+
+    private func beginDrain(deadline: UInt64) {
+        guard drainDeadline == nil else { return }
+        drainDeadline = deadline
+        stopListening()
+        for fd in connections.indices {
+            guard let connection = connections[fd] else { continue }
+            connection.machine.beginDrain(into: &actions)
+            settle(connection)
+        }
+    }
+
+    var isDraining: Bool { drainDeadline != nil }
+
+    // MARK: - Listening
+
+    func startListening() {
+        guard !accepting.listening, drainDeadline == nil else { return }
+        let interest = SHIM_EPOLLIN | SHIM_EPOLLEXCLUSIVE
+        if epoll.add(context.listenFD, events: interest, token: Self.listenToken) {
+            accepting.listening = true
+        }
+    }
+
+    func stopListening() {
+        guard accepting.listening else { return }
+        epoll.remove(context.listenFD)
+        accepting.listening = false
+    }
+
+    // MARK: - Access log
+
+    func log(_ record: AccessRecord) {
+        guard context.logger.enabled(.info) else { return }
+        accessLog += context.logger.line(.info, "request", [
+            ("method", .string(record.method?.rawValue ?? "-")), ("path", .string(record.path ?? "-")),
+            ("status", .int(record.status)), ("bytes", .int(record.bodyBytes)),
+            ("duration_us", .int(Int(record.durationNanoseconds / 1000))),
+        ])
+    }
+
+    private func flushAccessLog() {
+        guard !accessLog.isEmpty else { return }
+        context.logger.write(accessLog)
+        accessLog = ""
     }
 }

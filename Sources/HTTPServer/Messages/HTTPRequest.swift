@@ -13,6 +13,11 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Values of the route template's `{name}` segments, filled in by the router.
     public var pathParameters: [String: String] = [:]
+    /// The template of the route the router matched (`/gifs/{id}`), recorded once by `Router.match`;
+    /// nil before that, and when no route matched.
+    public internal(set) var route: String?
+    /// The router's match itself, so answering the request does not look the route up again.
+    var routeMatch: RouteMatch?
 
     public init(
         method: HTTPMethod, target: String, path: String, pathSegments: [String],

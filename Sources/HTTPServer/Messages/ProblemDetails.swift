@@ -1,6 +1,6 @@
 /// An RFC 9457 problem: what every error body of ours is, the transport's included.
 /// Throw it from a handler and the server answers with it.
-public struct ProblemDetails: Error, Sendable, Equatable {
+public struct ProblemDetails: Sendable, Equatable {
     public var status: HTTPStatus
     /// Stable snake_case identifier clients can switch on.
     public var code: String
@@ -21,16 +21,19 @@ public struct ProblemDetails: Error, Sendable, Equatable {
 
     public static let contentType = "application/problem+json"
 
-    /// The type URI: a stable tag URI per code (RFC 4151), not a page to fetch.
-    public var type: String { "tag:gif-bff,2026:problem:\(code)" }
+    /// The type URI: the server's configured prefix and the code, an identifier rather than a page.
+    public func type(prefix: String) -> String { prefix + code }
 
-    public var json: String {
-        "{\"type\":\(JSONText.quoted(type)),\"title\":\(JSONText.quoted(title)),"
+    public func json(problemTypePrefix: String) -> String {
+        "{\"type\":\(JSONText.quoted(type(prefix: problemTypePrefix))),\"title\":\(JSONText.quoted(title)),"
             + "\"status\":\(status.code),\"detail\":\(JSONText.quoted(detail)),\"code\":\(JSONText.quoted(code))}"
     }
+}
 
-    public var response: HTTPResponse {
-        var response = HTTPResponse(status: status, contentType: Self.contentType, body: Array(json.utf8))
+extension ProblemDetails: HTTPResponseError {
+    public func response(problemTypePrefix: String) -> HTTPResponse {
+        var response = HTTPResponse(status: status, contentType: Self.contentType,
+                                    body: Array(json(problemTypePrefix: problemTypePrefix).utf8))
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             response.headers.add(name: name, value: value)
         }

@@ -36,6 +36,7 @@ struct ChunkedBodyDecoder {
                     if input.count - index > Self.maxSizeLineBytes { return .failure(.badRequest("A chunk-size line is too long.")) }
                     return .needMore
                 }
+                guard line.endsWithCRLF else { return .failure(Self.bareLineFeed) }
                 let size: Int
                 switch parseSize(input[index..<line.contentEnd], limits: limits) {
                 case .success(let value): size = value
@@ -53,14 +54,13 @@ struct ChunkedBodyDecoder {
                 state = available == remaining ? .dataEnd : .data(remaining: remaining - available)
             case .dataEnd:
                 guard index < input.count else { return .needMore }
-                if input[index] == ByteClass.lf {
-                    index += 1
-                    framingBytes += 1
-                } else if input[index] == ByteClass.cr {
+                if input[index] == ByteClass.cr {
                     guard index + 1 < input.count else { return .needMore }
                     guard input[index + 1] == ByteClass.lf else { return .failure(.badRequest("A chunk does not end with CRLF.")) }
                     index += 2
                     framingBytes += 2
+                } else if input[index] == ByteClass.lf {
+                    return .failure(Self.bareLineFeed)
                 } else {
                     return .failure(.badRequest("A chunk is longer than its size says."))
                 }
@@ -73,6 +73,7 @@ struct ChunkedBodyDecoder {
                     }
                     return .needMore
                 }
+                guard line.endsWithCRLF else { return .failure(Self.bareLineFeed) }
                 let content = input[index..<line.contentEnd]
                 trailerBytes += line.next - index
                 index = line.next
@@ -89,16 +90,21 @@ struct ChunkedBodyDecoder {
         }
     }
 
-    /// Where the next line's content ends (before CRLF or LF) and where the line after it starts.
+    /// Chunk framing must end its lines with CRLF: a lenient reader here and a strict one in front
+    /// of us would disagree on where the body ends (request smuggling).
+    private static let bareLineFeed = HTTPParseError.badRequest("Chunked framing must end its lines with CRLF.")
+
+    /// Where the next line's content ends (before CRLF or LF), where the line after it starts, and
+    /// whether its end was CRLF.
     private func nextLine(_ input: UnsafeBufferPointer<UInt8>, from start: Int, maxLength: Int)
-        -> (contentEnd: Int, next: Int)?
+        -> (contentEnd: Int, next: Int, endsWithCRLF: Bool)?
     {
         guard let base = input.baseAddress, start < input.count else { return nil }
         let span = min(input.count - start, maxLength + 2)
         guard let found = memchr(base + start, Int32(ByteClass.lf), span) else { return nil }
         let lf = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        let end = lf > start && input[lf - 1] == ByteClass.cr ? lf - 1 : lf
-        return (end, lf + 1)
+        let crlf = lf > start && input[lf - 1] == ByteClass.cr
+        return (crlf ? lf - 1 : lf, lf + 1, crlf)
     }
 
     private func parseSize(_ line: Slice<UnsafeBufferPointer<UInt8>>, limits: HTTPLimits) -> Swift.Result<Int, HTTPParseError> {

@@ -78,6 +78,9 @@ enum RequestHeadParser {
         let hosts = headers.values(of: "Host")
         if hosts.count > 1 { throw .badRequest("More than one Host header field.") }
         if version == .http1_1 && hosts.isEmpty { throw .badRequest("An HTTP/1.1 request needs a Host header field.") }
+        if let host = hosts.first, !HostValue.isValid(host) {
+            throw .badRequest("The Host header field is not a valid host[:port].")
+        }
     }
 
     private static func expectsContinue(_ headers: HTTPHeaders, version: HTTPVersion) throws(HTTPParseError) -> Bool {

@@ -17,23 +17,31 @@ public struct Router: HTTPResponder {
         self.routes = routes
     }
 
-    /// The template of the route the request's path matches, whatever its method.
-    public func template(matching request: HTTPRequest) -> String? {
+    /// Looks the request's path up once: records the template in `request.route`, fills
+    /// `request.pathParameters`, and keeps the match so `respond(to:)` does not search again.
+    /// A request keeps the match of the first router that saw it (a server has one router).
+    public func match(_ request: inout HTTPRequest) {
+        guard request.routeMatch == nil else { return }
         var parameters: [String: String] = [:]
-        return root.match(request.pathSegments[...], parameters: &parameters)?.template
+        guard let node = root.match(request.pathSegments[...], parameters: &parameters) else {
+            request.routeMatch = RouteMatch.none
+            return
+        }
+        request.routeMatch = .found(node)
+        request.route = node.template
+        request.pathParameters = parameters
     }
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var parameters: [String: String] = [:]
-        guard let node = root.match(request.pathSegments[...], parameters: &parameters) else {
+        var request = request
+        match(&request)
+        guard case .found(let node) = request.routeMatch else {
             throw ProblemDetails.notFound(path: request.path)
         }
         let method = request.method
         guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
             throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
         }
-        var request = request
-        request.pathParameters = parameters
         return try await handler(request)
     }
 }

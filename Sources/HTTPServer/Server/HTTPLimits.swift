@@ -12,7 +12,9 @@ public struct HTTPLimits: Sendable, Equatable {
     public var headTimeout: Duration = .seconds(10)
     /// An idle keep-alive connection is closed after this long.
     public var idleTimeout: Duration = .seconds(60)
-    /// Open connections at most; the next one is answered 503 and closed.
+    /// Open connections at most; the next one is answered 503 and closed. At start the server
+    /// lowers it to what RLIMIT_NOFILE leaves after `DescriptorLimit.reserved` descriptors for the
+    /// database, upstream sockets and its own, so connections never starve those of descriptors.
     public var maxConnections = 4096
 
     public init() {}

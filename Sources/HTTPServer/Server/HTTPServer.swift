@@ -13,7 +13,7 @@ public final class HTTPServer: Sendable {
 
     private struct Running {
         let context: ServerContext
-        let loops: [EventLoop]
+        let loops: [LoopExecutor]
         let port: UInt16
     }
 
@@ -28,7 +28,13 @@ public final class HTTPServer: Sendable {
     public func start() throws -> UInt16 {
         // A client that hangs up must not kill the process: writes also use MSG_NOSIGNAL.
         signal(SIGPIPE, SIG_IGN)
-        Self.raiseDescriptorLimit()
+        DescriptorLimit.raiseToHardLimit()
+        let maxConnections = DescriptorLimit.connectionLimit(configured: configuration.limits.maxConnections,
+                                                             descriptorLimit: DescriptorLimit.current)
+        if maxConnections < configuration.limits.maxConnections {
+            logger.info("connection limit lowered to fit the descriptor limit",
+                        ("max_connections", .int(maxConnections)), ("descriptor_limit", .int(DescriptorLimit.current ?? 0)))
+        }
         guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
             throw HTTPServerError.invalidHost(configuration.host)
         }
@@ -39,24 +45,24 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.cannotListen(host: configuration.host, port: configuration.port, reason: error.description)
         }
         let port = SocketAddress.boundPort(of: listenFD) ?? configuration.port
-        var loops: [EventLoop] = []
+        var loops: [LoopExecutor] = []
         do {
-            for index in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(index: index)) }
+            for index in 0..<max(1, configuration.eventLoopCount) { loops.append(try LoopExecutor(index: index)) }
         } catch {
             close(listenFD)
             throw error
         }
         let context = ServerContext(configuration: configuration, responder: responder, logger: logger, listenFD: listenFD,
-                                    loopCount: loops.count)
-        // Runners are made on their own threads; a failure there is reported back before start returns.
+                                    loopCount: loops.count, maxConnections: maxConnections)
+        // Each loop is made on its own thread; a failure there is reported back before start returns.
         let started = DispatchSemaphore(value: 0)
         let failures = Mutex<[String]>([])
         for loop in loops {
             let thread = Thread {
                 do {
-                    let runner = try LoopRunner(loop: loop, context: context)
+                    let eventLoop = try EventLoop(executor: loop, context: context)
                     started.signal()
-                    runner.run()
+                    eventLoop.run()
                 } catch {
                     failures.withLock { $0.append(String(describing: error)) }
                     loop.stop()
@@ -104,14 +110,6 @@ public final class HTTPServer: Sendable {
     public func waitUntilStopped() async {
         guard let context = state.withLock({ $0?.context }) else { return }
         await context.waitUntilFinished()
-    }
-
-    /// Many connections need many descriptors: take the hard limit the process is allowed.
-    private static func raiseDescriptorLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }
 

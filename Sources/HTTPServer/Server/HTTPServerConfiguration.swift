@@ -10,10 +10,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// How long a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration = .seconds(10)
     public var backlog: Int32 = 1024
+    /// The start of every problem `type` the server writes, followed by the problem's code.
+    public var problemTypePrefix = "urn:problem:"
 
-    public init(host: String = "127.0.0.1", port: UInt16 = 8080) {
+    public init(host: String = "127.0.0.1", port: UInt16 = 8080, problemTypePrefix: String = "urn:problem:") {
         self.host = host
         self.port = port
+        self.problemTypePrefix = problemTypePrefix
     }
 
     public static var defaultEventLoopCount: Int {

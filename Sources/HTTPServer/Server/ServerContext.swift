@@ -6,7 +6,11 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let logger: Logger
     let listenFD: Int32
+    /// The configured limit, lowered to what the descriptor limit leaves room for.
+    let maxConnections: Int
     let openConnections = Atomic<Int>(0)
+    /// One "out of descriptors" warning per interval for the whole server, however many loops refuse.
+    let descriptorWarnings = RateLimitedWarning(interval: 5_000_000_000)
     private let finished: Mutex<Finished>
 
     private struct Finished {
@@ -14,8 +18,10 @@ final class ServerContext: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32, loopCount: Int) {
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32,
+         loopCount: Int, maxConnections: Int) {
         self.configuration = configuration
+        self.maxConnections = maxConnections
         self.responder = responder
         self.logger = logger
         self.listenFD = listenFD

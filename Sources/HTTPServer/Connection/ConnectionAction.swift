@@ -1,0 +1,45 @@
+/// What a connection's state machine asks the loop to do, in the order asked.
+enum ConnectionAction {
+    /// Run the handler for this request, then report with `handlerFinished`.
+    case dispatch(HTTPRequest)
+    /// Send the machine's pending output now (`withPendingOutput`), then report with `didWrite`.
+    case flush
+    /// Shut the write side: the last response is out, and the machine lingers to drain input.
+    case shutdownWrite
+    /// Close the socket: the machine has finished.
+    case close
+    /// One access-log line, for a response just queued.
+    case log(AccessRecord)
+}
+
+/// One answered request, as the access log shows it.
+struct AccessRecord {
+    /// nil when the request could not be read (a parse error or a timeout).
+    var method: HTTPMethod?
+    var path: String?
+    var status: Int
+    var bodyBytes: Int
+    var durationNanoseconds: UInt64
+}
+
+/// The knobs a connection's state machine works with; shared by every connection of a server.
+struct ConnectionSettings {
+    var limits: HTTPLimits
+    var problemTypePrefix: String
+    /// Unparsed input held while a request is in flight or output waits (pipelining); more stays in the kernel.
+    var pipelineBufferLimit = 64 * 1024
+    /// How much the loop reads at once; the head and body bounds allow one such read of slack.
+    var readChunk = 64 * 1024
+    /// How long a closing connection drains what the client still sends.
+    var lingerTime: UInt64 = 2_000_000_000
+    /// The most a closing connection drains before it waits for the linger time to end.
+    var lingerBytes = 1024 * 1024
+
+    /// The most input worth holding before a head is parsed: the head's limits decide by then.
+    var maxBufferedHead: Int { limits.maxRequestLineBytes + limits.maxHeaderBytes + readChunk }
+
+    /// The most unparsed input one request can need: its head, its body and some chunk framing.
+    var maxBufferedInput: Int {
+        limits.maxRequestLineBytes + limits.maxHeaderBytes + limits.maxBodyBytes + readChunk
+    }
+}

@@ -1,0 +1,90 @@
+import CSystemShims
+import Glibc
+
+/// What a loop keeps about accepting: whether it listens, and its spare descriptor.
+struct AcceptState {
+    var listening = false
+    var spareFD: Int32 = -1
+    /// Accepting resumes at this time after it had to pause (0: not paused).
+    var pausedUntil: UInt64 = 0
+
+    static let acceptsPerEvent = 64
+    static let pauseTime: UInt64 = 100_000_000
+}
+
+extension EventLoop {
+    func acceptConnections() {
+        for _ in 0..<AcceptState.acceptsPerEvent {
+            let fd = shim_accept(context.listenFD)
+            if fd < 0 {
+                let error = SystemError("accept4")
+                switch error.errno {
+                case EMFILE, ENFILE:
+                    // Keep answering while the spare lasts; without it, pause instead of spinning.
+                    guard refuseWithSpareDescriptor(error) else { return pauseAccepting(error) }
+                    continue
+                case ENOBUFS, ENOMEM:
+                    return pauseAccepting(error)
+                default:
+                    // EAGAIN: nothing more waits; EINTR, ECONNABORTED: the next event retries.
+                    return
+                }
+            }
+            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
+                context.openConnections.subtract(1, ordering: .relaxed)
+                refuse(fd)
+                continue
+            }
+            register(fd)
+        }
+    }
+
+    /// Out of descriptors: frees the spare, accepts one client with it, answers 503, takes the spare back.
+    private func refuseWithSpareDescriptor(_ error: SystemError) -> Bool {
+        guard accepting.spareFD >= 0 else { return false }
+        SpareDescriptor.close(accepting.spareFD)
+        let fd = shim_accept(context.listenFD)
+        if fd >= 0 { refuse(fd) }
+        accepting.spareFD = SpareDescriptor.open()
+        warnDescriptorsExhausted(error)
+        return fd >= 0
+    }
+
+    private func pauseAccepting(_ error: SystemError) {
+        warnDescriptorsExhausted(error)
+        stopListening()
+        accepting.pausedUntil = MonotonicClock.now() + AcceptState.pauseTime
+    }
+
+    /// Called by the timer check: listens again after a pause, and retakes a spare lost to a race.
+    func resumeAcceptingIfDue(now: UInt64) {
+        if accepting.spareFD < 0 { accepting.spareFD = SpareDescriptor.open() }
+        guard !accepting.listening, !isDraining, accepting.pausedUntil != 0, now >= accepting.pausedUntil else { return }
+        accepting.pausedUntil = 0
+        startListening()
+    }
+
+    private func warnDescriptorsExhausted(_ error: SystemError) {
+        guard let suppressed = context.descriptorWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
+        context.logger.warning("out of descriptors; new connections are answered 503",
+                               ("error", .string(error.description)),
+                               ("open_connections", .int(context.openConnections.load(ordering: .relaxed))),
+                               ("warnings_suppressed", .int(suppressed)))
+    }
+
+    /// Past a limit: a 503 right away, then close (not counted, never registered).
+    func refuse(_ fd: Int32) {
+        let start = clock.now
+        let response = ProblemDetails.tooManyConnections.response(problemTypePrefix: context.configuration.problemTypePrefix)
+        let head = ResponseHead.bytes(for: response, connection: "close", date: clock.httpDate())
+        head.withUnsafeBytes { headBytes in
+            response.body.withUnsafeBytes { bodyBytes in _ = Socket.send(fd, headBytes, bodyBytes) }
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        // Take what the request sent, so closing does not reset the connection before the 503 is read.
+        _ = read(fd, readBuffer.baseAddress, readBuffer.count)
+        close(fd)
+        log(AccessRecord(method: nil, path: nil, status: 503, bodyBytes: response.body.count,
+                         durationNanoseconds: clock.now &- start))
+    }
+}

@@ -1,0 +1,91 @@
+import Synchronization
+
+/// The mailbox of one event-loop thread, and the task executor that runs handlers on that thread.
+///
+/// Handlers run in tasks that prefer this executor, so a handler that does not suspend runs start to
+/// finish on the loop's own thread with no hop; one that awaits something elsewhere resumes here.
+/// Everything other threads touch is behind `mailbox`'s lock; the rest of the loop's state lives in
+/// its `EventLoop`, which only the loop thread ever sees.
+final class LoopExecutor: TaskExecutor, Sendable {
+    enum Message: Sendable {
+        case completed(token: UInt64, response: HTTPResponse)
+        case shutdown(deadline: UInt64)
+    }
+
+    struct Mailbox {
+        var jobs: [UnownedJob] = []
+        var messages: [Message] = []
+        /// The loop is (about to be) blocked in epoll_wait and must be woken by the eventfd.
+        var sleeping = false
+        /// The loop thread has ended; jobs go to the global executor instead.
+        var stopped = false
+    }
+
+    let index: Int
+    let wake: WakeSignal
+    private let mailbox = Mutex(Mailbox())
+
+    init(index: Int) throws {
+        self.index = index
+        wake = try WakeSignal()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let (mustWake, stopped) = mailbox.withLock { box -> (Bool, Bool) in
+            guard !box.stopped else { return (false, true) }
+            box.jobs.append(unowned)
+            defer { box.sleeping = false }
+            return (box.sleeping, false)
+        }
+        if stopped {
+            // A handler outlived its loop (a forced shutdown): let it finish elsewhere.
+            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
+        } else if mustWake {
+            wake.signal()
+        }
+    }
+
+    func post(_ message: Message) {
+        let mustWake = mailbox.withLock { box -> Bool in
+            guard !box.stopped else { return false }
+            box.messages.append(message)
+            defer { box.sleeping = false }
+            return box.sleeping
+        }
+        if mustWake { wake.signal() }
+    }
+
+    /// Swaps out what is waiting; false when there is nothing.
+    func takeWork(jobs: inout [UnownedJob], messages: inout [Message]) -> Bool {
+        mailbox.withLock { box in
+            if box.jobs.isEmpty && box.messages.isEmpty { return false }
+            swap(&box.jobs, &jobs)
+            swap(&box.messages, &messages)
+            return true
+        }
+    }
+
+    /// Marks the loop as about to block in epoll_wait, unless work is waiting (then false).
+    func prepareToSleep() -> Bool {
+        mailbox.withLock { box in
+            guard box.jobs.isEmpty && box.messages.isEmpty else { return false }
+            box.sleeping = true
+            return true
+        }
+    }
+
+    func markAwake() { mailbox.withLock { $0.sleeping = false } }
+
+    /// Called by the loop thread as it ends; jobs still queued move to the global executor.
+    func stop() {
+        let leftover = mailbox.withLock { box -> [UnownedJob] in
+            box.stopped = true
+            defer { box.jobs.removeAll() }
+            return box.jobs
+        }
+        for job in leftover { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+    }
+
+    func drainWake() { wake.drain() }
+}

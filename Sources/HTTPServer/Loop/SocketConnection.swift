@@ -1,0 +1,18 @@
+/// One accepted socket on a loop: its descriptor, what epoll last said about it, and the state
+/// machine that decides what happens on it. Owned by a single loop thread; never shared.
+final class SocketConnection {
+    let fd: Int32
+    /// The fd and a generation: a completion for a closed connection never reaches a newer one with the same fd.
+    let token: UInt64
+    let machine: ConnectionStateMachine<LoopClock>
+    /// Edge-triggered epoll: the socket may still hold bytes we have not read.
+    var mayHaveInput = true
+    /// Closed: its fd number may already belong to another connection, so nothing may touch it.
+    var isClosed = false
+
+    init(fd: Int32, token: UInt64, machine: ConnectionStateMachine<LoopClock>) {
+        self.fd = fd
+        self.token = token
+        self.machine = machine
+    }
+}

@@ -1,0 +1,160 @@
+@testable import HTTPServer
+import TestSupport
+import XCTest
+
+/// The per-connection rules with no socket: a fake clock and a fake socket (ConnectionHarness).
+final class ConnectionStateMachineTests: XCTestCase {
+    func testAHeadNotFinishedInTimeGets408ThenTheConnectionCloses() {
+        var limits = HTTPLimits()
+        limits.headTimeout = .seconds(10)
+        let connection = ConnectionHarness(limits: limits)
+        connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n")
+        connection.tick(.seconds(6))
+        // A dribble does not push the deadline back: it counts from the first byte.
+        connection.send("X-Slow: 1\r\n")
+        connection.tick(.seconds(3))
+        XCTAssertTrue(connection.written.isEmpty)
+        connection.tick(.seconds(2))
+        XCTAssertEqual(connection.writtenStatuses, [408])
+        XCTAssertTrue(connection.writtenText.contains("\"type\":\"urn:test:request_timeout\""))
+        XCTAssertTrue(connection.writtenText.contains("Connection: close"))
+        XCTAssertTrue(connection.shutDown)
+        XCTAssertFalse(connection.closed)
+        connection.tick(.seconds(3))
+        XCTAssertTrue(connection.closed)
+        XCTAssertTrue(connection.dispatched.isEmpty)
+    }
+
+    func testAnIdleKeepAliveConnectionClosesQuietlyAfterTheIdleTimeout() {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .seconds(60)
+        let connection = ConnectionHarness(limits: limits)
+        connection.send(request("GET", "/healthz"))
+        XCTAssertEqual(connection.dispatched.count, 1)
+        connection.tick(.seconds(120))
+        XCTAssertFalse(connection.closed, "no deadline while the handler runs")
+        connection.finish()
+        XCTAssertEqual(connection.writtenStatuses, [200])
+        let answered = connection.written.count
+        connection.tick(.seconds(59))
+        XCTAssertFalse(connection.closed)
+        connection.tick(.seconds(2))
+        XCTAssertTrue(connection.closed)
+        XCTAssertFalse(connection.shutDown, "an idle close sends nothing and does not linger")
+        XCTAssertEqual(connection.written.count, answered)
+    }
+
+    func testAClosingConnectionLingersDrainingInputThenCloses() {
+        let connection = ConnectionHarness()
+        connection.send(request("GET", "/healthz", headers: ["Connection: close"]))
+        connection.finish()
+        XCTAssertEqual(connection.writtenStatuses, [200])
+        XCTAssertTrue(connection.shutDown)
+        XCTAssertEqual(connection.machine.phase, .lingering)
+        // What the client still sends is taken and dropped, not answered.
+        connection.send(request("GET", "/ignored"))
+        XCTAssertTrue(connection.unsentInput.isEmpty)
+        XCTAssertEqual(connection.dispatched.count, 1)
+        XCTAssertFalse(connection.closed)
+        connection.sendEnd()
+        XCTAssertTrue(connection.closed)
+
+        // A client that never closes is closed when the linger time ends.
+        let silent = ConnectionHarness()
+        silent.send(request("GET", "/healthz", headers: ["Connection: close"]))
+        silent.finish()
+        silent.tick(.milliseconds(1900))
+        XCTAssertFalse(silent.closed)
+        silent.tick(.milliseconds(200))
+        XCTAssertTrue(silent.closed)
+    }
+
+    func testPipelinedRequestsRunOneHandlerAtATimeAndAreAnsweredInOrder() {
+        let connection = ConnectionHarness()
+        connection.send(request("GET", "/1") + request("POST", "/2", body: "xy") + request("GET", "/3"))
+        XCTAssertEqual(connection.dispatched.map(\.path), ["/1"])
+        connection.finish(.json("\"one\""))
+        XCTAssertEqual(connection.dispatched.map(\.path), ["/1", "/2"])
+        connection.finish(HTTPResponse(status: .created, contentType: "application/json", body: Array("\"two\"".utf8)))
+        connection.finish(.json("\"three\""))
+        XCTAssertEqual(connection.dispatched.map(\.path), ["/1", "/2", "/3"])
+        XCTAssertEqual(connection.writtenStatuses, [200, 201, 200])
+        let text = connection.writtenText
+        let positions = ["\"one\"", "\"two\"", "\"three\""].compactMap { text.range(of: $0)?.lowerBound }
+        XCTAssertEqual(positions.count, 3)
+        XCTAssertEqual(positions, positions.sorted())
+        XCTAssertFalse(connection.closed)
+    }
+
+    func testOutputWaitingForTheClientStopsInputAndRequests() {
+        let connection = ConnectionHarness()
+        connection.socketRoom = 1000
+        connection.send(request("GET", "/big"))
+        connection.finish(HTTPResponse(status: .ok, contentType: "application/octet-stream",
+                                       body: [UInt8](repeating: 0x61, count: 200_000)))
+        XCTAssertTrue(connection.machine.hasPendingOutput)
+        // The client keeps pipelining: the machine takes up to its bound, the rest stays in the kernel.
+        let next = request("GET", "/next")
+        connection.send(String(repeating: next, count: 10_000))
+        XCTAssertEqual(connection.machine.unreadInput, connection.settings.pipelineBufferLimit)
+        XCTAssertEqual(connection.machine.inputCapacity, 0)
+        XCTAssertFalse(connection.unsentInput.isEmpty)
+        XCTAssertEqual(connection.dispatched.count, 1, "no new request while the answer waits")
+        connection.socketDrained()
+        XCTAssertFalse(connection.machine.hasPendingOutput)
+        XCTAssertEqual(connection.dispatched.count, 2)
+        XCTAssertEqual(connection.dispatched.last?.path, "/next")
+    }
+
+    func testAThousandPipelinedRequestsAreAllAnsweredInOrder() {
+        let connection = ConnectionHarness()
+        connection.send((0..<1000).map { request("GET", "/echo/\($0)") }.joined())
+        var answered = 0
+        while answered < connection.dispatched.count {
+            let path = connection.dispatched[answered].path
+            connection.finish(.json("{\"path\":\"\(path)\"}"))
+            answered += 1
+        }
+        XCTAssertEqual(answered, 1000)
+        XCTAssertEqual(connection.dispatched.map(\.path), (0..<1000).map { "/echo/\($0)" })
+        XCTAssertEqual(connection.writtenStatuses.count, 1000)
+        XCTAssertTrue(connection.writtenText.hasSuffix("{\"path\":\"/echo/999\"}"))
+        XCTAssertFalse(connection.closed)
+    }
+
+    func testAMalformedRequestGets400WithTheConfiguredProblemTypeThenCloses() {
+        let connection = ConnectionHarness()
+        connection.send("GET / HTTP/1.1\r\nHost: a b\r\n\r\n" + request("GET", "/after"))
+        XCTAssertEqual(connection.writtenStatuses, [400])
+        XCTAssertTrue(connection.writtenText.contains("\"type\":\"urn:test:bad_request\""))
+        XCTAssertTrue(connection.dispatched.isEmpty)
+        XCTAssertTrue(connection.shutDown)
+        XCTAssertNil(connection.logged.first?.method)
+        XCTAssertEqual(connection.logged.first?.status, 400)
+    }
+
+    func testDrainClosesAnIdleConnectionAndLetsABusyOneFinishWithClose() {
+        let idle = ConnectionHarness()
+        idle.send(request("GET", "/healthz"))
+        idle.finish()
+        idle.drain()
+        XCTAssertTrue(idle.closed)
+
+        let busy = ConnectionHarness()
+        busy.send(request("GET", "/sleep"))
+        busy.drain()
+        XCTAssertFalse(busy.closed)
+        busy.finish()
+        XCTAssertEqual(busy.writtenStatuses, [200])
+        XCTAssertTrue(busy.writtenText.contains("Connection: close"))
+        XCTAssertTrue(busy.shutDown)
+    }
+
+    func testAHeadRequestIsAnsweredWithoutItsBody() {
+        let connection = ConnectionHarness()
+        connection.send(request("HEAD", "/healthz"))
+        connection.finish(.json("{\"status\":\"ok\"}"))
+        XCTAssertTrue(connection.writtenText.hasSuffix("\r\n\r\n"))
+        XCTAssertTrue(connection.writtenText.contains("Content-Length: 15"))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import TestSupport
+import XCTest
+
+/// Issue 16.8: under a low descriptor limit, a new client is answered 503 at once instead of
+/// waiting, and the warning about it is not repeated for every refused client. The server runs
+/// as a child process (transport-bench-server) under `ulimit -n`, so the limit is its own.
+final class DescriptorExhaustionTests: XCTestCase {
+    /// With the default connection limit derived from RLIMIT_NOFILE, 400 idle clients do not
+    /// exhaust descriptors: those past the limit, and the next one, get 503.
+    func testDefaultConnectionLimitFitsTheDescriptorLimit() throws {
+        let child = try startServer(descriptorLimit: 256)
+        let idle = try (0..<400).map { _ in try RawClient(port: child.port, timeout: 2) }
+        usleep(300_000)
+        let started = Date()
+        let next = try RawClient(port: child.port, timeout: 2)
+        try next.send(request("GET", "/healthz"))
+        let response = try next.readResponse()
+        XCTAssertEqual(response.status, 503)
+        XCTAssertEqual(response.json?["code"] as? String, "too_many_connections")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        // Refused by the connection limit, not by running out: descriptors were left for the rest.
+        XCTAssertFalse(child.errorText().contains("out of descriptors"), child.errorText())
+        XCTAssertEqual(idle.count, 400)
+    }
+
+    /// When something else has used the descriptors the transport reserves, the spare descriptor
+    /// still lets each waiting client be answered 503, and the warning is rate-limited.
+    func testOutOfDescriptorsNewClientsGet503AndTheWarningIsRateLimited() throws {
+        let child = try startServer(descriptorLimit: 256, maxConnections: 1000, holdDescriptors: 150)
+        let idle = try (0..<200).map { _ in try RawClient(port: child.port, timeout: 2) }
+        usleep(300_000)
+        let started = Date()
+        for _ in 0..<5 {
+            let next = try RawClient(port: child.port, timeout: 2)
+            try next.send(request("GET", "/healthz"))
+            let response = try next.readResponse()
+            XCTAssertEqual(response.status, 503)
+            XCTAssertEqual(response.json?["code"] as? String, "too_many_connections")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        let warnings = child.errorText().components(separatedBy: "out of descriptors").count - 1
+        XCTAssertGreaterThanOrEqual(warnings, 1)
+        XCTAssertLessThanOrEqual(warnings, 2, child.errorText())
+        XCTAssertEqual(idle.count, 200)
+    }
+
+    // MARK: - The child server
+
+    struct ChildServer {
+        let port: UInt16
+        let errorFile: URL
+
+        func errorText() -> String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+    }
+
+    struct ServerNotStarted: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func startServer(descriptorLimit: Int, maxConnections: Int? = nil, holdDescriptors: Int = 0) throws -> ChildServer {
+        let binary = try serverBinary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fd-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let body = folder.appendingPathComponent("body.json")
+        try Data("{}".utf8).write(to: body)
+        let output = folder.appendingPathComponent("out.txt")
+        let errors = folder.appendingPathComponent("err.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let limitArgument = maxConnections.map { " \($0)" } ?? ""
+        process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec '\(binary.path)' 0 '\(body.path)'\(limitArgument)"
+            + " > '\(output.path)' 2> '\(errors.path)'"]
+        process.environment = ["TRANSPORT_BENCH_HOLD_DESCRIPTORS": "\(holdDescriptors)"]
+        try process.run()
+        let pid = process.processIdentifier
+        addTeardownBlock {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "listening on 127.0.0.1:"),
+               let port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) {
+                return ChildServer(port: port, errorFile: errors)
+            }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        throw ServerNotStarted(description: "transport-bench-server did not start: "
+            + ((try? String(contentsOf: errors, encoding: .utf8)) ?? ""))
+    }
+
+    /// SwiftPM puts the executable next to the test bundle in the build products folder.
+    private func serverBinary() throws -> URL {
+        var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("transport-bench-server")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        // A failure, not a skip: a missing server must not let the test pass silently.
+        throw ServerNotStarted(description: "transport-bench-server not found in \(candidates.map(\.path))")
+    }
+}
