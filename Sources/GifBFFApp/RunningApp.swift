@@ -28,7 +28,7 @@ public final class RunningApp: Sendable {
             settings: configuration.gateway, report: report)
         let spotlight = SpotlightService(gateway: gateway, store: SQLiteSpotlightStore(repository: SpotlightRepository(database: database)),
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        let backend = GifBackend(gateway: gateway, favorites: stores.favorites, history: stores.searchHistory,
+        let backend = GIFBackend(gateway: gateway, favorites: stores.favorites, history: stores.searchHistory,
                                  spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
         let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import GifService
+import TestSupport
 import XCTest
 
 final class GIFCodingTests: XCTestCase {

@@ -22,13 +22,6 @@ final class TestClock: Sendable {
     }
 }
 
-func makeGIF(_ id: String, title: String? = nil, shareURL: String? = nil) -> GIF {
-    GIF(
-        id: id, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
-        images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)]
-    )
-}
-
 extension XCTestCase {
     /// Services on a fresh database file in a temporary folder.
     func makeServices(
