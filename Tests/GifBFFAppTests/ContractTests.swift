@@ -41,7 +41,7 @@ final class ContractTests: XCTestCase {
 
     func testTheServedDocumentIsTheFile() async throws {
         let spec = try OpenAPISpec.load()
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let response = try api.get("/openapi.yaml")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type"), "application/yaml")
@@ -50,7 +50,6 @@ final class ContractTests: XCTestCase {
         let head = try api.send("HEAD", "/openapi.yaml")
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.header("Content-Length"), String(response.body.count))
-        await api.stop()
     }
 
     /// The README's configuration table has one row per setting, with its flag and default.
@@ -68,7 +67,7 @@ final class ContractTests: XCTestCase {
 
     /// What schemathesis found, kept fixed: parameters mean what openapi.yaml says they mean.
     func testParametersFollowTheSpecAtTheEdges() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let combiningAcute = "e%CC%81"  // "é" as two scalars: 26 of them are 52 scalars, 26 characters
         for (target, parameter) in [("/search?q=cat&limit=", "limit"), ("/trending?offset=", "offset"),
                                     ("/search?q=" + String(repeating: combiningAcute, count: 26), "q"),
@@ -82,7 +81,6 @@ final class ContractTests: XCTestCase {
                        "/search?q=cat&rating=&lang=", "/trending?rating=R"] {
             XCTAssertEqual(try api.get(target).status, 200, target)
         }
-        await api.stop()
     }
 }
 
