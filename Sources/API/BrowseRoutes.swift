@@ -38,7 +38,7 @@ enum BrowseRoutes {
         router.serve(.get, "/spotlight") { request in
             let tag = try QueryInputs.words(request.query["tag"], name: "tag")
             let spotlight = try await backend.spotlight(tag: tag)
-            var response = try JSONResponse.make(spotlight)
+            var response = JSONResponse.write(spotlight)
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)

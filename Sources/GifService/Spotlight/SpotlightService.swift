@@ -69,7 +69,7 @@ public actor SpotlightService {
         var snapshot = gif
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        try await store.save(StoredSpotlight(key: key, gif: try JSONEncoder().encode(snapshot), pickedAt: current, changesAt: changesAt),
+        try await store.save(StoredSpotlight(key: key, gif: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt),
                              forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
         picks[key] = Pick(gif: snapshot, changesAt: changesAt)
         return Spotlight(gif: gif, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
