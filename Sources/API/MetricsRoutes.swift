@@ -42,7 +42,7 @@ enum PrometheusText {
         header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale.")
         let cache = upstream.cacheResults
         for status in [CacheStatus.hit, .miss, .stale] {
-            out += "gif_bff_cache_results_total{result=\"\(CacheHeaders.text(status).lowercased())\"} \(cache[status] ?? 0)\n"
+            out += "gif_bff_cache_results_total{result=\"\(label(status))\"} \(cache[status] ?? 0)\n"
         }
         if let favorites {
             header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
@@ -53,6 +53,14 @@ enum PrometheusText {
             out += "gif_bff_upstream_budget_remaining \(budgetRemaining)\n"
         }
         return out
+    }
+
+    private static func label(_ status: CacheStatus) -> String {
+        switch status {
+        case .hit: "hit"
+        case .miss: "miss"
+        case .stale: "stale"
+        }
     }
 
     private static func header(_ out: inout String, _ name: String, _ type: String, _ help: String) {
