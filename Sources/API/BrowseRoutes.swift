@@ -8,35 +8,35 @@ enum BrowseRoutes {
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
-            let pageRequest = try QueryInputs.page(query)
-            let rating = try QueryInputs.rating(query["rating"])
-            let lang = try QueryInputs.lang(query["lang"])
-            let words = try QueryInputs.words(query["q"], name: "q")
+            let pageRequest = try RequestInputs.page(query)
+            let rating = try RequestInputs.rating(query["rating"])
+            let lang = try RequestInputs.lang(query["lang"])
+            let words = try RequestInputs.words(query["q"], name: "q")
             let fetched = try await backend.search(words, page: pageRequest, rating: rating, lang: lang)
             return pageResponse(fetched)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
-            let pageRequest = try QueryInputs.page(query)
-            let rating = try QueryInputs.rating(query["rating"])
+            let pageRequest = try RequestInputs.page(query)
+            let rating = try RequestInputs.rating(query["rating"])
             return pageResponse(try await backend.trending(page: pageRequest, rating: rating))
         }
         router.serve(.get, "/gif/{id}") { request in
-            let gif = try await backend.gif(id: try QueryInputs.gifID(request.pathParameters["id"]))
+            let gif = try await backend.gif(id: try RequestInputs.gifID(request.pathParameters["id"]))
             var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale))
             CacheHeaders.apply(gif, to: &response)
             return response
         }
         router.serve(.get, "/random") { request in
-            let tag = try QueryInputs.words(request.query["tag"], name: "tag")
-            let rating = try QueryInputs.rating(request.query["rating"])
+            let tag = try RequestInputs.words(request.query["tag"], name: "tag")
+            let rating = try RequestInputs.rating(request.query["rating"])
             var response = JSONResponse.write(try await backend.random(tag: tag, rating: rating))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/spotlight") { request in
-            let tag = try QueryInputs.words(request.query["tag"], name: "tag")
+            let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let spotlight = try await backend.spotlight(tag: tag)
             var response = JSONResponse.write(spotlight)
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit

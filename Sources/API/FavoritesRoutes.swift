@@ -27,14 +27,14 @@ enum FavoritesRoutes {
             return response
         }
         router.serve(.post, "/favorites") { request in
-            let id = try QueryInputs.gifID(try JSONBody.stringField("id", of: request))
+            let id = try RequestInputs.gifID(try JSONBody.stringField("id", of: request))
             switch try await backend.addFavorite(id: id) {
             case .added(let favorite): return JSONResponse.write(favorite, status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(favorite, status: .ok)
             }
         }
         router.serve(.delete, "/favorites/{id}") { request in
-            try await backend.removeFavorite(id: try QueryInputs.gifID(request.pathParameters["id"]))
+            try await backend.removeFavorite(id: try RequestInputs.gifID(request.pathParameters["id"]))
             return HTTPResponse(status: .noContent)
         }
     }

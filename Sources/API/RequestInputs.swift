@@ -1,9 +1,9 @@
 import GifService
 import HTTPServer
 
-/// Query and path text turned into the service's validated inputs, checked against the service's
+/// Query, path and body text turned into the service's validated inputs, checked against the service's
 /// rules; a value that breaks one is `invalid_parameter`, naming the parameter.
-enum QueryInputs {
+enum RequestInputs {
     static func page(_ query: QueryParameters) throws(ServiceError) -> PageRequest {
         let offset = try integer(query["offset"], name: "offset", default: 0, range: PageRequest.offsetRange)
         let limit = try integer(query["limit"], name: "limit", default: PageRequest.defaultLimit, range: PageRequest.limitRange)
