@@ -35,9 +35,11 @@ let package = Package(
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
+        // The API driven in memory: the router called with constructed requests, no sockets.
+        .testTarget(name: "APITests", dependencies: ["API", "GifService", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
-        // server, and temporary folders.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
+        .target(name: "TestSupport", dependencies: ["GifService"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 

@@ -4,7 +4,7 @@ import HTTPServer
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
 public enum APIRouter {
     /// The routes alone.
-    public static func make(backend: GifBackend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
+    public static func make(backend: GIFBackend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
         BrowseRoutes.register(on: &router, backend: backend)
@@ -16,7 +16,7 @@ public enum APIRouter {
     }
 
     /// What the server runs: the routes, counted and timed, with ETags and 304 for unchanged answers.
-    public static func responder(backend: GifBackend) -> any HTTPResponder {
+    public static func responder(backend: GIFBackend) -> any HTTPResponder {
         let metrics = RequestMetrics()
         let router = make(backend: backend, requestMetrics: metrics)
         return ObservedResponder(next: ConditionalGET(router), router: router, metrics: metrics)

@@ -1,52 +1,54 @@
 import GifService
 import HTTPServer
 
-/// GET /search, /trending, /gif/{id}, /random: GIPHY trimmed to what a client draws.
+/// GET /search, /trending, /gif/{id}, /random, /spotlight: GIPHY trimmed to what a client draws.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE).
 enum BrowseRoutes {
-    static func register(on router: inout RouterBuilder, backend: GifBackend) {
-        router.get("/search") { request in
+    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+        router.serve(.get, "/search") { request in
             let query = request.query
-            let page = try await answering {
-                try await backend.search(q: query["q"], offset: query["offset"], limit: query["limit"],
-                                         rating: query["rating"], lang: query["lang"])
-            }
-            var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
-            CacheHeaders.apply(page, to: &response)
-            return response
+            // Checked in this order, so a request with several faults always names the same one.
+            let pageRequest = try RequestInputs.page(query)
+            let rating = try RequestInputs.rating(query["rating"])
+            let lang = try RequestInputs.lang(query["lang"])
+            let words = try RequestInputs.words(query["q"], name: "q")
+            let fetched = try await backend.search(words, page: pageRequest, rating: rating, lang: lang)
+            return pageResponse(fetched)
         }
-        router.get("/trending") { request in
+        router.serve(.get, "/trending") { request in
             let query = request.query
-            let page = try await answering {
-                try await backend.trending(offset: query["offset"], limit: query["limit"], rating: query["rating"])
-            }
-            var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
-            CacheHeaders.apply(page, to: &response)
-            return response
+            let pageRequest = try RequestInputs.page(query)
+            let rating = try RequestInputs.rating(query["rating"])
+            return pageResponse(try await backend.trending(page: pageRequest, rating: rating))
         }
-        router.get("/gif/{id}") { request in
-            let id = request.pathParameters["id"]
-            let gif = try await answering { try await backend.gif(id: id) }
+        router.serve(.get, "/gif/{id}") { request in
+            let gif = try await backend.gif(id: try RequestInputs.gifID(request.pathParameters["id"]))
             var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale))
             CacheHeaders.apply(gif, to: &response)
             return response
         }
-        router.get("/random") { request in
-            let query = request.query
-            let gif = try await answering { try await backend.random(tag: query["tag"], rating: query["rating"]) }
-            var response = JSONResponse.write(gif)
-            response.headers.set(name: "X-Cache", value: CacheStatus.miss.rawValue)
+        router.serve(.get, "/random") { request in
+            let tag = try RequestInputs.words(request.query["tag"], name: "tag")
+            let rating = try RequestInputs.rating(request.query["rating"])
+            var response = JSONResponse.write(try await backend.random(tag: tag, rating: rating))
+            response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
-        router.get("/spotlight") { request in
-            let tag = request.query["tag"]
-            let spotlight = try await answering { try await backend.spotlight(tag: tag) }
-            var response = try JSONResponse.make(spotlight)
+        router.serve(.get, "/spotlight") { request in
+            let tag = try RequestInputs.words(request.query["tag"], name: "tag")
+            let spotlight = try await backend.spotlight(tag: tag)
+            var response = JSONResponse.write(spotlight)
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
-            response.headers.set(name: "X-Cache", value: source.rawValue)
+            response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
+    }
+
+    private static func pageResponse(_ page: Fetched<GIFPage>) -> HTTPResponse {
+        var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
+        CacheHeaders.apply(page, to: &response)
+        return response
     }
 }

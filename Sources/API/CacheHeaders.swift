@@ -11,8 +11,17 @@ enum CacheHeaders {
 
     /// X-Cache says where the answer came from; Age how old it is when it came from the cache.
     static func apply<Value>(_ fetched: Fetched<Value>, to response: inout HTTPResponse) {
-        response.headers.set(name: "X-Cache", value: fetched.status.rawValue)
+        response.headers.set(name: "X-Cache", value: text(fetched.status))
         if fetched.status != .miss { response.headers.set(name: "Age", value: String(fetched.age)) }
         response.headers.set(name: "Cache-Control", value: fetched.isStale ? revalidate : shortLived)
+    }
+
+    /// The X-Cache value.
+    static func text(_ status: CacheStatus) -> String {
+        switch status {
+        case .hit: "HIT"
+        case .miss: "MISS"
+        case .stale: "STALE"
+        }
     }
 }

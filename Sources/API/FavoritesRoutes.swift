@@ -19,24 +19,22 @@ enum FavoritesRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: GifBackend) {
-        router.get("/favorites") { _ in
-            let favorites = try await answering { try await backend.listFavorites() }
+    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+        router.serve(.get, "/favorites") { _ in
+            let favorites = try await backend.listFavorites()
             var response = JSONResponse.write(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
-        router.post("/favorites") { request in
-            let id = try JSONBody.stringField("id", of: request)
-            let result = try await answering { try await backend.addFavorite(id: id) }
-            switch result {
+        router.serve(.post, "/favorites") { request in
+            let id = try RequestInputs.gifID(try JSONBody.stringField("id", of: request))
+            switch try await backend.addFavorite(id: id) {
             case .added(let favorite): return JSONResponse.write(favorite, status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(favorite, status: .ok)
             }
         }
-        router.delete("/favorites/{id}") { request in
-            let id = request.pathParameters["id"]
-            try await answering { try await backend.removeFavorite(id: id) }
+        router.serve(.delete, "/favorites/{id}") { request in
+            try await backend.removeFavorite(id: try RequestInputs.gifID(request.pathParameters["id"]))
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,66 +1,9 @@
 import GifService
 
-/// The shapes sent most often, written directly with `JSONWriter`; the same members as their
-/// Codable encodings (GifService), keys in sorted order.
-protocol JSONWritable {
-    func write(to writer: inout JSONWriter)
-}
-
-extension GIF: JSONWritable {
-    func write(to writer: inout JSONWriter) {
-        writer.object { writer in writeMembers(to: &writer) }
-    }
-
-    /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
-    func writeMembers(to writer: inout JSONWriter, addedAt: String? = nil, stale: Bool = false) {
-        if let addedAt { writer.member("added_at", addedAt) }
-        if let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
-        writer.member("id", id)
-        if !images.isEmpty {
-            writer.key("images")
-            writer.object { writer in
-                for name in images.keys.sorted() {
-                    guard let rendition = images[name] else { continue }
-                    writer.key(name)
-                    rendition.write(to: &writer)
-                }
-            }
-        }
-        if let isFavorite { writer.key("is_favorite"); writer.bool(isFavorite) }
-        writer.meaningful("rating", rating)
-        writer.member("share_text", shareText)
-        writer.meaningful("share_url", shareURL)
-        if stale { writer.key("stale"); writer.bool(true) }
-        writer.meaningful("title", title)
-        writer.member("url", url)
-        if let user, user.hasValue {
-            writer.key("user")
-            writer.object { writer in
-                writer.meaningful("avatar_url", user.avatarURL)
-                writer.meaningful("display_name", user.displayName)
-                writer.meaningful("profile_url", user.profileURL)
-                writer.meaningful("username", user.username)
-            }
-        }
-        writer.meaningful("username", username)
-    }
-}
-
-extension Rendition: JSONWritable {
-    func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("height", height)
-            writer.meaningful("mp4", mp4)
-            writer.meaningful("size", size)
-            writer.member("url", url)
-            writer.meaningful("webp", webp)
-            writer.member("width", width)
-        }
-    }
-}
-
+/// The answers that wrap GIFs, written with the service's `JSONWriter` (which also writes the
+/// GIF itself); keys in sorted order.
 extension GIFPage: JSONWritable {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
             writer.array(data) { writer, gif in gif.write(to: &writer) }
@@ -78,8 +21,20 @@ extension GIFPage: JSONWritable {
 }
 
 extension Favorite: JSONWritable {
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.object { writer in gif.writeMembers(to: &writer, addedAt: ISO8601.string(from: addedAt)) }
+    }
+}
+
+extension Spotlight: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("changes_at", ISO8601.string(from: changesAt))
+            writer.key("gif")
+            gif.write(to: &writer)
+            writer.member("seconds_left", secondsLeft)
+            if let stale { writer.key("stale"); writer.bool(stale) }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GifService
 import HTTPServer
 
 /// Request bodies: JSON only (415 otherwise); malformed JSON is 400.
@@ -22,10 +23,9 @@ enum JSONBody {
     }
 
     /// A string member of the body's object; absent or not a string is an invalid parameter.
-    static func stringField(_ name: String, of request: HTTPRequest) throws(ProblemDetails) -> String {
+    static func stringField(_ name: String, of request: HTTPRequest) throws -> String {
         guard let value = try object(of: request)[name] as? String else {
-            throw ProblemDetails(status: .badRequest, code: "invalid_parameter", title: "Invalid parameter",
-                                 detail: "Parameter \"\(name)\": a string is required in the JSON body.")
+            throw ServiceError.invalid(name, "a string is required in the JSON body.")
         }
         return value
     }

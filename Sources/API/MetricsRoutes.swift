@@ -1,9 +1,10 @@
+import Foundation
 import GifService
 import HTTPServer
 
 /// GET /metrics in the Prometheus text format (version 0.0.4).
 enum MetricsRoutes {
-    static func register(on router: inout RouterBuilder, backend: GifBackend, requests: RequestMetrics) {
+    static func register(on router: inout RouterBuilder, backend: GIFBackend, requests: RequestMetrics) {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favoritesCount()
             let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
@@ -41,7 +42,7 @@ enum PrometheusText {
         header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale.")
         let cache = upstream.cacheResults
         for status in [CacheStatus.hit, .miss, .stale] {
-            out += "gif_bff_cache_results_total{result=\"\(status.rawValue.lowercased())\"} \(cache[status] ?? 0)\n"
+            out += "gif_bff_cache_results_total{result=\"\(label(status))\"} \(cache[status] ?? 0)\n"
         }
         if let favorites {
             header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
@@ -54,6 +55,14 @@ enum PrometheusText {
         return out
     }
 
+    private static func label(_ status: CacheStatus) -> String {
+        switch status {
+        case .hit: "hit"
+        case .miss: "miss"
+        case .stale: "stale"
+        }
+    }
+
     private static func header(_ out: inout String, _ name: String, _ type: String, _ help: String) {
         out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
@@ -64,5 +73,3 @@ enum PrometheusText {
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }
-
-import Foundation

@@ -7,15 +7,15 @@ enum SearchHistoryRoutes {
         let data: [SearchHistoryEntry]
     }
 
-    static func register(on router: inout RouterBuilder, backend: GifBackend) {
-        router.get("/search/history") { request in
-            let contains = request.query["contains"]
-            var response = try JSONResponse.make(HistoryList(data: try await answering { try await backend.searchHistory(contains: contains) }))
+    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+        router.serve(.get, "/search/history") { request in
+            let entries = try await backend.searchHistory(contains: request.query["contains"])
+            var response = try JSONResponse.make(HistoryList(data: entries))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
-        router.delete("/search/history") { _ in
-            try await answering { try await backend.clearSearchHistory() }
+        router.serve(.delete, "/search/history") { _ in
+            try await backend.clearSearchHistory()
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,19 +1,21 @@
 import GifService
+import GiphyClient
 import HTTPServer
+import Storage
 
 /// Everything gif-bff can be told at start-up. Each field comes from an environment variable
 /// and a flag (the flag wins); `Setting.all` lists them with their defaults.
 public struct Configuration: Sendable {
     public var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
-    public var databasePath = "gif-bff.sqlite3"
+    public var databasePath = AppDatabase.defaultPath
     public var logLevel = LogLevel.info
     public var logFormat = LogFormat.logfmt
     /// Absent: the built-in demo catalog is served instead of GIPHY.
     public var giphyAPIKey: String?
-    public var giphyBaseURL = "https://api.giphy.com/v1"
+    public var giphyBaseURL = GiphyClientConfiguration.defaultBaseURL.absoluteString
     public var upstreamTimeout: Duration = .seconds(8)
-    public var favoritesLimit = 20
-    public var defaultRating = "g"
+    public var favoritesLimit = FavoritesService.defaultLimit
+    public var defaultRating = Rating.default
     /// The response cache, coalescing and the hourly call budget.
     public var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.

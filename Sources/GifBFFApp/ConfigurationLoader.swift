@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the configuration from the environment, then from flags, which win.
 public enum ConfigurationLoader {
     public enum Outcome: Equatable {
@@ -68,5 +70,3 @@ public enum ConfigurationLoader {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-
-import Foundation

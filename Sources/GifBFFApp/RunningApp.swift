@@ -26,7 +26,7 @@ public final class RunningApp: Sendable {
             settings: configuration.gateway, report: report)
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        let backend = GifBackend(gateway: gateway, favorites: favorites, history: history,
+        let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history,
                                  spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
         let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
         do {

@@ -1,3 +1,7 @@
+import Foundation
+import GifService
+import GiphyClient
+import Glibc
 import HTTPServer
 import Storage
 
@@ -54,7 +58,7 @@ extension Setting {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             config.giphyAPIKey = trimmed.isEmpty ? nil : trimmed
         },
-        Setting("GIPHY_BASE_URL", "--giphy-base-url", default: "https://api.giphy.com/v1", "GIPHY API base URL, version included") { config, value throws(ConfigurationError) in
+        Setting("GIPHY_BASE_URL", "--giphy-base-url", default: GiphyClientConfiguration.defaultBaseURL.absoluteString, "GIPHY API base URL, version included") { config, value throws(ConfigurationError) in
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
                 throw invalid("GIPHY_BASE_URL (--giphy-base-url)", value, "an http or https URL")
             }
@@ -63,12 +67,11 @@ extension Setting {
         Setting("GIF_BFF_UPSTREAM_TIMEOUT_SECONDS", "--upstream-timeout-seconds", default: "8", "total deadline of one GIPHY call") { config, value throws(ConfigurationError) in
             config.upstreamTimeout = try seconds(value, "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS (--upstream-timeout-seconds)", allowZero: false)
         },
-        Setting("GIF_BFF_FAVORITES_LIMIT", "--favorites-limit", default: "20", "most favorites kept") { config, value throws(ConfigurationError) in
+        Setting("GIF_BFF_FAVORITES_LIMIT", "--favorites-limit", default: String(FavoritesService.defaultLimit), "most favorites kept") { config, value throws(ConfigurationError) in
             config.favoritesLimit = try integer(value, "GIF_BFF_FAVORITES_LIMIT (--favorites-limit)", 1...10_000)
         },
-        Setting("GIF_BFF_DEFAULT_RATING", "--default-rating", default: "g", "rating used when a search names none: g, pg, pg-13 or r") { config, value throws(ConfigurationError) in
-            let rating = value.lowercased()
-            guard ["g", "pg", "pg-13", "r"].contains(rating) else { throw invalid("GIF_BFF_DEFAULT_RATING (--default-rating)", value, "g, pg, pg-13 or r") }
+        Setting("GIF_BFF_DEFAULT_RATING", "--default-rating", default: Rating.default.rawValue, "rating used when a search names none: \(ratingChoices)") { config, value throws(ConfigurationError) in
+            guard let rating = Rating(value) else { throw invalid("GIF_BFF_DEFAULT_RATING (--default-rating)", value, ratingChoices) }
             config.defaultRating = rating
         },
         Setting("GIF_BFF_CACHE", "--cache", default: "on", "keep GIPHY answers (on or off); GIPHY's terms restrict caching to approved integrations") { config, value throws(ConfigurationError) in
@@ -126,6 +129,12 @@ extension Setting {
         },
     ]
 
+    /// "g, pg, pg-13 or r".
+    private static var ratingChoices: String {
+        let names = Rating.all.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
     private static func invalid(_ label: String, _ value: String, _ expected: String) -> ConfigurationError {
         .invalidValue(setting: label, value: "\"\(value)\"", expected: expected)
     }
@@ -160,6 +169,3 @@ extension Setting {
         return inet_pton(AF_INET, value, &v4) == 1 || inet_pton(AF_INET6, value, &v6) == 1
     }
 }
-
-import Foundation
-import Glibc

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A favorite GIF: the snapshot taken when it was added, and when that was. Encodes as the
-/// GIF's fields (with is_favorite true and share_text) plus added_at.
-public struct Favorite: Encodable, Equatable, Sendable {
+/// A favorite GIF: the snapshot taken when it was added, and when that was. Its JSON is the
+/// GIF's members (with is_favorite true and share_text) plus added_at.
+public struct Favorite: Equatable, Sendable {
     public let gif: GIF
     public let addedAt: Date
 
@@ -15,16 +15,6 @@ public struct Favorite: Encodable, Equatable, Sendable {
 
     public var id: String { gif.id }
     public var shareText: String { gif.shareText }
-
-    enum CodingKeys: String, CodingKey {
-        case addedAt = "added_at"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try gif.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeMeaningful(addedAt, forKey: .addedAt)
-    }
 }
 
 /// What adding did. Either way the caller gets the favorite as stored.

@@ -21,7 +21,7 @@ public struct FavoritesService: Sendable {
     public func add(_ gif: GIF) async throws -> FavoriteAddResult {
         var snapshot = gif
         snapshot.isFavorite = nil
-        let record = FavoriteRecord(id: gif.id, snapshot: try Self.encode(snapshot), addedAt: now())
+        let record = FavoriteRecord(id: gif.id, snapshot: Data(snapshot.jsonBytes()), addedAt: now())
         switch try await store.insertIfRoom(record, limit: limit) {
         case .inserted:
             return .added(Favorite(gif: snapshot, addedAt: record.addedAt))
@@ -63,12 +63,6 @@ public struct FavoritesService: Sendable {
     }
 
     // MARK: Snapshots
-
-    private static func encode(_ gif: GIF) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(gif)
-    }
 
     private static func favorite(from record: FavoriteRecord) throws -> Favorite {
         do {

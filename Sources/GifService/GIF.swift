@@ -1,8 +1,8 @@
 import Foundation
 
-/// Our GIF shape, as the API returns it and as favorites keep it. Fields without a value
-/// are left out of the JSON, never sent as null, "" or 0.
-public struct GIF: Codable, Equatable, Sendable {
+/// Our GIF shape, as the API returns it and as favorites keep it. Its JSON is written by
+/// `write(to:)` (GIF+JSON.swift): fields without a value are left out, never sent as null, "" or 0.
+public struct GIF: Decodable, Equatable, Sendable {
     public var id: String
     public var title: String?
     public var rating: String?
@@ -70,25 +70,6 @@ public struct GIF: Codable, Equatable, Sendable {
         isFavorite = try container.decodeIfPresent(Bool.self, forKey: .isFavorite)
         images = try container.decodeIfPresent([String: Rendition].self, forKey: .images) ?? [:]
         // share_text is derived, so a decoded one is ignored.
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeMeaningful(title, forKey: .title)
-        try container.encodeMeaningful(rating, forKey: .rating)
-        try container.encode(url, forKey: .url)
-        try container.encodeMeaningful(shareURL, forKey: .shareURL)
-        try container.encode(shareText, forKey: .shareText)
-        try container.encodeMeaningful(username, forKey: .username)
-        if let user, user.hasValue {
-            try container.encode(user, forKey: .user)
-        }
-        try container.encodeMeaningful(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(isFavorite, forKey: .isFavorite)
-        if !images.isEmpty {
-            try container.encode(images, forKey: .images)
-        }
     }
 }
 

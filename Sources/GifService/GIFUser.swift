@@ -1,5 +1,5 @@
 /// The GIF's author, when the upstream names one. Every field is optional.
-public struct GIFUser: Codable, Equatable, Sendable {
+public struct GIFUser: Decodable, Equatable, Sendable {
     public var displayName: String?
     public var username: String?
     public var avatarURL: String?
@@ -22,13 +22,5 @@ public struct GIFUser: Codable, Equatable, Sendable {
         case username
         case avatarURL = "avatar_url"
         case profileURL = "profile_url"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeMeaningful(displayName, forKey: .displayName)
-        try container.encodeMeaningful(username, forKey: .username)
-        try container.encodeMeaningful(avatarURL, forKey: .avatarURL)
-        try container.encodeMeaningful(profileURL, forKey: .profileURL)
     }
 }

@@ -13,18 +13,6 @@ public enum ISO8601 {
 }
 
 extension KeyedEncodingContainer {
-    /// Leaves the key out for nil and for "" (a field with no value is never sent empty).
-    mutating func encodeMeaningful(_ value: String?, forKey key: Key) throws {
-        guard let value, !value.isEmpty else { return }
-        try encode(value, forKey: key)
-    }
-
-    /// Leaves the key out for nil and for 0 (unknown sizes are never sent as 0).
-    mutating func encodeMeaningful(_ value: Int?, forKey key: Key) throws {
-        guard let value, value != 0 else { return }
-        try encode(value, forKey: key)
-    }
-
     mutating func encodeMeaningful(_ value: Date?, forKey key: Key) throws {
         guard let value else { return }
         try encode(ISO8601.string(from: value), forKey: key)

@@ -1,6 +1,6 @@
 /// One rendition of a GIF (preview, still, fixed_width, original, ...). URLs are kept
 /// exactly as the upstream gave them, hence strings, not `URL`.
-public struct Rendition: Codable, Equatable, Sendable {
+public struct Rendition: Decodable, Equatable, Sendable {
     public var url: String
     public var width: Int
     public var height: Int
@@ -20,15 +20,5 @@ public struct Rendition: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case url, width, height, size, mp4, webp
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-        try container.encodeMeaningful(size, forKey: .size)
-        try container.encodeMeaningful(mp4, forKey: .mp4)
-        try container.encodeMeaningful(webp, forKey: .webp)
     }
 }

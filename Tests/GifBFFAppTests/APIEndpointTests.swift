@@ -6,7 +6,7 @@ import XCTest
 /// Every endpoint's success, through the real server, the real client and the fake GIPHY.
 final class APIEndpointTests: XCTestCase {
     func testSearchReturnsTrimmedGIFsWithPagination() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let response = try api.get("/search?q=cat&limit=5")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type"), "application/json")
@@ -26,20 +26,18 @@ final class APIEndpointTests: XCTestCase {
         // The search was recorded.
         let history = try api.get("/search/history").json?["data"] as? [[String: Any]]
         XCTAssertEqual(history?.first?["query"] as? String, "cat")
-        await api.stop()
     }
 
     func testBlankSearchIsAnEmptyPageWithoutAnUpstreamCall() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let response = try api.get("/search?q=%20%20")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual((response.json?["data"] as? [Any])?.count, 0)
         XCTAssertEqual(api.fake.callCount(), 0)
-        await api.stop()
     }
 
     func testPagingToTheEndOfAResultSet() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         var offset: Int? = 0
         var pages = 0
         var seen = 0
@@ -57,11 +55,10 @@ final class APIEndpointTests: XCTestCase {
         XCTAssertGreaterThan(pages, 1)
         XCTAssertGreaterThan(seen, 0)
         XCTAssertLessThanOrEqual(seen, try XCTUnwrap(total))
-        await api.stop()
     }
 
     func testTrendingGifByIdAndRandom() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let trending = try api.get("/trending?limit=3")
         XCTAssertEqual(trending.status, 200)
         let id = try XCTUnwrap((trending.json?["data"] as? [[String: Any]])?.first?["id"] as? String)
@@ -74,11 +71,10 @@ final class APIEndpointTests: XCTestCase {
         XCTAssertEqual(random.status, 200)
         XCTAssertNotNil(random.json?["id"] as? String)
         XCTAssertEqual(try api.send("HEAD", "/gif/\(id)").status, 200)
-        await api.stop()
     }
 
     func testFavoritesAddListRemove() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let id = try XCTUnwrap((api.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
         let added = try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}")
         XCTAssertEqual(added.status, 201)
@@ -96,11 +92,10 @@ final class APIEndpointTests: XCTestCase {
         XCTAssertEqual(removed.status, 204)
         XCTAssertTrue(removed.body.isEmpty)
         XCTAssertEqual(try api.get("/favorites").json?["count"] as? Int, 0)
-        await api.stop()
     }
 
     func testSearchHistoryFilterAndClear() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         for query in ["The Score", "Scorpions", "underscore", "cats"] {
             XCTAssertEqual(try api.get("/search?q=\(query.replacingOccurrences(of: " ", with: "+"))&limit=1").status, 200)
         }
@@ -108,11 +103,10 @@ final class APIEndpointTests: XCTestCase {
         XCTAssertEqual(filtered?.compactMap { $0["query"] as? String }, ["underscore", "Scorpions", "The Score"])
         XCTAssertEqual(try api.send("DELETE", "/search/history").status, 204)
         XCTAssertEqual((try api.get("/search/history").json?["data"] as? [Any])?.count, 0)
-        await api.stop()
     }
 
     func testRequestBodiesMustBeJSON() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let plain = try api.send("POST", "/favorites", json: "id=abc", headers: ["Content-Type: text/plain"])
         XCTAssertEqual(plain.status, 415)
         XCTAssertEqual(plain.json?["code"] as? String, "unsupported_media_type")
@@ -122,6 +116,5 @@ final class APIEndpointTests: XCTestCase {
         let missing = try api.send("POST", "/favorites", json: "{\"gif\":\"abc\"}")
         XCTAssertEqual(missing.status, 400)
         XCTAssertEqual(missing.json?["code"] as? String, "invalid_parameter")
-        await api.stop()
     }
 }

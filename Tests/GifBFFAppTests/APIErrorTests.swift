@@ -19,7 +19,7 @@ final class APIErrorTests: XCTestCase {
     }
 
     func testOurValidationIs400NamingTheParameter() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         for (target, parameter) in [("/search?q=cat&limit=0", "limit"), ("/search?q=cat&offset=5000", "offset"),
                                     ("/search?q=\(String(repeating: "a", count: 51))", "q"), ("/search?q=cat&rating=x", "rating"),
                                     ("/gif/not-an-id!", "id"), ("/trending?limit=51", "limit")] {
@@ -28,22 +28,20 @@ final class APIErrorTests: XCTestCase {
             XCTAssertTrue((response.json?["detail"] as? String ?? "").contains(parameter), target)
         }
         XCTAssertEqual(api.fake.callCount(), 0, "validation failures never reach the upstream")
-        await api.stop()
     }
 
     func testUnknownGifAndAbsentFavoriteAre404() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         assertProblem(try api.get("/gif/doesnotexist123"), 404, "gif_not_found")
         assertProblem(try api.send("DELETE", "/favorites/abc123"), 404, "favorite_not_found")
         assertProblem(try api.send("POST", "/favorites", json: "{\"id\":\"doesnotexist123\"}"), 404, "gif_not_found")
         let noMatch = try api.get("/random?tag=zzqqxxnothing")
         assertProblem(noMatch, 404, "gif_not_found")
         XCTAssertTrue((noMatch.json?["detail"] as? String ?? "").contains("zzqqxxnothing"), "the detail names the tag")
-        await api.stop()
     }
 
     func testFavoritesFullThenOneRemovedThenAdded() async throws {
-        let api = try APIHarness(favoritesLimit: 3)
+        let api = try APIHarness(self, favoritesLimit: 3)
         let ids = try XCTUnwrap(api.get("/trending?limit=5").json?["data"] as? [[String: Any]]).compactMap { $0["id"] as? String }
         for id in ids.prefix(3) {
             XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}").status, 201)
@@ -54,11 +52,10 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(ids[3])\"}").status, 201)
         let listed = try XCTUnwrap(api.get("/favorites").json?["data"] as? [[String: Any]]).compactMap { $0["id"] as? String }
         XCTAssertEqual(listed, [ids[3], ids[2], ids[1]])
-        await api.stop()
     }
 
     func testFavoritesAreStillListedWhileGIPHYIsDown() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let id = try XCTUnwrap((api.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
         XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}").status, 201)
         await api.fake.shutdown()
@@ -66,11 +63,10 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(list.status, 200)
         XCTAssertEqual((list.json?["data"] as? [[String: Any]])?.first?["id"] as? String, id)
         assertProblem(try api.get("/trending"), 502, "upstream_unavailable")
-        await api.stop()
     }
 
     func testEveryUpstreamFaultMapsToItsRow() async throws {
-        let api = try APIHarness(upstreamTimeout: .milliseconds(500))
+        let api = try APIHarness(self, upstreamTimeout: .milliseconds(500))
         let rows: [(FakeGiphyFault, Int, String)] = [
             (.rateLimited(body: .message, retryAfter: 42), 503, "upstream_rate_limited"),
             (.rateLimited(body: .meta, retryAfter: nil), 503, "upstream_rate_limited"),
@@ -96,23 +92,20 @@ final class APIErrorTests: XCTestCase {
         }
         let auth = try api.get("/search?q=dogs")
         XCTAssertEqual(auth.status, 200, "faults were one-shot")
-        await api.stop()
     }
 
     func testRefusedAndResetConnectionsAreUpstreamUnavailable() async throws {
-        let refused = try APIHarness(baseURL: try FakeGiphy.refusingBaseURL())
+        let refused = try APIHarness(self, baseURL: try FakeGiphy.refusingBaseURL())
         assertProblem(try refused.get("/trending"), 502, "upstream_unavailable")
-        await refused.stop()
         let probe = FakeGiphy()
+        addTeardownBlock { await probe.shutdown() }
         let resetURL = try probe.startConnectionResetter()
-        let reset = try APIHarness(baseURL: resetURL)
+        let reset = try APIHarness(self, baseURL: resetURL)
         assertProblem(try reset.get("/trending"), 502, "upstream_unavailable")
-        await reset.stop()
-        await probe.shutdown()
     }
 
     func testTheKeyNeverLeaksIntoResponsesOrTheLog() async throws {
-        let api = try APIHarness(upstreamTimeout: .milliseconds(500))
+        let api = try APIHarness(self, upstreamTimeout: .milliseconds(500))
         let faults: [FakeGiphyFault?] = [nil, .rateLimited(body: .message, retryAfter: 1), .unauthorized(body: .meta),
                                          .forbidden(body: .message), .serverError, .notJSON, .truncatedJSON, .synthetic,
                                          .delay(milliseconds: 1000)]
@@ -129,6 +122,7 @@ final class APIErrorTests: XCTestCase {
             _ = try api.get("/search/history")
             api.fake.clearFaults()
         }
+        // Stopped before reading the log, so every line is written; teardown stops it again harmlessly.
         await api.stop()
         let responses = api.responses.withLock { $0 }
         XCTAssertGreaterThan(responses.count, 70)

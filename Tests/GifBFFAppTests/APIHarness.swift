@@ -17,7 +17,8 @@ final class APIHarness: Sendable {
     let folder: URL
 
     /// `fake` and `folder` let a second harness restart gif-bff on the same upstream and database.
-    init(favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil,
+    /// Everything is stopped and deleted when `testCase` tears down, also after an assertion throws.
+    init(_ testCase: XCTestCase, favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil,
          fake: FakeGiphy? = nil, folder: URL? = nil, configure: (inout Configuration) -> Void = { _ in }) throws {
         let fake = fake ?? FakeGiphy(apiKey: Self.secretKey)
         self.fake = fake
@@ -35,8 +36,10 @@ final class APIHarness: Sendable {
         configuration.logLevel = .debug
         configure(&configuration)
         app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink))
+        testCase.addTeardownBlock { [self] in await stop() }
     }
 
+    /// Safe to call more than once.
     func stop() async {
         await app.shutdown()
         await fake.shutdown()

@@ -9,7 +9,7 @@ final class CachingTests: XCTestCase {
     private let searchPath = "/v1/gifs/search"
 
     func testAFreshAnswerIsServedWithoutAnUpstreamCall() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let first = try api.get("/search?q=cats&limit=5")
         XCTAssertEqual(first.header("X-Cache"), "MISS")
         XCTAssertNil(first.header("Age"))
@@ -20,11 +20,10 @@ final class CachingTests: XCTestCase {
         XCTAssertTrue(second.text == first.text, "the cached answer is the same bytes")
         XCTAssertEqual(api.fake.callCount(path: searchPath), 1)
         XCTAssertEqual(try api.get("/search?q=cats&limit=6").header("X-Cache"), "MISS", "another limit is another page")
-        await api.stop()
     }
 
     func testStaleAnswersAreServedWhileGIPHYIsDownAlsoAfterARestart() async throws {
-        let first = try APIHarness { $0.gateway.freshSeconds = 0 }
+        let first = try APIHarness(self) { $0.gateway.freshSeconds = 0 }
         XCTAssertEqual(try first.get("/search?q=dogs&limit=3").status, 200)
         let id = try XCTUnwrap((first.get("/trending?limit=1").json?["data"] as? [[String: Any]])?.first?["id"] as? String)
         XCTAssertEqual(try first.get("/gif/\(id)").status, 200)
@@ -45,18 +44,17 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(uncached.json?["code"] as? String, "upstream_error")
         // A restart: the answers come back from SQLite.
         await first.stopApp()
-        let second = try APIHarness(fake: first.fake, folder: first.folder) { $0.gateway.freshSeconds = 0 }
+        let second = try APIHarness(self, fake: first.fake, folder: first.folder) { $0.gateway.freshSeconds = 0 }
         let afterRestart = try second.get("/search?q=dogs&limit=3")
         XCTAssertEqual(afterRestart.header("X-Cache"), "STALE")
         XCTAssertEqual(afterRestart.json?["stale"] as? Bool, true)
         XCTAssertTrue(afterRestart.text == stale.text, "the same stale answer after the restart")
         first.fake.clearFaults()
         XCTAssertEqual(try second.get("/search?q=dogs&limit=3").header("X-Cache"), "MISS", "the upstream is asked again once back")
-        await second.stop()
     }
 
     func testTooOldAnswersAreNotServedStale() async throws {
-        let api = try APIHarness {
+        let api = try APIHarness(self) {
             $0.gateway.freshSeconds = 0
             $0.gateway.staleSeconds = 0
         }
@@ -64,11 +62,10 @@ final class CachingTests: XCTestCase {
         api.fake.inject(.serverError, lifetime: .sticky)
         try await Task.sleep(for: .milliseconds(20))
         XCTAssertEqual(try api.get("/trending?limit=2").json?["code"] as? String, "upstream_error")
-        await api.stop()
     }
 
     func testHundredConcurrentColdRequestsMakeOneUpstreamCall() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         api.fake.inject(.delay(milliseconds: 400), lifetime: .sticky)
         var clients: [RawClient] = []
         for _ in 0..<100 {
@@ -84,11 +81,10 @@ final class CachingTests: XCTestCase {
         }
         XCTAssertEqual(api.fake.callCount(path: searchPath), 1)
         XCTAssertEqual(bodies.count, 1)
-        await api.stop()
     }
 
     func testTheHourlyBudgetFallsBackToTheCacheThenRefusesWithRetryAfter() async throws {
-        let api = try APIHarness {
+        let api = try APIHarness(self) {
             $0.gateway.callsPerHour = 2
             $0.gateway.freshSeconds = 0
         }
@@ -106,13 +102,12 @@ final class CachingTests: XCTestCase {
         XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_upstream_budget_remaining 0"))
         // The spent budget is remembered across a restart.
         await api.stopApp()
-        let restarted = try APIHarness(fake: api.fake, folder: api.folder) { $0.gateway.callsPerHour = 2 }
+        let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) { $0.gateway.callsPerHour = 2 }
         XCTAssertEqual(try restarted.get("/search?q=birds").status, 503)
-        await restarted.stop()
     }
 
     func testSpotlightKeepsItsPickAndCountdownAcrossARestart() async throws {
-        let first = try APIHarness()
+        let first = try APIHarness(self)
         let picked = try first.get("/spotlight")
         XCTAssertEqual(picked.status, 200)
         XCTAssertEqual(picked.header("X-Cache"), "MISS")
@@ -123,17 +118,16 @@ final class CachingTests: XCTestCase {
         XCTAssertTrue((598...600).contains(secondsLeft), "\(secondsLeft)")
         XCTAssertNotNil(ISO8601DateFormatter().date(from: changesAt), changesAt)
         await first.stopApp()
-        let second = try APIHarness(fake: first.fake, folder: first.folder)
+        let second = try APIHarness(self, fake: first.fake, folder: first.folder)
         let again = try XCTUnwrap(second.get("/spotlight").json)
         XCTAssertEqual((again["gif"] as? [String: Any])?["id"] as? String, id)
         XCTAssertEqual(again["changes_at"] as? String, changesAt)
         XCTAssertLessThanOrEqual(try XCTUnwrap(again["seconds_left"] as? Int), secondsLeft)
         XCTAssertEqual(second.fake.callCount(path: "/v1/gifs/random"), 1)
-        await second.stop()
     }
 
     func testSpotlightKeepsTheOldPickMarkedStaleWhenGIPHYFailsAtChangeTime() async throws {
-        let api = try APIHarness { $0.spotlightMinutes = 0.005 }
+        let api = try APIHarness(self) { $0.spotlightMinutes = 0.005 }
         let first = try XCTUnwrap(api.get("/spotlight").json)
         let id = (first["gif"] as? [String: Any])?["id"] as? String
         try await Task.sleep(for: .milliseconds(400))
@@ -147,11 +141,10 @@ final class CachingTests: XCTestCase {
         let renewed = try api.get("/spotlight")
         XCTAssertNil(renewed.json?["stale"], "the next request tried again")
         XCTAssertEqual(renewed.header("X-Cache"), "MISS")
-        await api.stop()
     }
 
     func testAnUnchangedAnswerIs304WithItsETag() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         let list = try api.get("/favorites")
         let etag = try XCTUnwrap(list.header("ETag"))
         XCTAssertEqual(list.header("Cache-Control"), "no-cache")
@@ -171,11 +164,10 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(search.header("Cache-Control"), "max-age=30")
         let searchTag = try XCTUnwrap(search.header("ETag"))
         XCTAssertEqual(try api.send("GET", "/search?q=cats", headers: ["If-None-Match: W/\(searchTag), \"other\""]).status, 304)
-        await api.stop()
     }
 
     func testMetricsInPrometheusText() async throws {
-        let api = try APIHarness()
+        let api = try APIHarness(self)
         _ = try api.get("/search?q=cats")
         _ = try api.get("/search?q=cats")
         _ = try api.get("/gif/doesnotexist1")
@@ -198,14 +190,12 @@ final class CachingTests: XCTestCase {
             XCTAssertTrue(text.contains(line), "missing: \(line)\n\(text)")
         }
         XCTAssertFalse(text.contains("budget_remaining"), "no budget configured")
-        await api.stop()
     }
 
     func testCachingCanBeTurnedOff() async throws {
-        let api = try APIHarness { $0.gateway.cacheEnabled = false }
+        let api = try APIHarness(self) { $0.gateway.cacheEnabled = false }
         XCTAssertEqual(try api.get("/trending?limit=2").header("X-Cache"), "MISS")
         XCTAssertEqual(try api.get("/trending?limit=2").header("X-Cache"), "MISS")
         XCTAssertEqual(api.fake.callCount(path: "/v1/gifs/trending"), 2)
-        await api.stop()
     }
 }

@@ -9,15 +9,14 @@ final class StorageLockTests: XCTestCase {
     private static let sqliteShell = "/usr/bin/sqlite3"
 
     func testHealthzAnswersWithin50msWhileAnotherProcessHoldsTheWriteLock() async throws {
-        let harness = try APIHarness { $0.server.eventLoopCount = 1 }
-        addTeardownBlock { await harness.stop() }
+        let harness = try APIHarness(self) { $0.server.eventLoopCount = 1 }
         let databasePath = harness.folder.appendingPathComponent("favorites.sqlite3").path
         let keptAlive = try RawClient(port: harness.app.port, timeout: 10)
         XCTAssertEqual(try Self.timedHealthz(on: keptAlive).status, 200)
 
         let holder = try startLockHolder(databasePath: databasePath, seconds: 3)
-        // Writes that must wait for the lock, on connections of their own; their answers are not
-        // this test's business, only that nothing else waits with them.
+        // Writes that must wait for the lock, on connections of their own: each waits the short busy
+        // timeout, then is refused as 503 storage_busy, and nothing else waits with them.
         let writers = try (0..<6).map { _ in try RawClient(port: harness.app.port, timeout: 10) }
         for writer in writers {
             try writer.send(request("DELETE", "/search/history"))
@@ -43,7 +42,10 @@ final class StorageLockTests: XCTestCase {
         XCTAssertLessThan(favoritesTook, .milliseconds(200), "reads go on while writes wait for the lock")
 
         for writer in writers {
-            _ = try writer.readResponse()
+            let refused = try writer.readResponse()
+            XCTAssertEqual(refused.status, 503, refused.text)
+            XCTAssertEqual(refused.header("Retry-After"), "1")
+            XCTAssertTrue(refused.text.contains("\"code\":\"storage_busy\""), refused.text)
         }
         holder.waitUntilExit()
         XCTAssertEqual(holder.terminationStatus, 0, "the other process held the lock and committed")

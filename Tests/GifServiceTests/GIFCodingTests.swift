@@ -1,11 +1,11 @@
 import Foundation
 import GifService
+import TestSupport
 import XCTest
 
 final class GIFCodingTests: XCTestCase {
-    private func json(_ value: some Encodable) throws -> [String: Any] {
-        let data = try JSONEncoder().encode(value)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    private func json(_ value: some JSONWritable) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(value.jsonBytes())) as? [String: Any])
     }
 
     func testFullGIFUsesSnakeCaseKeys() throws {
@@ -42,7 +42,7 @@ final class GIFCodingTests: XCTestCase {
         XCTAssertEqual(Set(object.keys), ["id", "url", "share_text", "images"])
         let rendition = try XCTUnwrap((object["images"] as? [String: Any])?["still"] as? [String: Any])
         XCTAssertEqual(Set(rendition.keys), ["url", "width", "height"])
-        let text = String(decoding: try JSONEncoder().encode(gif), as: UTF8.self)
+        let text = String(decoding: gif.jsonBytes(), as: UTF8.self)
         XCTAssertFalse(text.contains("null"), text)
         XCTAssertFalse(text.contains("\"\""), text)
     }
@@ -52,12 +52,23 @@ final class GIFCodingTests: XCTestCase {
         XCTAssertEqual(Set(object.keys), ["id", "url", "share_text"])
     }
 
-    func testDecodesWhatItEncodes() throws {
+    /// Stored snapshots are the written JSON, read back with `Decodable`.
+    func testDecodesWhatItWrites() throws {
         var gif = makeGIF("abc", shareURL: "https://gph.is/abc")
         gif.user = GIFUser(displayName: "Someone")
         gif.createdAt = Date(timeIntervalSince1970: 1_600_000_000)
-        let decoded = try JSONDecoder().decode(GIF.self, from: JSONEncoder().encode(gif))
+        let decoded = try JSONDecoder().decode(GIF.self, from: Data(gif.jsonBytes()))
         XCTAssertEqual(decoded, gif)
+    }
+
+    /// Snapshots stored before the writer replaced `Encodable` (JSONEncoder, sorted keys) still read.
+    func testDecodesASnapshotStoredByTheEarlierEncoder() throws {
+        let stored = #"{"created_at":"2020-09-13T12:26:40Z","id":"old","images":{"original":{"height":270,"url":"https:\/\/m\/o.gif","width":480}},"# +
+            #""rating":"g","share_text":"Old https:\/\/giphy.com\/gifs\/old","title":"Old","url":"https:\/\/giphy.com\/gifs\/old"}"#
+        let gif = try JSONDecoder().decode(GIF.self, from: Data(stored.utf8))
+        XCTAssertEqual(gif, GIF(id: "old", title: "Old", rating: "g", url: "https://giphy.com/gifs/old",
+                                createdAt: Date(timeIntervalSince1970: 1_600_000_000),
+                                images: ["original": Rendition(url: "https://m/o.gif", width: 480, height: 270)]))
     }
 
     func testDecodingRejectsABadDate() {

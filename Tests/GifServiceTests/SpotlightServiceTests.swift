@@ -1,6 +1,7 @@
 import Foundation
 import GifService
 import Synchronization
+import TestSupport
 import XCTest
 
 final class SpotlightServiceTests: XCTestCase {
@@ -21,7 +22,7 @@ final class SpotlightServiceTests: XCTestCase {
         let provider = SlowRandom()
         let clock = TestClock()
         let gateway = UpstreamGateway(provider: provider, store: nil)
-        let service = SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: "g",
+        let service = SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g,
                                        now: { clock.now() })
         let ids = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 { group.addTask { try await service.current(tag: " Cats ").gif.id } }
@@ -46,11 +47,11 @@ final class SpotlightServiceTests: XCTestCase {
         let clock = TestClock()
         let store = MemorySpotlightStore()
         let service = SpotlightService(gateway: UpstreamGateway(provider: provider, store: nil), store: store,
-                                       intervalSeconds: 600, rating: "g", now: { clock.now() })
+                                       intervalSeconds: 600, rating: .g, now: { clock.now() })
         _ = try await service.current(tag: nil)
         clock.advance(by: -7200)  // the clock went back two hours
         let after = try await SpotlightService(gateway: UpstreamGateway(provider: provider, store: nil), store: store,
-                                               intervalSeconds: 600, rating: "g", now: { clock.now() }).current(tag: nil)
+                                               intervalSeconds: 600, rating: .g, now: { clock.now() }).current(tag: nil)
         XCTAssertEqual(after.gif.id, "pick2")
         XCTAssertLessThanOrEqual(after.secondsLeft, 600)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GifService
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The gateway's rules without sockets: coalescing, freshness, stale, budget.

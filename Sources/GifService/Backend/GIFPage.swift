@@ -1,5 +1,5 @@
 /// A page of GIFs as the API returns it.
-public struct GIFPage: Encodable, Equatable, Sendable {
+public struct GIFPage: Equatable, Sendable {
     public var data: [GIF]
     public var pagination: Pagination
     /// True when served from the cache because the upstream failed; absent otherwise.
@@ -18,7 +18,7 @@ public struct GIFPage: Encodable, Equatable, Sendable {
 
 /// Where a page sits. `next_offset` is null on the last page (the one place we send null:
 /// it says "there is no next page", which a client needs to know rather than guess).
-public struct Pagination: Encodable, Equatable, Sendable {
+public struct Pagination: Equatable, Sendable {
     public var offset: Int
     /// GIFs in this page, after de-duplication.
     public var count: Int
@@ -31,19 +31,5 @@ public struct Pagination: Encodable, Equatable, Sendable {
         self.count = count
         self.totalCount = totalCount
         self.nextOffset = nextOffset
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case offset, count
-        case totalCount = "total_count"
-        case nextOffset = "next_offset"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offset, forKey: .offset)
-        try container.encode(count, forKey: .count)
-        try container.encodeIfPresent(totalCount, forKey: .totalCount)
-        try container.encode(nextOffset, forKey: .nextOffset)
     }
 }

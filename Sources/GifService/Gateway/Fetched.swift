@@ -1,9 +1,9 @@
 /// Where an answer came from: the upstream just now, the cache while fresh, or the cache because
 /// the upstream failed.
-public enum CacheStatus: String, Sendable, Equatable {
-    case hit = "HIT"
-    case miss = "MISS"
-    case stale = "STALE"
+public enum CacheStatus: Sendable, Hashable, CaseIterable {
+    case hit
+    case miss
+    case stale
 }
 
 /// An upstream value with where it came from and how old it is.

@@ -45,6 +45,4 @@ final class MemoryCache: Sendable {
             }
         }
     }
-
-    var count: Int { state.withLock { $0.entries.count } }
 }

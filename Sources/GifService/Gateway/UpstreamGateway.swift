@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 
+/// What the gateway can cache: written with `JSONWriter`, read back with `JSONDecoder`.
+public typealias CachedAnswerValue = Decodable & JSONWritable & Sendable
+
 /// Every upstream call goes through here. It spends calls carefully: answers are cached (memory in
 /// front of a store that outlives restarts), identical concurrent requests share one call, an
 /// hourly budget can cap calls, and when the upstream fails a stored answer is served as stale.
@@ -56,7 +59,7 @@ public final class UpstreamGateway: Sendable {
 
     /// A fresh answer in memory is returned at once. Otherwise identical requests share one task,
     /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
-    private func cached<T: Codable & Sendable>(key: String, endpoint: String,
+    private func cached<T: CachedAnswerValue>(key: String, endpoint: String,
                                                call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
         if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
         let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
@@ -72,7 +75,7 @@ public final class UpstreamGateway: Sendable {
         return try await task.value
     }
 
-    private func freshInMemory<T: Codable & Sendable>(_ key: String) async -> Fetched<T>? {
+    private func freshInMemory<T: CachedAnswerValue>(_ key: String) async -> Fetched<T>? {
         let start = now()
         guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
               isFresh(entry.storedAt, start) else { return nil }
@@ -84,7 +87,7 @@ public final class UpstreamGateway: Sendable {
         return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start))
     }
 
-    private func load<T: Codable & Sendable>(key: String, endpoint: String,
+    private func load<T: CachedAnswerValue>(key: String, endpoint: String,
                                              call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
@@ -102,7 +105,7 @@ public final class UpstreamGateway: Sendable {
     }
 
     /// One upstream call for `key`; on failure, the stored answer if it is not too old.
-    private func refresh<T: Codable & Sendable>(key: String, endpoint: String, stored: Stored<T>?,
+    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?,
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
             let value = try await spend(endpoint: endpoint, call: call)
@@ -124,7 +127,7 @@ public final class UpstreamGateway: Sendable {
         return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
     }
 
-    private func lookup<T: Codable & Sendable>(_ key: String, now: Date) async -> Stored<T>? {
+    private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {
         if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let value = entry.value as? T {
             return (value, entry.storedAt)
         }
@@ -142,13 +145,13 @@ public final class UpstreamGateway: Sendable {
         }
     }
 
-    private func remember<T: Codable & Sendable>(_ key: String, value: T) async {
+    private func remember<T: CachedAnswerValue>(_ key: String, value: T) async {
         guard settings.cacheEnabled else { return }
         let current = now()
         memory.insert(key, value: value, storedAt: current, now: current)
         guard let store else { return }
         do {
-            let data = try JSONEncoder().encode(value)
+            let data = Data(value.jsonBytes())
             try await store.store(CachedAnswer(key: key, value: data, storedAt: current), maxEntries: settings.maxEntries)
             let purgeDue = nextPurge.withLock { due -> Bool in
                 guard current >= due else { return false }

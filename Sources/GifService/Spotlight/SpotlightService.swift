@@ -8,7 +8,7 @@ public actor SpotlightService {
     private let gateway: UpstreamGateway
     private let store: any SpotlightStore
     private let interval: Double
-    private let rating: String
+    private let rating: Rating
     private let now: @Sendable () -> Date
 
     private struct Pick {
@@ -24,7 +24,7 @@ public actor SpotlightService {
     /// Picks whose change time is older than this are deleted when another is saved.
     static let forgetAfterSeconds: Double = 86_400
 
-    public init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: String,
+    public init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: Rating,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.gateway = gateway
         self.store = store
@@ -61,7 +61,7 @@ public actor SpotlightService {
         }
         let gif: GIF
         do {
-            gif = try await gateway.random(tag: tag, rating: rating)
+            gif = try await gateway.random(tag: tag, rating: rating.rawValue)
         } catch let error where error is UpstreamError || error is BudgetExhausted {
             guard let old = picks[key] else { throw error }
             return Spotlight(gif: old.gif, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
@@ -69,7 +69,7 @@ public actor SpotlightService {
         var snapshot = gif
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        try await store.save(StoredSpotlight(key: key, gif: try JSONEncoder().encode(snapshot), pickedAt: current, changesAt: changesAt),
+        try await store.save(StoredSpotlight(key: key, gif: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt),
                              forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
         picks[key] = Pick(gif: snapshot, changesAt: changesAt)
         return Spotlight(gif: gif, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,

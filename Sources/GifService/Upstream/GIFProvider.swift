@@ -38,8 +38,9 @@ public struct TrendingRequest: Sendable, Hashable {
     }
 }
 
-/// One page of GIFs as the upstream gave it (before our de-duplication).
-public struct UpstreamPage: Sendable, Equatable, Codable {
+/// One page of GIFs as the upstream gave it (before our de-duplication). Its JSON form is only
+/// for the response cache; the keys are the property names.
+public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
     public var gifs: [GIF]
     /// Not every endpoint reports it.
     public var totalCount: Int?
@@ -51,6 +52,16 @@ public struct UpstreamPage: Sendable, Equatable, Codable {
         self.totalCount = totalCount
         self.count = count
         self.offset = offset
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("count", count)
+            writer.key("gifs")
+            writer.array(gifs) { writer, gif in gif.write(to: &writer) }
+            writer.member("offset", offset)
+            if let totalCount { writer.member("totalCount", totalCount) }
+        }
     }
 }
 

@@ -2,31 +2,31 @@ import Foundation
 import GifService
 import Synchronization
 
-/// A GIFProvider for service tests: answers from a fixed list, or fails as told, and counts calls.
-final class ScriptedProvider: GIFProvider {
+/// A GIFProvider for service and API tests: answers from a fixed list, or fails as told, and counts calls.
+public final class ScriptedProvider: GIFProvider {
     private struct State {
         var gifs: [GIF] = []
         var totalCount: Int? = nil
         var failure: (any Error)? = nil
-        var calls: [String] = []
-        var lastSearch: SearchRequest? = nil
+        public var calls: [String] = []
+        public var lastSearch: SearchRequest? = nil
     }
 
     private let state = Mutex(State())
 
-    init(gifs: [GIF] = (0..<100).map { makeGIF("id\($0)") }, totalCount: Int? = 100) {
+    public init(gifs: [GIF] = (0..<100).map { makeGIF("id\($0)") }, totalCount: Int? = 100) {
         state.withLock {
             $0.gifs = gifs
             $0.totalCount = totalCount
         }
     }
 
-    var calls: [String] { state.withLock { $0.calls } }
-    var lastSearch: SearchRequest? { state.withLock { $0.lastSearch } }
+    public var calls: [String] { state.withLock { $0.calls } }
+    public var lastSearch: SearchRequest? { state.withLock { $0.lastSearch } }
 
-    func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
+    public func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
 
-    func setPage(_ gifs: [GIF], totalCount: Int?) {
+    public func setPage(_ gifs: [GIF], totalCount: Int?) {
         state.withLock {
             $0.gifs = gifs
             $0.totalCount = totalCount
@@ -41,23 +41,23 @@ final class ScriptedProvider: GIFProvider {
         }
     }
 
-    func search(_ request: SearchRequest) async throws -> UpstreamPage {
+    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
         state.withLock { $0.lastSearch = request }
         let state = try record("search")
         return page(state, offset: request.offset, limit: request.limit)
     }
 
-    func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
         page(try record("trending"), offset: request.offset, limit: request.limit)
     }
 
-    func gif(id: String) async throws -> GIF {
+    public func gif(id: String) async throws -> GIF {
         let state = try record("gif")
         guard let gif = state.gifs.first(where: { $0.id == id }) else { throw UpstreamError.notFound }
         return gif
     }
 
-    func random(tag: String?, rating: String?) async throws -> GIF {
+    public func random(tag: String?, rating: String?) async throws -> GIF {
         let state = try record("random")
         guard let gif = state.gifs.first else { throw UpstreamError.badResponse(reason: "empty") }
         return gif

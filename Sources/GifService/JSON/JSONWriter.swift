@@ -1,13 +1,14 @@
-/// Writes JSON straight into bytes, for the answers sent most often (pages of GIFs). Keys are
-/// written in sorted order by the callers, so equal values always give equal bytes (and ETags).
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Writes JSON straight into bytes: the one writer of our GIF shape, for the answers sent most
+/// often (pages of GIFs) and for stored snapshots alike. Keys are written in sorted order by the
+/// callers, so equal values always give equal bytes (and ETags).
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
     /// One flag per open object or array: whether a member was written yet (so a comma is due).
     private var hasMembers: [Bool] = []
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
-    mutating func object(_ body: (inout JSONWriter) -> Void) {
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(0x7B)
         hasMembers.append(false)
@@ -16,7 +17,7 @@ struct JSONWriter {
         bytes.append(0x7D)
     }
 
-    mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+    public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         separate()
         bytes.append(0x5B)
         hasMembers.append(false)
@@ -26,7 +27,7 @@ struct JSONWriter {
     }
 
     /// A member's key; its value must follow.
-    mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         separate()
         writeString(name)
         bytes.append(0x3A)
@@ -34,33 +35,33 @@ struct JSONWriter {
         if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = false }
     }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         separate()
         writeString(value)
     }
 
-    mutating func int(_ value: Int) {
+    public mutating func int(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    mutating func null() {
+    public mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }
 
     // Conveniences for members, leaving out what has no value (never null, "" or 0).
-    mutating func member(_ name: String, _ value: String) { key(name); string(value) }
-    mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
-    mutating func meaningful(_ name: String, _ value: String?) {
+    public mutating func member(_ name: String, _ value: String) { key(name); string(value) }
+    public mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
+    public mutating func meaningful(_ name: String, _ value: String?) {
         if let value, !value.isEmpty { member(name, value) }
     }
-    mutating func meaningful(_ name: String, _ value: Int?) {
+    public mutating func meaningful(_ name: String, _ value: Int?) {
         if let value, value != 0 { member(name, value) }
     }
 
@@ -102,5 +103,19 @@ struct JSONWriter {
             let hex = Self.hexDigits
             bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
+    }
+}
+
+/// A value with a JSON form written by `JSONWriter`.
+public protocol JSONWritable {
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    /// The value's JSON, as bytes.
+    public func jsonBytes(capacity: Int = 1024) -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        write(to: &writer)
+        return writer.bytes
     }
 }

@@ -20,13 +20,6 @@ final class TestClock: Sendable {
     }
 }
 
-func makeGIF(_ id: String, title: String? = nil, shareURL: String? = nil) -> GIF {
-    GIF(
-        id: id, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
-        images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)]
-    )
-}
-
 /// The favorites and search history services on one database, as the app wires them.
 struct StorageServices {
     let favorites: FavoritesService

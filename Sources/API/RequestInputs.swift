@@ -1,0 +1,59 @@
+import GifService
+import HTTPServer
+
+/// Query, path and body text turned into the service's validated inputs, checked against the service's
+/// rules; a value that breaks one is `invalid_parameter`, naming the parameter.
+enum RequestInputs {
+    static func page(_ query: QueryParameters) throws(ServiceError) -> PageRequest {
+        let offset = try integer(query["offset"], name: "offset", default: 0, range: PageRequest.offsetRange)
+        let limit = try integer(query["limit"], name: "limit", default: PageRequest.defaultLimit, range: PageRequest.limitRange)
+        // Both are in range, checked above with the parameter's name.
+        guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(PageRequest.offsetRange)) }
+        return page
+    }
+
+    /// Absent or empty: the service's default.
+    static func rating(_ text: String?) throws(ServiceError) -> Rating? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let rating = Rating(text) else {
+            throw .invalid("rating", "must be one of \(Rating.all.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return rating
+    }
+
+    static func lang(_ text: String?) throws(ServiceError) -> LanguageCode? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let lang = LanguageCode(text) else { throw .invalid("lang", "must be a two-letter language code such as en.") }
+        return lang
+    }
+
+    static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> GIFID {
+        guard let text, let id = GIFID(text) else {
+            let lengths = GIFID.lengthRange
+            throw .invalid(name, "must be \(lengths.lowerBound) to \(lengths.upperBound) letters and digits.")
+        }
+        return id
+    }
+
+    /// Words for `q` or `tag`; nil when absent or blank.
+    static func words(_ text: String?, name: String) throws(ServiceError) -> SearchWords? {
+        do throws(SearchWords.Rejection) {
+            return try SearchWords.parse(text ?? "")
+        } catch {
+            switch error {
+            case .tooLong: throw .invalid(name, "must be at most \(SearchWords.maxLength) characters.")
+            }
+        }
+    }
+
+    /// Absent gives the default; anything else, an empty value included, must be an integer in range.
+    private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
+        guard let text else { return value }
+        guard let number = Int(text), range.contains(number) else { throw .invalid(name, rangeRule(range)) }
+        return number
+    }
+
+    private static func rangeRule(_ range: ClosedRange<Int>) -> String {
+        "must be an integer from \(range.lowerBound) to \(range.upperBound)."
+    }
+}

@@ -1,0 +1,33 @@
+import GifService
+import HTTPServer
+
+/// The one table from the service's error kinds to HTTP: status and title per kind, and
+/// Retry-After for the kinds that say when to retry.
+enum ServiceErrorTable {
+    static func row(_ kind: ServiceError.Kind) -> (status: HTTPStatus, title: String) {
+        switch kind {
+        case .invalidParameter: (.badRequest, "Invalid parameter")
+        case .gifNotFound: (.notFound, "GIF not found")
+        case .favoriteNotFound: (.notFound, "Favorite not found")
+        case .favoritesFull: (.conflict, "Favorites full")
+        case .storageBusy: (.serviceUnavailable, "Storage busy")
+        case .upstreamRateLimited: (.serviceUnavailable, "GIPHY rate limit reached")
+        case .upstreamBudgetExhausted: (.serviceUnavailable, "Upstream call budget spent")
+        case .upstreamAuth: (.badGateway, "GIPHY refused the server's key")
+        case .upstreamRejected: (.badGateway, "GIPHY rejected the request")
+        case .upstreamError: (.badGateway, "GIPHY failed")
+        case .upstreamUnavailable: (.badGateway, "GIPHY unreachable")
+        case .upstreamTimeout: (.gatewayTimeout, "GIPHY did not answer in time")
+        case .upstreamBadResponse: (.badGateway, "GIPHY sent an unusable answer")
+        case .internal: (.internalServerError, "Internal server error")
+        }
+    }
+
+    /// The RFC 9457 problem the server answers with for `error`.
+    static func problem(for error: ServiceError) -> ProblemDetails {
+        let (status, title) = row(error.kind)
+        var headers: [String: String] = [:]
+        if let seconds = error.retryAfterSeconds { headers["Retry-After"] = String(seconds) }
+        return ProblemDetails(status: status, code: error.code, title: title, detail: error.detail, headers: headers)
+    }
+}

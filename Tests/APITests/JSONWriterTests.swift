@@ -1,0 +1,69 @@
+@testable import API
+import Foundation
+import GifService
+import XCTest
+
+/// The one JSON writer: GIFs, pages, favorites, spotlights and stale GIFs, to the byte.
+final class JSONWriterTests: XCTestCase {
+    private func text(_ value: some JSONWritable) -> String { String(decoding: value.jsonBytes(), as: UTF8.self) }
+
+    static let full = GIF(
+        id: "full", title: "Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é", rating: "pg-13", url: "https://giphy.com/gifs/a-b",
+        shareURL: "https://gph.is/g/abc", username: "someone",
+        user: GIFUser(displayName: "Some One", username: "someone", avatarURL: "https://a/b.png?x=1&y=2", profileURL: "https://p/"),
+        createdAt: Date(timeIntervalSince1970: 1_600_000_000), isFavorite: true,
+        images: ["still": Rendition(url: "https://m/s.gif", width: 200, height: 112),
+                 "original": Rendition(url: "https://m/o.gif?cid=1&ep=x", width: 480, height: 270, size: 12345,
+                                       mp4: "https://m/o.mp4", webp: "https://m/o.webp")])
+    static let bare = GIF(id: "bare", url: "https://giphy.com/gifs/bare")
+
+    func testAFullGIFHasSortedKeysEscapesAndNoEscapedSlashes() {
+        XCTAssertEqual(text(Self.full), #"{"created_at":"2020-09-13T12:26:40Z","id":"full","images":{"#
+            + #""original":{"height":270,"mp4":"https://m/o.mp4","size":12345,"url":"https://m/o.gif?cid=1&ep=x","webp":"https://m/o.webp","width":480},"#
+            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"rating":"pg-13","#
+            + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","share_url":"https://gph.is/g/abc","#
+            + #""title":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é","url":"https://giphy.com/gifs/a-b","#
+            + #""user":{"avatar_url":"https://a/b.png?x=1&y=2","display_name":"Some One","profile_url":"https://p/","username":"someone"},"#
+            + #""username":"someone"}"#)
+    }
+
+    func testFieldsWithoutAValueAreLeftOut() {
+        let empties = GIF(id: "empties", title: "", rating: "", url: "https://u", shareURL: "", username: "",
+                          user: GIFUser(displayName: "", username: ""), isFavorite: false,
+                          images: ["preview": Rendition(url: "https://p", width: 100, height: 56, size: 0, mp4: "", webp: nil)])
+        XCTAssertEqual(text(empties), #"{"id":"empties","images":{"preview":{"height":56,"url":"https://p","width":100}},"#
+            + #""is_favorite":false,"share_text":"GIF https://u","url":"https://u"}"#)
+        XCTAssertEqual(text(Self.bare), #"{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
+    }
+
+    func testControlCharactersAreEscaped() {
+        let controls = GIF(id: "c", title: "bell \u{07} null \u{0} cr \r del \u{7F} /", url: "u")
+        XCTAssertEqual(text(controls), #"{"id":"c","share_text":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" / u","#
+            + #""title":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" /","url":"u"}"#)
+    }
+
+    func testPagesSayNullOnlyForTheLastPagesNextOffset() {
+        let last = GIFPage(data: [Self.bare], pagination: Pagination(offset: 48, count: 1, totalCount: 49, nextOffset: nil), stale: true)
+        XCTAssertEqual(text(last), #"{"data":[{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}],"#
+            + #""pagination":{"count":1,"next_offset":null,"offset":48,"total_count":49},"stale":true}"#)
+        let first = GIFPage(data: [], pagination: Pagination(offset: 0, count: 0, totalCount: nil, nextOffset: 24))
+        XCTAssertEqual(text(first), #"{"data":[],"pagination":{"count":0,"next_offset":24,"offset":0}}"#)
+    }
+
+    func testFavoritesSpotlightsAndStaleGIFsWrapTheGIFsMembers() {
+        let favorite = Favorite(gif: Self.bare, addedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        XCTAssertEqual(text(favorite), #"{"added_at":"2023-11-14T22:13:20Z","id":"bare","is_favorite":true,"#
+            + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
+        XCTAssertEqual(text(StaleMarkedGIF(gif: Self.bare, stale: true)),
+                       #"{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","stale":true,"url":"https://giphy.com/gifs/bare"}"#)
+        XCTAssertFalse(text(StaleMarkedGIF(gif: Self.bare, stale: false)).contains("stale"))
+        let spotlight = Spotlight(gif: Self.bare, changesAt: Date(timeIntervalSince1970: 1_700_000_600), secondsLeft: 600, stale: true,
+                                  pickedNow: false)
+        XCTAssertEqual(text(spotlight), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"id":"bare","#
+            + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"},"seconds_left":600,"stale":true}"#)
+    }
+
+    func testEqualValuesGiveEqualBytes() {
+        XCTAssertEqual(Self.full.jsonBytes(), Self.full.jsonBytes())
+    }
+}

@@ -1,0 +1,45 @@
+import GifService
+import XCTest
+
+/// The service's input values accept exactly what its rules allow.
+final class InputRulesTests: XCTestCase {
+    func testPageRequestBounds() {
+        for (offset, limit) in [(0, 1), (4999, 50), (10, 24)] {
+            XCTAssertNotNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
+        }
+        for (offset, limit) in [(-1, 10), (5000, 10), (0, 0), (0, 51)] {
+            XCTAssertNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
+        }
+        XCTAssertEqual(PageRequest.first.offset, 0)
+        XCTAssertEqual(PageRequest.first.limit, 24)
+    }
+
+    func testRatingsAreTheFourInAnyCase() {
+        XCTAssertEqual(Rating.all.map(\.rawValue), ["g", "pg", "pg-13", "r"])
+        XCTAssertEqual(Rating("PG-13"), .pg13)
+        XCTAssertEqual(Rating("g"), .g)
+        for text in ["", "nc-17", "pg13", "x"] { XCTAssertNil(Rating(text), text) }
+    }
+
+    func testLanguageCodesAreTwoLettersLowercased() {
+        XCTAssertEqual(LanguageCode("EN")?.rawValue, "en")
+        for text in ["", "e", "eng", "english", "e1", "é", "éé"] { XCTAssertNil(LanguageCode(text), text) }
+    }
+
+    func testGIFIDsAreOneToSixtyFourLettersAndDigits() {
+        XCTAssertEqual(GIFID("abc123XYZ")?.rawValue, "abc123XYZ")
+        XCTAssertNotNil(GIFID(String(repeating: "a", count: 64)))
+        for text in ["", "abc-def", String(repeating: "a", count: 65), "a b", "ü"] { XCTAssertNil(GIFID(text), text) }
+    }
+
+    func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {
+        XCTAssertEqual(try SearchWords.parse("  happy cat ")?.text, "happy cat")
+        XCTAssertNil(try SearchWords.parse(" \n "))
+        XCTAssertNotNil(try SearchWords.parse(String(repeating: "a", count: 50)))
+        XCTAssertThrowsError(try SearchWords.parse(String(repeating: "a", count: 51))) { error in
+            XCTAssertEqual(error as? SearchWords.Rejection, .tooLong)
+        }
+        // Counted in Unicode scalars as sent: 26 two-scalar characters are 52.
+        XCTAssertThrowsError(try SearchWords.parse(String(repeating: "e\u{301}", count: 26)))
+    }
+}
