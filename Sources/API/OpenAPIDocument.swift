@@ -17,7 +17,11 @@ info:
       left out, never sent as `null`, `""` or `0`; the one `null` is `pagination.next_offset` on
       the last page.
     - Every error, the transport's included, is RFC 9457 `application/problem+json` with a
-      stable `code` (see the `ProblemDetails` schema for the full list).
+      stable `code` (see the `ProblemCode` schema for the known ones).
+    - Answers are open for additions: a client must accept object members, `code` values and
+      header values it does not know (this document lists what the server sends today, not a
+      closed set). Error responses also admit any other media type (`*/*`): a proxy between
+      the app and gif-bff may answer with its own page.
     - Every `GET` is also served for `HEAD` (same status and headers, no body); the `Allow`
       header of a 405 lists `HEAD` wherever `GET` is.
     - Media URLs are GIPHY's, passed on unchanged: load them directly from GIPHY's CDN and show
@@ -25,8 +29,8 @@ info:
     - Transport limits (request line, header section, body size, head timeout, connection count)
       are configurable; their errors can answer any request and are listed under `default`.
     - Every `200` answer to a `GET` (or `HEAD`) carries an `ETag`. Send it back in `If-None-Match`
-      and, while the answer is unchanged, you get `304 Not Modified` with no body (`ETag`,
-      `Cache-Control`, `X-Cache` and `Age` repeated). `Cache-Control` fits each route: `max-age=30`
+      (percent-encoded or not) and, while the answer is unchanged, you get `304 Not Modified`
+      with no body (`ETag`, `Cache-Control`, `X-Cache` and `Age` repeated). `Cache-Control` fits each route: `max-age=30`
       for search and trending pages and GIFs by id, `no-cache` for favorites, history and the
       spotlight (revalidate each time; the ETag makes that cheap), `no-store` for `/random`,
       `/healthz` and `/metrics`.
@@ -225,11 +229,10 @@ paths:
             ETag:
               $ref: '#/components/headers/ETag'
             X-Cache:
-              description: Always `MISS`; random GIFs are never cached.
+              description: '`MISS`: random GIFs are never cached.'
               required: true
               schema:
                 type: string
-                const: MISS
             Cache-Control:
               $ref: '#/components/headers/CacheControlNoStore'
           content:
@@ -468,6 +471,9 @@ paths:
                     status: 400
                     detail: 'Parameter "id": a string is required in the JSON body.'
                     code: invalid_parameter
+            # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+            '*/*':
+              schema: {}
         '404':
           $ref: '#/components/responses/GIFNotFound'
         '409':
@@ -482,6 +488,9 @@ paths:
                 status: 409
                 detail: You can keep at most 20 favorites; remove one to add another.
                 code: favorites_full
+            # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+            '*/*':
+              schema: {}
         '415':
           description: '`unsupported_media_type`: the body is not declared as JSON.'
           content:
@@ -494,6 +503,9 @@ paths:
                 status: 415
                 detail: 'The request body must be JSON (Content-Type: application/json).'
                 code: unsupported_media_type
+            # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+            '*/*':
+              schema: {}
         '500':
           $ref: '#/components/responses/Internal'
         '502':
@@ -529,6 +541,9 @@ paths:
                 status: 404
                 detail: 63mG8DVf4iR89J is not a favorite.
                 code: favorite_not_found
+            # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+            '*/*':
+              schema: {}
         '500':
           $ref: '#/components/responses/Internal'
         '503':
@@ -596,7 +611,8 @@ paths:
       operationId: getMetrics
       summary: Metrics for Prometheus
       description: |
-        The Prometheus text format (0.0.4): `gif_bff_requests_total` (by route template and
+        The Prometheus text format (0.0.4), sent as `Content-Type: text/plain; version=0.0.4;
+        charset=utf-8`: `gif_bff_requests_total` (by route template and
         status), `gif_bff_request_duration_seconds` (a histogram, by route template),
         `gif_bff_upstream_calls_total` (GIPHY calls by endpoint and outcome),
         `gif_bff_cache_results_total` (answers by `hit`, `miss`, `stale`), `gif_bff_favorites`
@@ -612,7 +628,8 @@ paths:
             Cache-Control:
               $ref: '#/components/headers/CacheControlNoStore'
           content:
-            text/plain; version=0.0.4; charset=utf-8:
+            # Keyed by the bare media type so clients match it; the parameters are in the description.
+            text/plain:
               schema:
                 type: string
               examples:
@@ -736,7 +753,8 @@ components:
       description: |
         The `ETag` of an answer you hold. While the answer is unchanged the server answers 304
         with no body. Several tags may be listed, comma-separated; `W/` prefixes are ignored and
-        `*` matches any answer.
+        `*` matches any answer. A percent-encoded tag (`%22f0d6bfc07fb8d8f3%22`, as Swift
+        OpenAPI Runtime sends header values) is taken as the same tag.
       schema:
         type: string
       example: '"f0d6bfc07fb8d8f3"'
@@ -755,11 +773,11 @@ components:
       description: |
         Where the answer came from: `MISS` (asked GIPHY now), `HIT` (gif-bff's cache, fresh;
         also a blank search, answered without GIPHY), `STALE` (GIPHY failed or the call budget
-        is spent; a saved answer is served and the body says `"stale": true`).
+        is spent; a saved answer is served and the body says `"stale": true`). Other values may
+        be added: treat an unknown one like `MISS`.
       required: true
       schema:
         type: string
-        enum: [HIT, MISS, STALE]
     Age:
       description: Seconds since the cached answer was fetched from GIPHY; sent with `X-Cache` `HIT` and `STALE`.
       schema:
@@ -770,19 +788,16 @@ components:
       required: true
       schema:
         type: string
-        enum: [max-age=30, no-cache]
     CacheControlNoCache:
       description: '`no-cache`: revalidate every time (the ETag makes that cheap).'
       required: true
       schema:
         type: string
-        const: no-cache
     CacheControlNoStore:
       description: '`no-store`: not to be kept.'
       required: true
       schema:
         type: string
-        const: no-store
     RetryAfter:
       description: Seconds to wait before trying again.
       schema:
@@ -809,7 +824,6 @@ components:
           description: As on the 200.
           schema:
             type: string
-            enum: [HIT, MISS, STALE]
         Age:
           $ref: '#/components/headers/Age'
     GIFPage:
@@ -953,6 +967,9 @@ components:
             status: 400
             detail: 'Parameter "limit": must be an integer from 1 to 50.'
             code: invalid_parameter
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     GIFNotFound:
       description: '`gif_not_found`: GIPHY has no such GIF (or, for /random and a first /spotlight pick, none matching the tag).'
       content:
@@ -965,6 +982,9 @@ components:
             status: 404
             detail: GIPHY has no GIF with that id.
             code: gif_not_found
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     Internal:
       description: '`internal`: the server failed; the details are only in its log.'
       content:
@@ -977,6 +997,9 @@ components:
             status: 500
             detail: The server failed to answer this request; the failure is logged.
             code: internal
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     UpstreamFailed:
       description: |
         GIPHY could not give an answer: `upstream_auth` (the server's key was refused),
@@ -993,12 +1016,16 @@ components:
             status: 502
             detail: GIPHY cannot be reached from the server.
             code: upstream_unavailable
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     UpstreamLimited:
       description: |
         `upstream_rate_limited`: GIPHY's rate limit for the server's key is reached (Retry-After
         as GIPHY said, else 60); `upstream_budget_exhausted`: this hour's budget of GIPHY calls
         (`GIF_BFF_UPSTREAM_BUDGET_PER_HOUR`) is spent and nothing is cached for this request
-        (Retry-After: until the window frees a call); or `too_many_connections` (Retry-After 1).
+        (Retry-After: until the window frees a call); `storage_busy` (the database is busy;
+        Retry-After as it says); or `too_many_connections` (Retry-After 1).
       headers:
         Retry-After:
           $ref: '#/components/headers/RetryAfter'
@@ -1022,6 +1049,9 @@ components:
                 status: 503
                 detail: This hour's budget of GIPHY calls is spent and nothing is cached for this request; try again later.
                 code: upstream_budget_exhausted
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     UpstreamTimeout:
       description: '`upstream_timeout`: GIPHY did not answer within the deadline (`GIF_BFF_UPSTREAM_TIMEOUT_SECONDS`).'
       content:
@@ -1034,8 +1064,14 @@ components:
             status: 504
             detail: GIPHY did not answer in time.
             code: upstream_timeout
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     ServiceUnavailable:
-      description: '`too_many_connections`: the server holds as many connections as configured.'
+      description: |
+        `too_many_connections`: the server holds as many connections as configured; or
+        `storage_busy`: the database is busy (a write holds it longer than the server waits).
+        Both with Retry-After.
       headers:
         Retry-After:
           $ref: '#/components/headers/RetryAfter'
@@ -1049,6 +1085,9 @@ components:
             status: 503
             detail: The server holds as many connections as it is configured for; try again shortly.
             code: too_many_connections
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
     TransportError:
       description: |
         An error of the HTTP transport, possible on any request: 400 `bad_request` (malformed
@@ -1069,16 +1108,18 @@ components:
             status: 405
             detail: POST is not allowed here; use GET, HEAD.
             code: method_not_allowed
+        # Not from gif-bff: whatever a proxy in between answers (an HTML error page).
+        '*/*':
+          schema: {}
 
   schemas:
     Health:
       type: object
       required: [status]
-      additionalProperties: false
       properties:
         status:
           type: string
-          const: ok
+          description: '`ok`.'
 
     AddFavoriteRequest:
       type: object
@@ -1089,9 +1130,13 @@ components:
           pattern: '^[A-Za-z0-9]{1,64}$'
           description: The GIPHY id of the GIF to add.
 
-    GIFFields:
-      description: The fields of a GIF; see `GIF`.
+    # GIF, FetchedGIF and Favorite are flat on purpose, each listing every field: code generators
+    # (Swift OpenAPI Generator among them) keep a `$ref` and drop the keywords beside it, so a
+    # schema built as "GIF plus a field" loses that field in generated code. A contract test
+    # keeps the three lists in step.
+    GIF:
       type: object
+      description: A GIF as the API returns it. Fields without a value are left out.
       required: [id, url, share_text]
       properties:
         id:
@@ -1130,39 +1175,85 @@ components:
           additionalProperties:
             $ref: '#/components/schemas/Rendition'
 
-    GIF:
-      description: A GIF as the API returns it. Fields without a value are left out.
-      $ref: '#/components/schemas/GIFFields'
-      unevaluatedProperties: false
-
     FetchedGIF:
+      type: object
       description: |
-        A GIF as GET /gif/{id} returns it: a `GIF`, plus `"stale": true` when GIPHY failed (or
-        the call budget is spent) and a saved copy is served. `stale` is absent otherwise.
-      $ref: '#/components/schemas/GIFFields'
+        A GIF as GET /gif/{id} returns it: a `GIF` (the fields mean the same), plus
+        `"stale": true` when GIPHY failed (or the call budget is spent) and a saved copy is
+        served. `stale` is absent otherwise.
+      required: [id, url, share_text]
       properties:
+        id:
+          type: string
+        title:
+          type: string
+        rating:
+          type: string
+        url:
+          type: string
+        share_url:
+          type: string
+        share_text:
+          type: string
+        username:
+          type: string
+        user:
+          $ref: '#/components/schemas/GIFUser'
+        created_at:
+          type: string
+          format: date-time
+        is_favorite:
+          type: boolean
+        images:
+          type: object
+          additionalProperties:
+            $ref: '#/components/schemas/Rendition'
         stale:
           type: boolean
           const: true
           description: Present, and true, only for a saved copy served because GIPHY could not be asked.
-      unevaluatedProperties: false
 
     Favorite:
-      description: A favorite GIF as stored when it was added, with `is_favorite` true and when it was added.
-      $ref: '#/components/schemas/GIFFields'
-      required: [added_at, is_favorite]
+      type: object
+      description: |
+        A favorite GIF as stored when it was added: a `GIF` (the fields mean the same), with
+        `is_favorite` true and `added_at`, when it was added.
+      required: [id, url, share_text, is_favorite, added_at]
       properties:
+        id:
+          type: string
+        title:
+          type: string
+        rating:
+          type: string
+        url:
+          type: string
+        share_url:
+          type: string
+        share_text:
+          type: string
+        username:
+          type: string
+        user:
+          $ref: '#/components/schemas/GIFUser'
+        created_at:
+          type: string
+          format: date-time
         is_favorite:
+          type: boolean
           const: true
+        images:
+          type: object
+          additionalProperties:
+            $ref: '#/components/schemas/Rendition'
         added_at:
           type: string
           format: date-time
-      unevaluatedProperties: false
+          description: When it was added to the favorites (UTC).
 
     GIFUser:
       type: object
       description: The GIF's author, when GIPHY names one.
-      additionalProperties: false
       properties:
         display_name:
           type: string
@@ -1177,7 +1268,6 @@ components:
       type: object
       description: One rendition of a GIF. URLs are GIPHY's, unchanged; load them from GIPHY directly.
       required: [url, width, height]
-      additionalProperties: false
       properties:
         url:
           type: string
@@ -1199,7 +1289,6 @@ components:
     Pagination:
       type: object
       required: [offset, count, next_offset]
-      additionalProperties: false
       properties:
         offset:
           type: integer
@@ -1220,7 +1309,6 @@ components:
     GIFPage:
       type: object
       required: [data, pagination]
-      additionalProperties: false
       properties:
         data:
           type: array
@@ -1239,7 +1327,6 @@ components:
       type: object
       description: The spotlight GIF and its countdown.
       required: [gif, changes_at, seconds_left]
-      additionalProperties: false
       properties:
         gif:
           $ref: '#/components/schemas/GIF'
@@ -1261,7 +1348,6 @@ components:
     FavoritesList:
       type: object
       required: [data, count, limit]
-      additionalProperties: false
       properties:
         data:
           type: array
@@ -1278,7 +1364,6 @@ components:
     SearchHistoryEntry:
       type: object
       required: [query, searched_at]
-      additionalProperties: false
       properties:
         query:
           type: string
@@ -1289,7 +1374,6 @@ components:
     SearchHistory:
       type: object
       required: [data]
-      additionalProperties: false
       properties:
         data:
           type: array
@@ -1301,7 +1385,6 @@ components:
       type: object
       description: An RFC 9457 problem. Switch on `code`; `detail` is for people and may change.
       required: [type, title, status, detail, code]
-      additionalProperties: false
       properties:
         type:
           type: string
@@ -1317,7 +1400,15 @@ components:
           type: string
           description: What went wrong this time; names the parameter at fault for `invalid_parameter`.
         code:
-          type: string
+          $ref: '#/components/schemas/ProblemCode'
+
+    ProblemCode:
+      description: |
+        What went wrong, stable; switch on it. An open set: the values below are the ones known
+        when this document was written, and a client must accept any other string (treat an
+        unknown code by its `status`; a code may be added without a new API version).
+      anyOf:
+        - type: string
           enum:
             # The API's own
             - invalid_parameter
@@ -1334,6 +1425,7 @@ components:
             - upstream_unavailable
             - upstream_timeout
             - upstream_bad_response
+            - storage_busy
             - internal
             # The transport's
             - bad_request
@@ -1347,6 +1439,7 @@ components:
             - not_implemented
             - too_many_connections
             - http_version_not_supported
+        - type: string
 
   examples:
     GIFValue:
