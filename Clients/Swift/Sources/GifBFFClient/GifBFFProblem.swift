@@ -36,7 +36,7 @@ public struct GifBFFProblem: Error, Sendable, Hashable, CustomStringConvertible 
         let problem = (headers[.contentType] ?? "").hasPrefix("application/problem+json")
             ? try? JSONDecoder().decode(Components.Schemas.ProblemDetails.self, from: body) : nil
         self.init(status: status,
-                  code: problem.map { $0.code.value1?.rawValue ?? $0.code.value2 ?? "" },
+                  code: problem?.code.text,
                   title: problem?.title,
                   detail: problem?.detail,
                   retryAfterSeconds: headers[.retryAfter].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
