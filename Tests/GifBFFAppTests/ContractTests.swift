@@ -31,12 +31,112 @@ final class ContractTests: XCTestCase {
     func testEveryServiceErrorCodeIsInTheSpec() throws {
         let codes = try OpenAPISpec.load().problemCodes
         XCTAssertEqual(Set(codes).count, codes.count, "a code is listed twice: \(codes)")
-        // storage_busy is new on this branch; the lead adds it to openapi.yaml at merge, then this filter goes.
-        let apiCodes = ServiceError.Kind.allCases.map(\.rawValue).filter { $0 != "storage_busy" } + ["invalid_body", "unsupported_media_type"]
+        let apiCodes = ServiceError.Kind.allCases.map(\.rawValue) + ["invalid_body", "unsupported_media_type"]
         let transportCodes = ["bad_request", "not_found", "method_not_allowed", "request_timeout", "content_too_large",
                               "uri_too_long", "expectation_failed", "header_fields_too_large", "internal",
                               "not_implemented", "too_many_connections", "http_version_not_supported"]
-        XCTAssertEqual(Set(codes), Set(apiCodes + transportCodes))
+        let served = Set(apiCodes + transportCodes)
+        XCTAssertEqual(served.subtracting(codes), [], "served but not listed in openapi.yaml's ProblemCode")
+        XCTAssertEqual(Set(codes).subtracting(served), [], "listed in openapi.yaml but never served")
+    }
+
+    /// Issue 15: generated clients must not throw when the server adds something. No closed
+    /// object, no closed enum but ProblemCode's known list inside its open `anyOf`, no header
+    /// with enumerated values, and no schema built from a `$ref` with keywords beside it (code
+    /// generators drop those keywords, and with them fields).
+    func testThePublishedSchemasAreOpenForAdditionsAndFlat() throws {
+        let spec = try OpenAPISpec.load()
+        XCTAssertFalse(spec.text.contains("additionalProperties: false"), "a closed object in openapi.yaml")
+        XCTAssertFalse(spec.text.contains("unevaluatedProperties"), "a closed object in openapi.yaml")
+        let enumLines = spec.text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("enum:") }
+        XCTAssertEqual(enumLines.count, 1, "only ProblemCode may list values (openly): \(enumLines)")
+        XCTAssertTrue(spec.text.contains("    ProblemCode:\n"), "ProblemCode is missing")
+        XCTAssertTrue(spec.text.contains("            - http_version_not_supported\n        - type: string\n"),
+                      "ProblemCode is not open: its anyOf must end with a plain string")
+        let schemas = spec.schemas
+        XCTAssertGreaterThanOrEqual(schemas.count, 10, "the schema reader found too few schemas")
+        for (name, schema) in schemas.sorted(by: { $0.key < $1.key }) where schema.keys.contains("$ref") {
+            XCTAssertEqual(schema.keys.filter { $0 != "description" }, ["$ref"], "\(name): a $ref with keywords beside it")
+        }
+        let mediaTypeKeysWithParameters = spec.text.split(separator: "\n").filter {
+            let key = $0.trimmingCharacters(in: .whitespaces)
+            return key.hasSuffix(":") && key.contains("/") && key.contains(";") && !key.contains(" ")
+                || key.hasPrefix("text/plain;") && key.hasSuffix(":")
+        }
+        XCTAssertEqual(mediaTypeKeysWithParameters, [], "a media type key with parameters does not match in clients")
+    }
+
+    /// The three GIF shapes are flat copies; they must not drift apart.
+    func testGIFFetchedGIFAndFavoriteListTheSameFields() throws {
+        let schemas = try OpenAPISpec.load().schemas
+        let gif = Set(try XCTUnwrap(schemas["GIF"]).properties.keys)
+        let fetched = Set(try XCTUnwrap(schemas["FetchedGIF"]).properties.keys)
+        let favorite = Set(try XCTUnwrap(schemas["Favorite"]).properties.keys)
+        XCTAssertGreaterThanOrEqual(gif.count, 11, "the schema reader found too few GIF fields: \(gif)")
+        XCTAssertEqual(fetched.subtracting(gif), ["stale"])
+        XCTAssertEqual(gif.subtracting(fetched), [])
+        XCTAssertEqual(favorite.subtracting(gif), ["added_at"])
+        XCTAssertEqual(gif.subtracting(favorite), [])
+        XCTAssertEqual(schemas["FetchedGIF"]?.required, schemas["GIF"]?.required)
+        XCTAssertEqual(schemas["Favorite"]?.required, (schemas["GIF"]?.required ?? []).union(["added_at", "is_favorite"]))
+    }
+
+    /// The strict reading of the schemas is itself checked: it rejects what the server must not send.
+    func testTheStrictReadingRejectsAnUnknownMemberAMissingOneAndAnUnknownCode() throws {
+        let strict = StrictConformance(try OpenAPISpec.load())
+        let problem: [String: Any] = ["type": "t", "title": "t", "status": 400, "detail": "d", "code": "invalid_body"]
+        XCTAssertEqual(strict.violations(of: problem, against: "ProblemDetails"), [])
+        XCTAssertEqual(strict.violations(of: problem.merging(["instance": "/x"]) { $1 }, against: "ProblemDetails").count, 1)
+        XCTAssertEqual(strict.violations(of: problem.merging(["code": "made_up"]) { $1 }, against: "ProblemDetails").count, 1)
+        let rendition: [String: Any] = ["url": "u", "width": 1, "height": 1, "extra": 1]
+        let gif: [String: Any] = ["id": "a", "url": "u", "share_text": "s", "images": ["still": rendition]]
+        XCTAssertEqual(strict.violations(of: ["data": [gif]], against: "FavoritesList").count, 5,
+                       "count and limit missing; the favorite lacks added_at and is_favorite; the rendition has extra")
+    }
+
+    /// The server's own answers, of every JSON shape, fresh and stale, held to the closed schemas;
+    /// and the headers whose values the spec lists in words hold only those values.
+    func testTheServersAnswersFollowTheClosedSchemas() async throws {
+        let strict = StrictConformance(try OpenAPISpec.load())
+        let api = try APIHarness(self) { $0.gateway.freshSeconds = 0 }
+        func check(_ method: String, _ target: String, json body: String? = nil, status: Int, schema: String,
+                   cacheControl: Set<String>, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+            let response = try api.send(method, target, json: body)
+            XCTAssertEqual(response.status, status, target, file: file, line: line)
+            let json = try XCTUnwrap(response.json, target, file: file, line: line)
+            XCTAssertEqual(strict.violations(of: json, against: schema), [], target, file: file, line: line)
+            if let cache = response.header("X-Cache") {
+                XCTAssertTrue(["HIT", "MISS", "STALE"].contains(cache), "\(target): X-Cache \(cache)", file: file, line: line)
+            }
+            if status < 400 {
+                XCTAssertTrue(cacheControl.contains(response.header("Cache-Control") ?? "none"), target, file: file, line: line)
+            }
+            return json
+        }
+        let browse: Set<String> = ["max-age=30", "no-cache"]
+        _ = try check("GET", "/healthz", status: 200, schema: "Health", cacheControl: ["no-store"])
+        let page = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
+        _ = try check("GET", "/trending?limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
+        let id = try XCTUnwrap((page["data"] as? [[String: Any]])?.first?["id"] as? String)
+        _ = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedGIF", cacheControl: browse)
+        _ = try check("GET", "/random?tag=cat", status: 200, schema: "GIF", cacheControl: ["no-store"])
+        _ = try check("GET", "/spotlight", status: 200, schema: "Spotlight", cacheControl: ["no-cache"])
+        _ = try check("POST", "/favorites", json: "{\"id\":\"\(id)\"}", status: 201, schema: "Favorite", cacheControl: ["no-cache", "none"])
+        _ = try check("POST", "/favorites", json: "{\"id\":\"\(id)\"}", status: 200, schema: "Favorite", cacheControl: ["no-cache", "none"])
+        _ = try check("GET", "/favorites", status: 200, schema: "FavoritesList", cacheControl: ["no-cache"])
+        _ = try check("GET", "/search/history", status: 200, schema: "SearchHistory", cacheControl: ["no-cache"])
+        // Stale answers: GIPHY down, the saved copies served with "stale": true.
+        api.fake.inject(.serviceUnavailable, lifetime: .sticky)
+        let stalePage = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
+        XCTAssertEqual(stalePage["stale"] as? Bool, true)
+        let staleGIF = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedGIF", cacheControl: browse)
+        XCTAssertEqual(staleGIF["stale"] as? Bool, true)
+        // Problems, the API's and the transport's.
+        _ = try check("GET", "/search?q=dogs", status: 502, schema: "ProblemDetails", cacheControl: [])
+        _ = try check("GET", "/search?q=cat&limit=0", status: 400, schema: "ProblemDetails", cacheControl: [])
+        _ = try check("DELETE", "/favorites/nope", status: 404, schema: "ProblemDetails", cacheControl: [])
+        _ = try check("GET", "/no-such-path", status: 404, schema: "ProblemDetails", cacheControl: [])
+        _ = try check("PUT", "/healthz", status: 405, schema: "ProblemDetails", cacheControl: [])
     }
 
     func testTheServedDocumentIsTheFile() async throws {

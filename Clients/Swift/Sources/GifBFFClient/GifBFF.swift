@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OpenAPIRuntime
+import OpenAPIURLSession
+
+/// The GIF shapes under short names.
+public typealias GIF = Components.Schemas.Gif
+public typealias FetchedGIF = Components.Schemas.FetchedGIF
+public typealias Favorite = Components.Schemas.Favorite
+public typealias GIFPage = Components.Schemas.GIFPage
+public typealias Rendition = Components.Schemas.Rendition
+
+/// gif-bff for an app: one method per operation, values instead of response enums, every error
+/// answer thrown as `GifBFFProblem`, and GETs revalidated with their `ETag` (see `ETagCache`).
+/// `raw` is the generated client, for anything this layer does not cover.
+public struct GifBFF: Sendable {
+    public let raw: Client
+    public let etags: ETagCache?
+
+    /// - Parameters:
+    ///   - baseURL: where gif-bff listens, e.g. `http://127.0.0.1:8080`.
+    ///   - etags: where answers are kept for `If-None-Match`; nil to always download.
+    public init(baseURL: URL, session: URLSession = .shared, etags: ETagCache? = ETagCache()) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(configuration: .init(session: session)), etags: etags)
+    }
+
+    /// Over any transport (a test's, say).
+    public init(baseURL: URL, transport: any ClientTransport, etags: ETagCache? = ETagCache()) {
+        raw = Client(serverURL: baseURL, transport: transport, middlewares: [ProblemMiddleware(), IfNoneMatchMiddleware()])
+        self.etags = etags
+    }
+
+    /// Runs one GET through the ETag cache: sends the held tag, keeps a fresh answer, reuses the
+    /// held one on 304. Errors come out as `GifBFFProblem` when the server answered.
+    func revalidating<Value: Sendable>(_ key: String,
+                                       _ call: @Sendable (_ ifNoneMatch: String?) async throws -> Revalidated<Value>)
+        async throws -> Value {
+        let tag = await etags?.tag(for: key)
+        switch try await unwrappingProblems({ try await call(tag) }) {
+        case let .fresh(value, tag: newTag):
+            if let newTag { await etags?.store(value, tag: newTag, for: key) }
+            return value
+        case .notModified:
+            if let held = await etags?.reuse(Value.self, for: key) { return held }
+            // A 304 for a tag not sent by us (cannot happen with our own cache): ask in full.
+            guard case let .fresh(value, _) = try await unwrappingProblems({ try await call(nil) }) else {
+                throw GifBFFProblem(status: 304, code: nil, title: nil, detail: "304 without a held answer", retryAfterSeconds: nil)
+            }
+            return value
+        }
+    }
+
+    /// The ETag cache's key for one GET: the operation and its parameters, unambiguous.
+    static func cacheKey(_ operation: String, _ parameters: String?...) -> String {
+        ([operation] + parameters.map { $0.map { "=" + $0 } ?? "-" }).joined(separator: "\u{1F}")
+    }
+
+    /// The generated client wraps middleware errors in `ClientError`; callers want the problem itself.
+    func unwrappingProblems<Value>(_ call: () async throws -> Value) async throws -> Value {
+        do {
+            return try await call()
+        } catch let error as ClientError {
+            if let problem = error.underlyingError as? GifBFFProblem { throw problem }
+            throw error
+        }
+    }
+
+    /// An answer the spec does not lead to (the middleware throws every error status).
+    static func unexpected(_ output: some Sendable) -> GifBFFProblem {
+        GifBFFProblem(status: 0, code: nil, title: nil, detail: "unexpected answer: \(output)", retryAfterSeconds: nil)
+    }
+}
