@@ -1,12 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, dependencies pointing one way:
-//   HTTPServer (transport, knows nothing of GIFs) <- API <- gif-bff (executable)
-//   GifService (the rules; protocols for the store and the upstream; no sockets, no SQL)
-//   CSQLite <- SQLite (thin libsqlite3 wrapper) <- Storage -> GifService: the schema, and
-//   repositories that are GifService's stores, kept as opaque bytes where they hold GIFs.
-//   GifService <- GiphyClient (GIPHY over URLSession);  HTTPServer <- FakeGiphy <- fake-giphy
+// Layers, dependencies pointing one way (README "Architecture"):
+//   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
+//   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
+//   GifService (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
+//   Storage -> SQLite, GifService: repositories that are GifService's stores, built by Stores.open
+//   API -> HTTPServer, GifService: routes and the one table from error kinds to statuses
+//   GiphyClient -> GifService;  FakeGiphy -> HTTPServer;  GifBFFApp wires them; gif-bff runs it
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]

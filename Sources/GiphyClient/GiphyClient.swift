@@ -62,16 +62,6 @@ public final class GiphyClient: GIFProvider {
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
     }
 
-    /// Several GIFs by id in one call (GIPHY allows up to 100); unknown ids are simply missing.
-    public func gifs(ids: [String]) async throws -> [GIF] {
-        guard !ids.isEmpty else { return [] }
-        let endpoint = GiphyEndpoint.gifs(ids: ids)
-        let body = try await call(endpoint)
-        return try redacting { () throws(UpstreamError) in
-            try ResponseReading.page(body, endpoint: endpoint, requestedOffset: 0).gifs
-        }
-    }
-
     /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.
     private func call(_ endpoint: GiphyEndpoint) async throws(UpstreamError) -> Data {
         guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {

@@ -54,10 +54,6 @@ extension GiphyEndpoint {
         GiphyEndpoint(path: ["gifs", id], parameters: [], notFoundMeansUnknownGIF: true)
     }
 
-    static func gifs(ids: [String]) -> GiphyEndpoint {
-        GiphyEndpoint(path: ["gifs"], parameters: [("ids", ids.joined(separator: ","))])
-    }
-
     static func random(tag: String?, rating: String?) -> GiphyEndpoint {
         var items: [(name: String, value: String)] = []
         items.appendIfPresent("tag", tag)

@@ -132,12 +132,6 @@ final class ClientSuccessTests: XCTestCase {
         XCTAssertEqual(harness.fake.recordedCalls.last?.value(of: "tag"), "dogs")
     }
 
-    func testGIFsByIDsSkipsUnknownIDs() async throws {
-        let ids = catalog.gifs.prefix(3).map(\.id)
-        let gifs = try await harness.client().gifs(ids: [ids[0], "unknownid", ids[1], ids[2]])
-        XCTAssertEqual(gifs.map(\.id), ids)
-    }
-
     func testNumbersAsNumbersMissingPaginationAndOddImagesAreTolerated() async throws {
         let media = "https://media1.giphy.com/media/x/200w.gif?cid=1&ep=v1_gifs_search&rid=200w.gif&ct=g"
         let objects = [
