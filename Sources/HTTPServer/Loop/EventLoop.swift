@@ -186,11 +186,10 @@ final class EventLoop {
 
     /// Carries out the machine's actions in order; a send's result may add more.
     private func perform(on connection: SocketConnection) {
-        var index = 0
-        while index < actions.count {
-            let action = actions[index]
-            index += 1
-            switch action {
+        // Each action is moved out (not copied: a request is a large value), and a send's
+        // result may append more while this runs.
+        while !actions.isEmpty {
+            switch actions.removeFirst() {
             case .dispatch(let request):
                 dispatch(request, token: connection.token)
             case .flush:
@@ -205,7 +204,6 @@ final class EventLoop {
                 log(record)
             }
         }
-        actions.removeAll(keepingCapacity: true)
     }
 
     private func dispatch(_ request: HTTPRequest, token: UInt64) {
