@@ -15,7 +15,7 @@ struct AcceptState {
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<AcceptState.acceptsPerEvent {
-            let fd = shim_accept(context.listenFD)
+            let fd = context.acceptLock.withLock { _ in shim_accept(context.listenFD) }
             if fd < 0 {
                 let error = SystemError("accept4")
                 switch error.errno {
@@ -42,10 +42,14 @@ extension EventLoop {
     /// Out of descriptors: frees the spare, accepts one client with it, answers 503, takes the spare back.
     private func refuseWithSpareDescriptor(_ error: SystemError) -> Bool {
         guard accepting.spareFD >= 0 else { return false }
-        SpareDescriptor.close(accepting.spareFD)
-        let fd = shim_accept(context.listenFD)
-        if fd >= 0 { refuse(fd) }
-        accepting.spareFD = SpareDescriptor.open()
+        let spare = accepting.spareFD
+        let (fd, newSpare) = context.acceptLock.withLock { _ -> (Int32, Int32) in
+            SpareDescriptor.close(spare)
+            let fd = shim_accept(context.listenFD)
+            if fd >= 0 { refuse(fd) }
+            return (fd, SpareDescriptor.open())
+        }
+        accepting.spareFD = newSpare
         warnDescriptorsExhausted(error)
         return fd >= 0
     }

@@ -11,6 +11,9 @@ final class ServerContext: Sendable {
     let openConnections = Atomic<Int>(0)
     /// One "out of descriptors" warning per interval for the whole server, however many loops refuse.
     let descriptorWarnings = RateLimitedWarning(interval: 5_000_000_000)
+    /// Held around every accept: a loop that frees its spare descriptor to answer a client 503
+    /// must get that descriptor itself, not lose it to another loop's accept (and with it the spare).
+    let acceptLock = Mutex(())
     private let finished: Mutex<Finished>
 
     private struct Finished {
