@@ -21,9 +21,11 @@ public final class RunningApp: Sendable {
         let report: @Sendable (any Error) -> Void = { error in
             logger.error("unexpected failure", ("error", .string(String(describing: error))))
         }
+        var gatewaySettings = configuration.gateway
+        gatewaySettings.upstreamIdentity = upstream.identity
         let gateway = UpstreamGateway(
             provider: upstream.client, store: stores.responseCache, callLog: stores.callLog,
-            settings: configuration.gateway, report: report)
+            settings: gatewaySettings, report: report)
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
         let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history,

@@ -9,6 +9,9 @@ struct Upstream {
     let client: GiphyClient
     /// The in-process fake serving the demo catalog, when there is no key.
     let demo: FakeGiphy?
+    /// What the cache and the spotlight are keyed by: "giphy-demo", or GIPHY's base URL and a
+    /// fingerprint of the key (`KeyFingerprint`), so answers never cross from one upstream to another.
+    let identity: String
 
     static func make(_ configuration: Configuration) throws -> Upstream {
         if let key = configuration.giphyAPIKey {
@@ -18,13 +21,15 @@ struct Upstream {
             }
             let client = GiphyClient(configuration: GiphyClientConfiguration(
                 apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout))
-            return Upstream(client: client, demo: nil)
+            return Upstream(client: client, demo: nil,
+                            identity: "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))")
         }
         let demo = FakeGiphy(adminRoutes: false)
         let baseURL = try demo.start()
         let client = GiphyClient(configuration: GiphyClientConfiguration(
             apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout))
-        return Upstream(client: client, demo: demo)
+        // The demo's port changes with every start; its catalog does not.
+        return Upstream(client: client, demo: demo, identity: "giphy-demo")
     }
 
     func shutdown() async { await demo?.shutdown() }

@@ -10,6 +10,10 @@ public struct GatewaySettings: Sendable, Equatable {
     public var maxEntries = 1_000
     /// Decoded answers kept in memory in front of the store.
     public var memoryEntries = 256
+    /// Which upstream the answers come from (provider, base URL and a fingerprint of the key, never
+    /// the key): it starts every cache and spotlight key, so a server started against another
+    /// upstream on the same database never serves the first one's answers, fresh or stale.
+    public var upstreamIdentity = ""
     /// Upstream calls allowed per rolling hour; nil for no budget.
     public var callsPerHour: Int?
 

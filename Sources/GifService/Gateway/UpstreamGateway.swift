@@ -10,7 +10,7 @@ public typealias CachedAnswerValue = Decodable & JSONWritable & Sendable
 public final class UpstreamGateway: Sendable {
     private let provider: any GIFProvider
     private let store: (any ResponseCacheStore)?
-    private let settings: GatewaySettings
+    let settings: GatewaySettings
     private let memory: MemoryCache
     private let budget: CallBudget?
     public let metrics: UpstreamMetrics
@@ -59,8 +59,9 @@ public final class UpstreamGateway: Sendable {
 
     /// A fresh answer in memory is returned at once. Otherwise identical requests share one task,
     /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
-    private func cached<T: CachedAnswerValue>(key: String, endpoint: String,
+    private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String,
                                                call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+        let key = settings.upstreamIdentity + "|" + requestKey
         if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
         let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
             if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }

@@ -35,7 +35,8 @@ public actor SpotlightService {
 
     /// Throws the upstream's error only when there is no pick at all yet.
     public func current(tag: String?) async throws -> Spotlight {
-        let key = tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? ""
+        // The pick belongs to the upstream that made it, as cached answers do.
+        let key = gateway.settings.upstreamIdentity + "|" + (tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
         let current = now()
         if let pick = picks[key], !isDue(pick, at: current) {
             return Spotlight(gif: pick.gif, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
