@@ -1,0 +1,39 @@
+// libFuzzer target: reading GIPHY's answers (envelope, lenient numbers and dates, renditions) into
+// our GIF shape. Built by scripts/fuzz.sh from GifService's and GiphyClient's sources compiled as
+// one module (their imports of each other are dropped by the script).
+//
+// Invariants, besides "no crash, no hang":
+//   - every GIF read has an id and a page URL;
+//   - every GIF written with our JSON writer (as answers and favorites snapshots are) reads back
+//     as the same GIF: what we store, we can read.
+
+import Foundation
+
+private let searchEndpoint = GiphyEndpoint.search(query: "cat", limit: 24, offset: 0, rating: "g", lang: nil, countryCode: nil)
+
+private func checkRoundTrip(_ gif: GIF) {
+    if gif.id.isEmpty || gif.url.isEmpty { fatalError("a GIF without id or url: \(gif)") }
+    var writer = JSONWriter()
+    gif.write(to: &writer)
+    let written = Data(writer.bytes)
+    guard let back = try? JSONDecoder().decode(GIF.self, from: written) else {
+        fatalError("our own JSON for a GIF does not decode: \(String(decoding: written, as: UTF8.self))")
+    }
+    var expected = gif
+    expected.isFavorite = back.isFavorite
+    if back != expected {
+        fatalError("a GIF changed through our JSON:\n\(gif)\n\(back)")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGiphyResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let body = Data(bytes: data, count: size)
+    if let page = try? ResponseReading.page(body, endpoint: searchEndpoint, requestedOffset: 0) {
+        page.gifs.forEach(checkRoundTrip)
+    }
+    if let gif = try? ResponseReading.single(body, endpoint: .gif(id: "abc")) {
+        checkRoundTrip(gif)
+    }
+    return 0
+}
