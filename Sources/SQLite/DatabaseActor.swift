@@ -7,7 +7,8 @@
 /// Bodies run synchronously on the actor, so a transaction never spans a suspension and
 /// the write lock is held only while the body runs.
 public actor DatabaseActor {
-    private let database: Database
+    /// Nil once closed.
+    private var database: Database?
     private let thread: DatabaseThread
 
     /// Takes over a connection (the caller gives it up: `sending`) and starts its thread.
@@ -27,11 +28,23 @@ public actor DatabaseActor {
 
     /// Runs `body` with the connection, outside any transaction (each statement is atomic).
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try body(database)
+        try body(try open())
     }
 
     /// Runs `body` in a BEGIN IMMEDIATE transaction: committed on return, rolled back on throw.
     public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try database.writeTransaction { try body(database) }
+        let database = try open()
+        return try database.writeTransaction { try body(database) }
+    }
+
+    /// Finalizes the statements and closes the connection (the last one to close a WAL database
+    /// checkpoints it and removes its -wal and -shm files). Later calls throw SQLITE_MISUSE.
+    public func close() {
+        database = nil
+    }
+
+    private func open() throws(SQLiteError) -> Database {
+        guard let database else { throw .misuse("the connection is closed", sql: nil) }
+        return database
     }
 }

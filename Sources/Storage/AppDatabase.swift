@@ -7,8 +7,18 @@ public enum AppDatabase {
     /// Where the database is when no setting says otherwise (relative to the working directory).
     public static let defaultPath = "gif-bff.sqlite3"
 
+    /// How the server opens it. gif-bff is the only program that writes its database, so it holds
+    /// the file's lock while running (`exclusiveLocking`): WAL's index stays in heap memory, not in
+    /// a memory-mapped -shm file whose loss (made unwritable, say) would crash the process with
+    /// SIGBUS. The price: no other process can read the file until the server stops.
+    public static var serverOptions: Database.Options {
+        var options = Database.Options()
+        options.exclusiveLocking = true
+        return options
+    }
+
     /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
-    /// write connection and a read connection.
+    /// write connection and a read connection; with `options.exclusiveLocking`, as one connection.
     public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
         try createParentFolder(of: path)
         let writer: Database
@@ -25,6 +35,9 @@ public enum AppDatabase {
             throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
         } catch {
             throw .failed(path: path, reason: String(describing: error))
+        }
+        if options.exclusiveLocking {
+            return DatabasePool(exclusive: writer)
         }
         var readerOptions = options
         readerOptions.queryOnly = true
