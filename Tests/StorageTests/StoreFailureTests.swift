@@ -1,0 +1,90 @@
+import Foundation
+import GifService
+import SQLite
+import Storage
+import TestSupport
+import XCTest
+
+/// What the repositories throw when the machine fails them: a full disk, a deleted file. And the
+/// server's way of opening the database: one exclusive connection, no -shm, one file once closed.
+final class StoreFailureTests: XCTestCase {
+    func testAFullDatabaseIsStoreFailureFullForWritesWhileReadsGoOn() async throws {
+        for options in [Database.Options(), AppDatabase.serverOptions] {
+            let pool = try AppDatabase.open(path: try makeDatabasePath(), options: options)
+            let stores = Stores(database: pool)
+            try await stores.searchHistory.record("kept", at: Date(), keepingNewest: 5)
+            // SQLITE_FULL without filling a disk: the file may not grow past its current pages.
+            try await pool.write { database in
+                let pages = try database.queryFirst("PRAGMA page_count")?.int(at: 0) ?? 0
+                try database.execute("PRAGMA max_page_count = \(pages)")
+            }
+            let snapshot = Data(repeating: 7, count: 64 * 1024)
+            do {
+                _ = try await stores.favorites.insertIfRoom(FavoriteRecord(id: "big", snapshot: snapshot, addedAt: Date()), limit: 20)
+                XCTFail("a write past the size limit succeeded")
+            } catch let failure as StoreFailure {
+                XCTAssertEqual(failure, .full)
+            }
+            let history = try await stores.searchHistory.list(containing: nil)
+            XCTAssertEqual(history.map(\.query), ["kept"])
+            let favoriteCount = try await stores.favorites.count()
+            XCTAssertEqual(favoriteCount, 0, "nothing half-written")
+        }
+    }
+
+    func testAWriteToADeletedDatabaseIsRefusedAsUnavailable() async throws {
+        for options in [Database.Options(), AppDatabase.serverOptions] {
+            let path = try makeDatabasePath()
+            let stores = try Stores.open(path: path, options: options)
+            try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            do {
+                try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5)
+                XCTFail("a write was acknowledged with no file to hold it")
+            } catch let StoreFailure.unavailable(reason) {
+                XCTAssertTrue(reason.contains("deleted or replaced"), reason)
+            }
+            let history = try await stores.searchHistory.list(containing: nil)
+            XCTAssertEqual(history.map(\.query), ["before"], "reads go on from the open file; the refused write left nothing")
+        }
+    }
+
+    func testAReplacedDatabaseIsRefusedToo() async throws {
+        let path = try makeDatabasePath()
+        let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
+        let replacement = path + ".new"
+        XCTAssertTrue(FileManager.default.createFile(atPath: replacement, contents: Data()))
+        XCTAssertEqual(rename(replacement, path), 0)
+        do {
+            try await stores.searchHistory.clear()
+            XCTFail("wrote into the file that was replaced")
+        } catch let failure as StoreFailure {
+            guard case .unavailable = failure else { return XCTFail("\(failure)") }
+        }
+    }
+
+    func testTheServersDatabaseHasNoSHMFileLocksOutOthersAndClosesToOneFile() async throws {
+        let path = try makeDatabasePath()
+        let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
+        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["test.sqlite3", "test.sqlite3-wal"])
+        var options = Database.Options()
+        options.busyTimeoutMilliseconds = 50
+        XCTAssertThrowsError(try Database(path: path, options: options), "another connection got in") { error in
+            XCTAssertEqual((error as? SQLiteError)?.primaryCode, ResultCode.busy, "\(error)")
+        }
+
+        await stores.close()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["test.sqlite3"])
+        do {
+            _ = try await stores.searchHistory.list(containing: nil)
+            XCTFail("a closed database answered")
+        } catch let error as SQLiteError {
+            XCTAssertEqual(error.primaryCode, ResultCode.misuse)
+        }
+        let reopened = try Stores.open(path: path)
+        let history = try await reopened.searchHistory.list(containing: nil)
+        XCTAssertEqual(history.map(\.query), ["cats"])
+    }
+}
