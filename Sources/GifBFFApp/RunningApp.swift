@@ -20,7 +20,9 @@ public final class RunningApp: Sendable {
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         let history = SearchHistoryService(store: stores.searchHistory)
         let report: @Sendable (any Error) -> Void = { error in
-            logger.error("unexpected failure", ("error", .string(String(describing: error))))
+            // A database that fails under the server is the machine's fault, not a bug: named as such.
+            let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
+            logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
         let gateway = UpstreamGateway(
             provider: upstream.client, store: stores.responseCache, callLog: stores.callLog,

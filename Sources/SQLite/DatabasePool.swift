@@ -15,8 +15,9 @@ public struct DatabasePool: Sendable {
     /// Takes over one connection opened with `exclusiveLocking`, for reads and writes alike: under
     /// that lock a second connection could not even read. No other process can hold the lock, so
     /// writes never wait for one, and reads wait only for this process's own (short) writes.
-    public init(exclusive database: sending Database) {
-        let only = DatabaseActor(database, threadName: "sqlite")
+    /// `reopen` replaces the connection once its file was deleted or replaced (see `DatabaseActor`).
+    public init(exclusive database: sending Database, reopen: DatabaseActor.Reopen? = nil) {
+        let only = DatabaseActor(database, threadName: "sqlite", reopen: reopen)
         self.writer = only
         self.reader = only
     }

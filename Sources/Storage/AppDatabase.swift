@@ -20,24 +20,10 @@ public enum AppDatabase {
     /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
     /// write connection and a read connection; with `options.exclusiveLocking`, as one connection.
     public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
-        try createParentFolder(of: path)
-        let writer: Database
-        do {
-            writer = try Database(path: path, options: options)
-        } catch {
-            throw openError(error, path: path)
-        }
-        do {
-            try Schema.migrator.migrate(writer)
-        } catch let error as SQLiteError {
-            throw openError(error, path: path)
-        } catch let error as SchemaTooNewError {
-            throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
-        } catch {
-            throw .failed(path: path, reason: String(describing: error))
-        }
+        let writer = try openMigrated(path: path, options: options)
         if options.exclusiveLocking {
-            return DatabasePool(exclusive: writer)
+            // Deleted or replaced while running: writes go to the file then at the path, or a new one.
+            return DatabasePool(exclusive: writer, reopen: { try openMigrated(path: path, options: options) })
         }
         var readerOptions = options
         readerOptions.queryOnly = true
@@ -48,6 +34,27 @@ public enum AppDatabase {
             throw openError(error, path: path)
         }
         return DatabasePool(writer: writer, reader: reader)
+    }
+
+    /// One connection to the file at `path` (and its folder) created if missing, migrated.
+    private static func openMigrated(path: String, options: Database.Options) throws(StorageOpenError) -> Database {
+        try createParentFolder(of: path)
+        let database: Database
+        do {
+            database = try Database(path: path, options: options)
+        } catch {
+            throw openError(error, path: path)
+        }
+        do {
+            try Schema.migrator.migrate(database)
+        } catch let error as SQLiteError {
+            throw openError(error, path: path)
+        } catch let error as SchemaTooNewError {
+            throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
+        } catch {
+            throw .failed(path: path, reason: String(describing: error))
+        }
+        return database
     }
 
     private static func createParentFolder(of path: String) throws(StorageOpenError) {

@@ -6,30 +6,37 @@ import XCTest
 /// files made unwritable. Each ends in a stable problem for the writes a user asked for, answers
 /// for everything else, no crash, and no write acknowledged that no file holds.
 final class StorageFaultTests: XCTestCase {
-    func testDeletedDatabaseRefusesWritesWith503AndAnswersEverythingElse() async throws {
+    /// The write that finds the file gone is refused and logged; later writes go to a new file at
+    /// the configured path; every write answered 201 is still there after a restart.
+    func testDeletedDatabaseRefusesTheWriteThatFindsOutThenUsesANewFile() async throws {
         let api = try APIHarness(self)
-        let ids = try trendingIDs(api, count: 2)
+        let ids = try trendingIDs(api, count: 3)
         XCTAssertEqual(try addFavorite(api, ids[0]).status, 201)
-        let databasePath = api.folder.appendingPathComponent("favorites.sqlite3").path
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: databasePath + suffix)
-        }
+        deleteDatabase(of: api)
 
-        let refused = try addFavorite(api, ids[1])
+        // A write with nothing written before it in the request (adding a favorite first caches the GIF).
+        let refused = try api.send("DELETE", "/search/history")
         XCTAssertEqual(refused.status, 503, refused.text)
         XCTAssertEqual(refused.json?["code"] as? String, "storage_unavailable")
         XCTAssertEqual(refused.header("Content-Type"), "application/problem+json")
         XCTAssertNotNil(refused.header("Retry-After"))
-        let cleared = try api.send("DELETE", "/search/history")
-        XCTAssertEqual(cleared.json?["code"] as? String, "storage_unavailable", cleared.text)
-
-        // Answers that are ready are given: the history write after a search is bookkeeping.
-        XCTAssertEqual(try api.get("/search?q=deleted%20database%20query").status, 200)
-        XCTAssertEqual(try api.get("/favorites").status, 200)
-        let metrics = try api.get("/metrics").text
-        XCTAssertTrue(metrics.contains("gif_bff_bookkeeping_write_failures_total{write=\"search_history\"} 1"), metrics)
         XCTAssertTrue(api.logSink.capturedText.contains("deleted or replaced"), "the failure is logged")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "no write was acknowledged into a new file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath(of: api)), "nothing was written for the refused request")
+
+        XCTAssertEqual(try addFavorite(api, ids[1]).status, 201, "the next write uses a new file")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath(of: api)))
+        XCTAssertEqual(try favoriteIDs(api), [ids[1]])
+
+        // Deleted again: a search's bookkeeping write finds out, and the search is still answered.
+        deleteDatabase(of: api)
+        XCTAssertEqual(try api.get("/search?q=deleted%20database%20query").status, 200)
+        let metrics = try api.get("/metrics").text
+        XCTAssertTrue(metrics.contains("gif_bff_bookkeeping_write_failures_total{write=\"response_cache\"} 1"), metrics)
+        XCTAssertEqual(try addFavorite(api, ids[2]).status, 201)
+
+        await api.stopApp()
+        let restarted = try APIHarness(self, fake: api.fake, folder: api.folder)
+        XCTAssertEqual(try favoriteIDs(restarted), [ids[2]], "each 201 since the last deletion is on disk")
     }
 
     /// A small tmpfs filled to the last byte: needs root (mount); CI runs as root.
@@ -108,6 +115,21 @@ final class StorageFaultTests: XCTestCase {
         let ids = data?.compactMap { $0["id"] as? String } ?? []
         XCTAssertEqual(ids.count, count)
         return ids
+    }
+
+    private func databasePath(of api: APIHarness) -> String {
+        api.folder.appendingPathComponent("favorites.sqlite3").path
+    }
+
+    private func deleteDatabase(of api: APIHarness) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: databasePath(of: api) + suffix)
+        }
+    }
+
+    private func favoriteIDs(_ api: APIHarness) throws -> [String] {
+        let data = try api.get("/favorites").json?["data"] as? [[String: Any]]
+        return data?.compactMap { $0["id"] as? String } ?? []
     }
 
     private func addFavorite(_ api: APIHarness, _ id: String) throws -> RawClient.Response {

@@ -44,23 +44,67 @@ final class StoreFailureTests: XCTestCase {
             } catch let StoreFailure.unavailable(reason) {
                 XCTAssertTrue(reason.contains("deleted or replaced"), reason)
             }
-            let history = try await stores.searchHistory.list(containing: nil)
-            XCTAssertEqual(history.map(\.query), ["before"], "reads go on from the open file; the refused write left nothing")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the refused write made no file")
         }
     }
 
-    func testAReplacedDatabaseIsRefusedToo() async throws {
+    /// The server's pool (with `reopen`) writes to a new file after refusing one write; the plain
+    /// two-connection pool keeps refusing.
+    func testAfterTheRefusedWriteTheServersPoolUsesANewFileAtThePath() async throws {
         let path = try makeDatabasePath()
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        let replacement = path + ".new"
-        XCTAssertTrue(FileManager.default.createFile(atPath: replacement, contents: Data()))
-        XCTAssertEqual(rename(replacement, path), 0)
+        try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5)
+        for suffix in ["", "-wal"] { try FileManager.default.removeItem(atPath: path + suffix) }
         do {
             try await stores.searchHistory.clear()
+            XCTFail("wrote into a deleted file")
+        } catch is StoreFailure {}
+        try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5)
+        let history = try await stores.searchHistory.list(containing: nil)
+        XCTAssertEqual(history.map(\.query), ["after"])
+        await stores.close()
+        let reopened = try Stores.open(path: path)
+        let kept = try await reopened.searchHistory.list(containing: nil)
+        XCTAssertEqual(kept.map(\.query), ["after"], "the new file holds it")
+
+        let plainPath = try makeDatabasePath()
+        let plain = try Stores.open(path: plainPath)
+        try FileManager.default.removeItem(atPath: plainPath)
+        for _ in 0..<2 {
+            do {
+                try await plain.searchHistory.clear()
+                XCTFail("wrote into a deleted file")
+            } catch is StoreFailure {}
+        }
+    }
+
+    /// A database put in its place (a restored backup, with its own WAL) is taken over intact:
+    /// closing the old connection must not checkpoint into it or delete its WAL.
+    func testAReplacementDatabaseIsUsedIntact() async throws {
+        let path = try makeDatabasePath()
+        let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
+        try await stores.searchHistory.record("old file", at: Date(), keepingNewest: 5)
+        // A copy of a database whose last row is only in its WAL, moved into place file by file.
+        let backupPath = path + ".backup"
+        let backup = try AppDatabase.open(path: backupPath)
+        try await Stores(database: backup).searchHistory.record("backup", at: Date(), keepingNewest: 5)
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: backupPath + suffix, toPath: path + ".copy" + suffix)
+        }
+        await backup.close()
+        for suffix in ["", "-wal"] {
+            XCTAssertEqual(rename(path + ".copy" + suffix, path + suffix), 0)
+        }
+
+        do {
+            try await stores.searchHistory.record("refused", at: Date(), keepingNewest: 5)
             XCTFail("wrote into the file that was replaced")
         } catch let failure as StoreFailure {
             guard case .unavailable = failure else { return XCTFail("\(failure)") }
         }
+        try await stores.searchHistory.record("new", at: Date(), keepingNewest: 5)
+        let history = try await stores.searchHistory.list(containing: nil)
+        XCTAssertEqual(history.map(\.query), ["new", "backup"])
     }
 
     func testTheServersDatabaseHasNoSHMFileLocksOutOthersAndClosesToOneFile() async throws {
