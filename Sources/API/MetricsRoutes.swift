@@ -8,7 +8,8 @@ enum MetricsRoutes {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favoritesCount()
             let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
-                                             budgetRemaining: backend.upstreamBudgetRemaining)
+                                             budgetRemaining: backend.upstreamBudgetRemaining,
+                                             bookkeepingFailures: backend.bookkeepingWriteFailures)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -18,7 +19,8 @@ enum MetricsRoutes {
 
 /// Writes the metrics as Prometheus exposition text.
 enum PrometheusText {
-    static func render(requests: RequestMetrics, upstream: UpstreamMetrics, favorites: Int?, budgetRemaining: Int?) -> String {
+    static func render(requests: RequestMetrics, upstream: UpstreamMetrics, favorites: Int?, budgetRemaining: Int?,
+                       bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:]) -> String {
         var out = ""
         header(&out, "gif_bff_requests_total", "counter", "Requests answered, by route template and status.")
         for (key, count) in requests.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
@@ -43,6 +45,11 @@ enum PrometheusText {
         let cache = upstream.cacheResults
         for status in [CacheStatus.hit, .miss, .stale] {
             out += "gif_bff_cache_results_total{result=\"\(label(status))\"} \(cache[status] ?? 0)\n"
+        }
+        header(&out, "gif_bff_bookkeeping_write_failures_total", "counter",
+               "Writes made for later (history, cache, call log, spotlight) that failed and were dropped; the answers were still given.")
+        for write in BookkeepingWrites.Write.allCases {
+            out += "gif_bff_bookkeeping_write_failures_total{write=\"\(write.rawValue)\"} \(bookkeepingFailures[write] ?? 0)\n"
         }
         if let favorites {
             header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")

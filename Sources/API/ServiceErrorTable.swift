@@ -11,6 +11,8 @@ enum ServiceErrorTable {
         case .favoriteNotFound: (.notFound, "Favorite not found")
         case .favoritesFull: (.conflict, "Favorites full")
         case .storageBusy: (.serviceUnavailable, "Storage busy")
+        case .storageFull: (insufficientStorage, "Storage full")
+        case .storageUnavailable: (.serviceUnavailable, "Storage unavailable")
         case .upstreamRateLimited: (.serviceUnavailable, "GIPHY rate limit reached")
         case .upstreamBudgetExhausted: (.serviceUnavailable, "Upstream call budget spent")
         case .upstreamAuth: (.badGateway, "GIPHY refused the server's key")
@@ -22,6 +24,9 @@ enum ServiceErrorTable {
         case .internal: (.internalServerError, "Internal server error")
         }
     }
+
+    /// RFC 4918's 507, the status for a write refused for lack of space; HTTPServer has no constant for it.
+    private static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
 
     /// The RFC 9457 problem the server answers with for `error`.
     static func problem(for error: ServiceError) -> ProblemDetails {

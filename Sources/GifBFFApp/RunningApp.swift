@@ -10,16 +10,19 @@ public final class RunningApp: Sendable {
     public let isDemo: Bool
     private let server: HTTPServer
     private let upstream: Upstream
+    private let stores: Stores
 
     /// Opens the database, picks the upstream and starts the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
-        let stores = try Stores.open(path: configuration.databasePath)
+        let stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
         let upstream = try Upstream.make(configuration)
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         let history = SearchHistoryService(store: stores.searchHistory)
         let report: @Sendable (any Error) -> Void = { error in
-            logger.error("unexpected failure", ("error", .string(String(describing: error))))
+            // A database that fails under the server is the machine's fault, not a bug: named as such.
+            let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
+            logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
         var gatewaySettings = configuration.gateway
         gatewaySettings.upstreamIdentity = upstream.identity
@@ -33,14 +36,18 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
         do {
             let port = try server.start()
-            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream)
+            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores)
         } catch {
-            Task { await upstream.shutdown() }
+            Task {
+                await upstream.shutdown()
+                await stores.close()
+            }
             throw error
         }
     }
 
-    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream) {
+    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores) {
+        self.stores = stores
         self.port = port
         self.isDemo = isDemo
         self.server = server
@@ -49,14 +56,17 @@ public final class RunningApp: Sendable {
 
     var httpServer: HTTPServer { server }
 
-    /// Graceful: requests in flight finish (within the grace period), then the upstream stops.
+    /// Graceful: requests in flight finish (within the grace period), then the upstream stops and
+    /// the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
     public func shutdown() async {
         await server.shutdown()
         await upstream.shutdown()
+        await stores.close()
     }
 
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
         await upstream.shutdown()
+        await stores.close()
     }
 }

@@ -11,6 +11,11 @@ public final class Database {
         public var busyTimeoutMilliseconds: Int32 = 250
         /// Refuses every write on this connection (PRAGMA query_only): for a read connection.
         public var queryOnly = false
+        /// PRAGMA locking_mode = EXCLUSIVE, set before the first access: the connection holds the
+        /// file's lock for as long as it is open, so no other connection or process can read or
+        /// write it, and WAL keeps its index in this process's heap instead of a memory-mapped
+        /// -shm file (a -shm made unwritable while mapped kills the process with SIGBUS).
+        public var exclusiveLocking = false
         public init() {}
     }
 
@@ -48,6 +53,10 @@ public final class Database {
         let code = sqlite3_extended_result_codes(handle, 1)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
         sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+        if options.exclusiveLocking {
+            // Before anything reads the file: the first WAL access decides between -shm and heap.
+            try execute("PRAGMA locking_mode = EXCLUSIVE")
+        }
         // Reading the schema is the first access to the file: "file is not a database"
         // surfaces here rather than later on some request.
         try execute("SELECT count(*) FROM sqlite_master")
@@ -58,7 +67,7 @@ public final class Database {
         try execute("PRAGMA foreign_keys = ON")
         let journalMode = try scalarText("PRAGMA journal_mode = WAL")
         // In-memory databases answer "memory"; any other answer means WAL was refused.
-        guard journalMode == "wal" || (journalMode == "memory" && isInMemory) else {
+        guard journalMode == "wal" || (journalMode == "memory" && isInMemoryPath) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "journal mode is \(journalMode), not wal",
                               sql: "PRAGMA journal_mode = WAL")
         }
@@ -71,8 +80,6 @@ public final class Database {
         // Set-up statements run once: not worth keeping prepared.
         statementCache.removeAll()
     }
-
-    private var isInMemory: Bool { path.isEmpty || path == ":memory:" }
 
     /// Runs several statements without parameters, such as a migration's DDL.
     public func executeScript(_ sql: String) throws(SQLiteError) {

@@ -7,12 +7,20 @@
 /// Bodies run synchronously on the actor, so a transaction never spans a suspension and
 /// the write lock is held only while the body runs.
 public actor DatabaseActor {
-    private let database: Database
+    /// Opens the file at the connection's path again (creating and migrating it if need be).
+    public typealias Reopen = @Sendable () throws -> Database
+
+    /// Nil once closed, or after its file was found deleted or replaced until `reopen` succeeds.
+    private var database: Database?
+    private var isClosed = false
+    private let reopen: Reopen?
     private let thread: DatabaseThread
 
-    /// Takes over a connection (the caller gives it up: `sending`) and starts its thread.
-    public init(_ database: sending Database, threadName: String = "sqlite") {
+    /// Takes over a connection (the caller gives it up: `sending`) and starts its thread. With
+    /// `reopen`, a connection whose file was deleted or replaced is replaced by a new one.
+    public init(_ database: sending Database, threadName: String = "sqlite", reopen: Reopen? = nil) {
         self.database = database
+        self.reopen = reopen
         self.thread = DatabaseThread(name: threadName)
     }
 
@@ -27,11 +35,39 @@ public actor DatabaseActor {
 
     /// Runs `body` with the connection, outside any transaction (each statement is atomic).
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try body(database)
+        try body(try open())
     }
 
     /// Runs `body` in a BEGIN IMMEDIATE transaction: committed on return, rolled back on throw.
+    /// When the file was deleted or replaced, this write is refused (SQLITE_READONLY_DBMOVED) and,
+    /// given `reopen`, the next call uses the file now at the path.
     public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try database.writeTransaction { try body(database) }
+        let database = try open()
+        do {
+            return try database.writeTransaction { try body(database) }
+        } catch let error as SQLiteError where error.code == ResultCode.readOnlyDatabaseMoved {
+            // Closing a moved file's connection skips the checkpoint, so it never touches the new file's WAL.
+            if reopen != nil { self.database = nil }
+            throw error
+        }
+    }
+
+    /// Finalizes the statements and closes the connection (the last one to close a WAL database
+    /// checkpoints it and removes its -wal and -shm files). Later calls throw SQLITE_MISUSE.
+    public func close() {
+        isClosed = true
+        database = nil
+    }
+
+    private func open() throws(SQLiteError) -> Database {
+        if let database { return database }
+        guard !isClosed, let reopen else { throw .misuse("the connection is closed", sql: nil) }
+        do {
+            let reopened = try reopen()
+            database = reopened
+            return reopened
+        } catch {
+            throw SQLiteError(code: ResultCode.cannotOpen, message: "cannot reopen the database: \(error)", sql: nil)
+        }
     }
 }

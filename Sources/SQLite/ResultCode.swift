@@ -16,4 +16,6 @@ public enum ResultCode {
     public static let notADatabase = SQLITE_NOTADB
     /// Extended: a UNIQUE constraint failed.
     public static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
+    /// Extended: the database file was moved or deleted while open.
+    public static let readOnlyDatabaseMoved = SQLITE_READONLY | (4 << 8)
 }

@@ -7,24 +7,23 @@ public enum AppDatabase {
     /// Where the database is when no setting says otherwise (relative to the working directory).
     public static let defaultPath = "gif-bff.sqlite3"
 
+    /// How the server opens it. gif-bff is the only program that writes its database, so it holds
+    /// the file's lock while running (`exclusiveLocking`): WAL's index stays in heap memory, not in
+    /// a memory-mapped -shm file whose loss (made unwritable, say) would crash the process with
+    /// SIGBUS. The price: no other process can read the file until the server stops.
+    public static var serverOptions: Database.Options {
+        var options = Database.Options()
+        options.exclusiveLocking = true
+        return options
+    }
+
     /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
-    /// write connection and a read connection.
+    /// write connection and a read connection; with `options.exclusiveLocking`, as one connection.
     public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
-        try createParentFolder(of: path)
-        let writer: Database
-        do {
-            writer = try Database(path: path, options: options)
-        } catch {
-            throw openError(error, path: path)
-        }
-        do {
-            try Schema.migrator.migrate(writer)
-        } catch let error as SQLiteError {
-            throw openError(error, path: path)
-        } catch let error as SchemaTooNewError {
-            throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
-        } catch {
-            throw .failed(path: path, reason: String(describing: error))
+        let writer = try openMigrated(path: path, options: options)
+        if options.exclusiveLocking {
+            // Deleted or replaced while running: writes go to the file then at the path, or a new one.
+            return DatabasePool(exclusive: writer, reopen: { try openMigrated(path: path, options: options) })
         }
         var readerOptions = options
         readerOptions.queryOnly = true
@@ -35,6 +34,27 @@ public enum AppDatabase {
             throw openError(error, path: path)
         }
         return DatabasePool(writer: writer, reader: reader)
+    }
+
+    /// One connection to the file at `path` (and its folder) created if missing, migrated.
+    private static func openMigrated(path: String, options: Database.Options) throws(StorageOpenError) -> Database {
+        try createParentFolder(of: path)
+        let database: Database
+        do {
+            database = try Database(path: path, options: options)
+        } catch {
+            throw openError(error, path: path)
+        }
+        do {
+            try Schema.migrator.migrate(database)
+        } catch let error as SQLiteError {
+            throw openError(error, path: path)
+        } catch let error as SchemaTooNewError {
+            throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
+        } catch {
+            throw .failed(path: path, reason: String(describing: error))
+        }
+        return database
     }
 
     private static func createParentFolder(of path: String) throws(StorageOpenError) {

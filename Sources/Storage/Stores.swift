@@ -9,8 +9,10 @@ public struct Stores: Sendable {
     public let responseCache: ResponseCacheRepository
     public let callLog: UpstreamCallRepository
     public let spotlight: SpotlightRepository
+    private let database: DatabasePool
 
     public init(database: DatabasePool) {
+        self.database = database
         favorites = FavoritesRepository(database: database)
         searchHistory = SearchHistoryRepository(database: database)
         responseCache = ResponseCacheRepository(database: database)
@@ -21,5 +23,10 @@ public struct Stores: Sendable {
     /// Opens (creating and migrating as needed) the database at `path` and builds every store on it.
     public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
         Stores(database: try AppDatabase.open(path: path, options: options))
+    }
+
+    /// Closes the database, for a clean shutdown; every store fails afterwards.
+    public func close() async {
+        await database.close()
     }
 }

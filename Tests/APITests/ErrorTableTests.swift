@@ -115,7 +115,8 @@ final class ErrorTableTests: XCTestCase {
         let expected: [ServiceError.Kind: (Int, String)] = [
             .invalidParameter: (400, "Invalid parameter"), .gifNotFound: (404, "GIF not found"),
             .favoriteNotFound: (404, "Favorite not found"), .favoritesFull: (409, "Favorites full"),
-            .storageBusy: (503, "Storage busy"), .upstreamRateLimited: (503, "GIPHY rate limit reached"),
+            .storageBusy: (503, "Storage busy"), .storageFull: (507, "Storage full"),
+            .storageUnavailable: (503, "Storage unavailable"), .upstreamRateLimited: (503, "GIPHY rate limit reached"),
             .upstreamBudgetExhausted: (503, "Upstream call budget spent"), .upstreamAuth: (502, "GIPHY refused the server's key"),
             .upstreamRejected: (502, "GIPHY rejected the request"), .upstreamError: (502, "GIPHY failed"),
             .upstreamUnavailable: (502, "GIPHY unreachable"), .upstreamTimeout: (504, "GIPHY did not answer in time"),

@@ -25,6 +25,8 @@ public struct GIFBackend: Sendable {
     public var favoritesLimit: Int { favorites.limit }
     public var upstreamMetrics: UpstreamMetrics { gateway.metrics }
     public var upstreamBudgetRemaining: Int? { gateway.budgetRemaining }
+    /// Bookkeeping writes dropped since start, by kind, for the metrics.
+    public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.failures }
 
     /// How many favorites are stored, for the metrics.
     public func favoritesCount() async throws(ServiceError) -> Int {
@@ -33,14 +35,15 @@ public struct GIFBackend: Sendable {
 
     // MARK: Browsing
 
-    /// No words give an empty page without an upstream call; a search is recorded in the history.
+    /// No words give an empty page without an upstream call; a search is recorded in the history
+    /// (bookkeeping: a failed history write does not fail the answer).
     public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?) async throws(ServiceError) -> Fetched<GIFPage> {
         guard let words else { return Fetched(.empty(offset: page.offset), status: .hit, age: 0) }
         return try await translating {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue)
             let fetched = try await gateway.search(request)
-            try await history.record(words.text)
+            await gateway.bookkeeping.attempt(.searchHistory) { try await history.record(words.text) }
             return try await present(fetched, page: page)
         }
     }

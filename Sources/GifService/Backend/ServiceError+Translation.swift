@@ -18,6 +18,12 @@ extension ServiceError {
         case StoreFailure.busy(let seconds):
             self = ServiceError(.storageBusy, "The database is busy with another write; try again shortly.",
                                 retryAfterSeconds: seconds)
+        case StoreFailure.full:
+            self = ServiceError(.storageFull, "The server's disk is full, so nothing was saved; reading still works. Try again once space is freed.")
+        case StoreFailure.unavailable(let reason):
+            report(error)
+            self = ServiceError(.storageUnavailable, "The server's database cannot be written right now (\(reason)); nothing was saved.",
+                                retryAfterSeconds: 5)
         default:
             report(error)
             self = .internalError

@@ -8,6 +8,8 @@ public struct ServiceError: Error, Equatable, Sendable {
         case favoriteNotFound = "favorite_not_found"
         case favoritesFull = "favorites_full"
         case storageBusy = "storage_busy"
+        case storageFull = "storage_full"
+        case storageUnavailable = "storage_unavailable"
         case upstreamRateLimited = "upstream_rate_limited"
         case upstreamBudgetExhausted = "upstream_budget_exhausted"
         case upstreamAuth = "upstream_auth"

@@ -13,11 +13,13 @@ final class CallBudget: Sendable {
 
     let limit: Int
     private let log: (any UpstreamCallLog)?
+    private let bookkeeping: BookkeepingWrites
     private let state = Mutex(State())
 
-    init(limit: Int, log: (any UpstreamCallLog)?) {
+    init(limit: Int, log: (any UpstreamCallLog)?, bookkeeping: BookkeepingWrites = BookkeepingWrites()) {
         self.limit = limit
         self.log = log
+        self.bookkeeping = bookkeeping
     }
 
     /// Takes one call from the budget, or says in how many seconds one frees up.
@@ -34,8 +36,8 @@ final class CallBudget: Sendable {
             state.calls.append(now)
             return .success(())
         }
-        if case .success = outcome {
-            try? await log?.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window))
+        if case .success = outcome, let log {
+            await bookkeeping.attempt(.callLog) { try await log.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window)) }
         }
         return outcome
     }

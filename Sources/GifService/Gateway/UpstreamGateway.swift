@@ -14,6 +14,8 @@ public final class UpstreamGateway: Sendable {
     private let memory: MemoryCache
     private let budget: CallBudget?
     public let metrics: UpstreamMetrics
+    /// Where the writes made for later (cache, call log, and the backend's history and spotlight) fail quietly.
+    public let bookkeeping: BookkeepingWrites
     private let now: @Sendable () -> Date
     private let report: @Sendable (any Error) -> Void
     /// Calls under way, by cache key: later identical requests wait for the same one.
@@ -27,7 +29,9 @@ public final class UpstreamGateway: Sendable {
         self.store = settings.cacheEnabled ? store : nil
         self.settings = settings
         self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
-        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog) }
+        let bookkeeping = BookkeepingWrites(report: report, now: now)
+        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog, bookkeeping: bookkeeping) }
+        self.bookkeeping = bookkeeping
         self.metrics = metrics
         self.now = now
         self.report = report
@@ -82,7 +86,7 @@ public final class UpstreamGateway: Sendable {
               isFresh(entry.storedAt, start) else { return nil }
         if touchStore, let store {
             // Keeps a hot entry from being evicted from the store while memory serves it.
-            do { try await store.touch(key: key, at: start) } catch { report(error) }
+            await bookkeeping.attempt(.responseCache) { try await store.touch(key: key, at: start) }
         }
         metrics.recordCache(.hit)
         return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start))
@@ -137,7 +141,7 @@ public final class UpstreamGateway: Sendable {
             guard let answer = try await store.answer(for: key) else { return nil }
             let value = try JSONDecoder().decode(T.self, from: answer.value)
             memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
-            try await store.touch(key: key, at: now)
+            await bookkeeping.attempt(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
             // A cache that cannot be read is a miss, not a failure of the request.
@@ -151,7 +155,7 @@ public final class UpstreamGateway: Sendable {
         let current = now()
         memory.insert(key, value: value, storedAt: current, now: current)
         guard let store else { return }
-        do {
+        await bookkeeping.attempt(.responseCache) {
             let data = Data(value.jsonBytes())
             try await store.store(CachedAnswer(key: key, value: data, storedAt: current), maxEntries: settings.maxEntries)
             let purgeDue = nextPurge.withLock { due -> Bool in
@@ -162,8 +166,6 @@ public final class UpstreamGateway: Sendable {
             if purgeDue {
                 try await store.purge(storedBefore: current.addingTimeInterval(-settings.staleSeconds))
             }
-        } catch {
-            report(error)
         }
     }
 

@@ -70,8 +70,11 @@ public actor SpotlightService {
         var snapshot = gif
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        try await store.save(StoredSpotlight(key: key, gif: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt),
-                             forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
+        // Bookkeeping: if the pick cannot be saved, it is still served (from memory) until it changes.
+        let stored = StoredSpotlight(key: key, gif: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt)
+        await gateway.bookkeeping.attempt(.spotlight) {
+            try await store.save(stored, forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
+        }
         picks[key] = Pick(gif: snapshot, changesAt: changesAt)
         return Spotlight(gif: gif, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
                          pickedNow: true)
