@@ -16,7 +16,7 @@ public final class FakeGiphy: Sendable {
     private let faults = FaultBoard()
     private let calls = CallLog()
     private let started = Mutex<URL?>(nil)
-    private let resetter = Mutex<ConnectionResetter?>(nil)
+    private let rawUpstreams = Mutex<[RawUpstreamBehaviour: RawUpstream]>([:])
 
     /// `port` 0 asks the system for a free one; `start()` says which.
     public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
@@ -49,9 +49,12 @@ public final class FakeGiphy: Sendable {
     /// The base URL once started.
     public var baseURL: URL? { started.withLock { $0 } }
 
-    /// Stops the server (and the resetting listener, if started).
+    /// Stops the server (and the raw listeners, if started).
     public func shutdown() async {
-        resetter.withLock { $0?.stop(); $0 = nil }
+        rawUpstreams.withLock { listeners in
+            listeners.values.forEach { $0.stop() }
+            listeners.removeAll()
+        }
         await server.shutdown()
         started.withLock { $0 = nil }
     }
@@ -68,12 +71,17 @@ public final class FakeGiphy: Sendable {
 
     public func clearFaults() { faults.clear() }
 
-    /// A base URL whose every connection is reset after the request is read: the fault a
-    /// reset connection needs, which the fake's own port cannot produce. Same one on every call.
+    /// A base URL whose every connection is reset after the request is read.
     public func startConnectionResetter() throws -> URL {
-        try resetter.withLock { current in
-            let listener = try current ?? ConnectionResetter()
-            current = listener
+        try startRawUpstream(.resetAfterRequest)
+    }
+
+    /// A base URL whose every connection meets `behaviour` once its request is read: the
+    /// transport faults the fake's own port cannot produce. The same listener per behaviour.
+    public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
+        try rawUpstreams.withLock { listeners in
+            let listener = try listeners[behaviour] ?? RawUpstream(behaviour)
+            listeners[behaviour] = listener
             return try Self.baseURL(host: "127.0.0.1", port: listener.port)
         }
     }

@@ -1,6 +1,6 @@
 /// A failure a test can make the fake GIPHY produce, as the real service does now and then.
-/// A reset connection cannot be produced on the fake's own port (our HTTPServer always answers
-/// or closes cleanly): `FakeGiphy.startConnectionResetter()` gives a port that resets instead.
+/// Transport faults (a reset, a silent close, a short or huge body) cannot be produced on the
+/// fake's own port: `FakeGiphy.startRawUpstream(_:)` gives a port that acts them out instead.
 public enum FakeGiphyFault: Sendable, Equatable {
     /// Waits, then answers normally.
     case delay(milliseconds: Int)

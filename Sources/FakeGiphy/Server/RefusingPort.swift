@@ -9,7 +9,7 @@ extension FakeGiphy {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw FakeGiphyError.socket("socket", errno) }
         defer { close(fd) }
-        guard let port = ConnectionResetter.bindLoopback(fd) else { throw FakeGiphyError.socket("bind", errno) }
+        guard let port = RawUpstream.bindLoopback(fd) else { throw FakeGiphyError.socket("bind", errno) }
         return try baseURL(host: "127.0.0.1", port: port)
     }
 

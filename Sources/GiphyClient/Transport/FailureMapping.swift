@@ -29,10 +29,30 @@ enum FailureMapping {
             return .timeout
         case is CancellationError:
             return .unavailable(reason: "the call to \(endpoint.displayPath) was cancelled")
+        case let failure as TransferFailure:
+            return transferError(failure, endpoint: endpoint)
         case let urlError as URLError:
             return transportError(urlError.code, endpoint: endpoint)
         default:
             return .unavailable(reason: "\(endpoint.displayPath) failed (\(type(of: error)))")
+        }
+    }
+
+    private static func transferError(_ failure: TransferFailure, endpoint: GiphyEndpoint) -> UpstreamError {
+        let path = endpoint.displayPath
+        switch failure {
+        case .bodyTooLarge(let limit, let declared?):
+            return .badResponse(reason: "\(path) declared a body of \(declared) bytes, over the \(limit) allowed")
+        case .bodyTooLarge(let limit, nil):
+            return .badResponse(reason: "the body from \(path) is over \(limit) bytes")
+        case .transport(let error, answered: true) where error.code != .cancelled && error.code != .timedOut:
+            // A head arrived, so the upstream did answer: the answer is what failed.
+            return .badResponse(reason: "the answer from \(path) broke off after its head (URLError \(error.code.rawValue))")
+        case .transport(let error, answered: false) where error.code == .badServerResponse:
+            // libcurl's "empty reply": the connection closed before a byte of answer.
+            return .unavailable(reason: "the connection closed without an answer calling \(path)")
+        case .transport(let error, _):
+            return transportError(error.code, endpoint: endpoint)
         }
     }
 

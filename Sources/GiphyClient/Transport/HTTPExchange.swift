@@ -13,13 +13,19 @@ struct HTTPExchange: Sendable {
 }
 
 /// The session's delegate: it collects each response body as it arrives and cancels a call whose
-/// body passes `maxBodyBytes`, so an upstream answer can never grow memory without bound.
+/// Content-Length is over `maxBodyBytes` as soon as the head arrives, or whose body passes it, so
+/// an upstream answer can never grow memory without bound.
 final class BoundedExchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: the only mutable state, the calls under way, is behind the `calls` mutex.
     private struct Call {
         let continuation: CheckedContinuation<HTTPExchange, any Error>
         var body = Data()
-        var tooLarge = false
+        /// Set when the call is refused for its size: the declared length, if that was the reason.
+        var tooLarge: TooLarge?
+    }
+
+    private struct TooLarge {
+        var declared: Int64?
     }
 
     let maxBodyBytes: Int
@@ -44,13 +50,24 @@ final class BoundedExchanges: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
+    /// Refuses a declared length over the cap before a byte of body is read. The disposition is
+    /// ignored by swift-corelibs-foundation, so the task is cancelled directly.
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let declared = response.expectedContentLength
+        guard declared > Int64(maxBodyBytes) else { return completionHandler(.allow) }
+        calls.withLock { $0[dataTask.taskIdentifier]?.tooLarge = TooLarge(declared: declared) }
+        completionHandler(.cancel)
+        dataTask.cancel()
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = maxBodyBytes
         let overLimit = calls.withLock { calls -> Bool in
             let id = dataTask.taskIdentifier
-            guard let call = calls[id], !call.tooLarge else { return false }
+            guard let call = calls[id], call.tooLarge == nil else { return false }
             if call.body.count + data.count > limit {
-                calls[id]?.tooLarge = true
+                calls[id]?.tooLarge = TooLarge(declared: nil)
                 calls[id]?.body = Data()
                 return true
             }
@@ -62,8 +79,10 @@ final class BoundedExchanges: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let call = calls.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if call.tooLarge {
-            call.continuation.resume(throwing: UpstreamError.badResponse(reason: "the body is over \(maxBodyBytes) bytes"))
+        if let tooLarge = call.tooLarge {
+            call.continuation.resume(throwing: TransferFailure.bodyTooLarge(limit: maxBodyBytes, declared: tooLarge.declared))
+        } else if let urlError = error as? URLError {
+            call.continuation.resume(throwing: TransferFailure.transport(urlError, answered: task.response != nil))
         } else if let error {
             call.continuation.resume(throwing: error)
         } else if let http = task.response as? HTTPURLResponse {

@@ -1,15 +1,15 @@
 import Foundation
 import Glibc
 
-/// A raw loopback listener that reads each request's head and then resets the connection
-/// (SO_LINGER 0, so close sends RST): the "connection reset by peer" our HTTPServer never
-/// produces. One thread blocks in accept; `stop()` shuts the socket down to wake it, and the
+/// A raw loopback listener that reads each request's head and then acts out a
+/// `RawUpstreamBehaviour` (a reset, a silent close, a short or huge body), one connection at a
+/// time. One thread blocks in accept; `stop()` shuts the socket down to wake it, and the
 /// thread closes the descriptor itself so the number is never reused under it.
-final class ConnectionResetter: Sendable {
+final class RawUpstream: Sendable {
     let port: UInt16
     private let listenFD: Int32
 
-    init() throws(FakeGiphyError) {
+    init(_ behaviour: RawUpstreamBehaviour) throws(FakeGiphyError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         guard let port = Self.bindLoopback(fd), listen(fd, 64) == 0 else {
@@ -19,8 +19,8 @@ final class ConnectionResetter: Sendable {
         }
         self.port = port
         listenFD = fd
-        let thread = Thread { Self.acceptLoop(fd) }
-        thread.name = "fake-giphy-resetter"
+        let thread = Thread { Self.acceptLoop(fd, behaviour) }
+        thread.name = "fake-giphy-raw-upstream"
         thread.start()
     }
 
@@ -47,7 +47,7 @@ final class ConnectionResetter: Sendable {
         return named == 0 ? UInt16(bigEndian: actual.sin_port) : nil
     }
 
-    private static func acceptLoop(_ listenFD: Int32) {
+    private static func acceptLoop(_ listenFD: Int32, _ behaviour: RawUpstreamBehaviour) {
         while true {
             let client = accept(listenFD, nil, nil)
             if client < 0 {
@@ -55,11 +55,58 @@ final class ConnectionResetter: Sendable {
                 break
             }
             readRequestHead(client)
-            var reset = linger(l_onoff: 1, l_linger: 0)
-            _ = setsockopt(client, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            act(behaviour, on: client)
             close(client)
         }
         close(listenFD)
+    }
+
+    private static func act(_ behaviour: RawUpstreamBehaviour, on fd: Int32) {
+        // A client that stops reading must not hold this thread for long.
+        var sendTimeout = timeval(tv_sec: 5, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+        switch behaviour {
+        case .resetAfterRequest:
+            // SO_LINGER 0: close sends RST instead of FIN.
+            var reset = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+        case .closeWithoutAnswer:
+            break
+        case .truncatedBody(let declared, let sent):
+            guard sendAll(fd, Array(head(contentLength: declared).utf8)) else { return }
+            _ = sendFiller(fd, bytes: min(sent, declared))
+        case .hugeBody(let bytes, let declaresLength):
+            guard sendAll(fd, Array(head(contentLength: declaresLength ? bytes : nil).utf8)) else { return }
+            _ = sendFiller(fd, bytes: bytes)
+        }
+    }
+
+    private static func head(contentLength: Int?) -> String {
+        let length = contentLength.map { "Content-Length: \($0)\r\n" } ?? "Connection: close\r\n"
+        return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(length)\r\n"
+    }
+
+    /// `bytes` of JSON whitespace, 64 KiB at a time; false once the client has gone.
+    private static func sendFiller(_ fd: Int32, bytes: Int) -> Bool {
+        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
+        var remaining = bytes
+        while remaining > 0 {
+            let count = min(remaining, chunk.count)
+            guard sendAll(fd, chunk[0..<count]) else { return false }
+            remaining -= count
+        }
+        return true
+    }
+
+    private static func sendAll(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
+        var pending = Array(bytes)[...]
+        while !pending.isEmpty {
+            let sent = pending.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            pending = pending.dropFirst(sent)
+        }
+        return true
     }
 
     /// Reads until the blank line that ends a request head, 64 KiB, or one quiet second.

@@ -1,0 +1,46 @@
+import FakeGiphy
+import Foundation
+import GifService
+@testable import GiphyClient
+import XCTest
+
+/// Upstreams that break at the transport level (issue 16 items 6, 7, 14) end in their mapped
+/// errors: nothing answered is `unavailable`; an answer that breaks or is too large is `badResponse`.
+final class TransportFaultTests: XCTestCase {
+    private var harness: ClientHarness!
+
+    override func setUp() async throws { harness = try ClientHarness() }
+    override func tearDown() async throws { await harness.stop() }
+
+    private func trendingError(_ behaviour: RawUpstreamBehaviour, maxBodyBytes: Int = 8 * 1024 * 1024) async throws -> UpstreamError? {
+        let client = harness.client(baseURL: try harness.fake.startRawUpstream(behaviour), maxBodyBytes: maxBodyBytes)
+        return await upstreamError { try await client.trending(TrendingRequest(offset: 0, limit: 5)) }
+    }
+
+    func testAConnectionClosedWithoutAnAnswerIsUnavailable() async throws {
+        let error = try await trendingError(.closeWithoutAnswer)
+        guard case .unavailable(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("without an answer"), reason)
+    }
+
+    func testABodyCutShortIsABadResponse() async throws {
+        let error = try await trendingError(.truncatedBody(declared: 10_000, sent: 100))
+        guard case .badResponse? = error else { return XCTFail("got \(String(describing: error))") }
+    }
+
+    func testADeclaredLengthOverTheCapIsRefusedAtTheHead() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try await trendingError(.hugeBody(bytes: 200 * 1024 * 1024, declaresLength: true))
+        guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("declared a body of \(200 * 1024 * 1024) bytes"), reason)
+        // Reading 200 MB over loopback takes seconds of CPU; refusing at the head does not.
+        XCTAssertLessThan(clock.now - start, .seconds(1))
+    }
+
+    func testAnUndeclaredBodyOverTheCapIsCutOff() async throws {
+        let error = try await trendingError(.hugeBody(bytes: 200 * 1024 * 1024, declaresLength: false), maxBodyBytes: 1_000_000)
+        guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("over 1000000 bytes"), reason)
+    }
+}
