@@ -28,7 +28,13 @@ public final class RunningApp: Sendable {
         gatewaySettings.upstreamIdentity = upstream.identity
         let gateway = UpstreamGateway(
             provider: upstream.client, store: stores.responseCache, callLog: stores.callLog,
-            settings: gatewaySettings, report: report)
+            settings: gatewaySettings, report: report,
+            callFailed: { endpoint, error in
+                // The client's errors never hold the key (their reasons are built without it).
+                logger.warning("upstream call failed", ("endpoint", .string(endpoint)),
+                               ("outcome", .string(UpstreamMetrics.outcome(of: error))),
+                               ("reason", .string(String(describing: error))))
+            })
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
         let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history,

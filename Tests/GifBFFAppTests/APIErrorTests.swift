@@ -92,6 +92,14 @@ final class APIErrorTests: XCTestCase {
         }
         let auth = try api.get("/search?q=dogs")
         XCTAssertEqual(auth.status, 200, "faults were one-shot")
+        // Issue 16.7: the log says why every upstream call failed, one line each, never the key.
+        await api.stopApp()
+        let failures = api.logSink.capturedText.split(separator: "\n").filter { $0.contains("upstream call failed") }
+        XCTAssertEqual(failures.count, rows.count, failures.joined(separator: "\n"))
+        XCTAssertTrue(failures.allSatisfy { $0.contains("endpoint=search") && $0.contains("reason=") })
+        XCTAssertTrue(failures.contains { $0.contains("outcome=timeout") })
+        XCTAssertTrue(failures.contains { $0.contains("outcome=bad_response") && $0.contains("not JSON") })
+        XCTAssertFalse(failures.contains { $0.contains(APIHarness.secretKey) })
     }
 
     func testRefusedAndResetConnectionsAreUpstreamUnavailable() async throws {

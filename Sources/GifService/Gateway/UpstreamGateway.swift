@@ -18,13 +18,17 @@ public final class UpstreamGateway: Sendable {
     public let bookkeeping: BookkeepingWrites
     private let now: @Sendable () -> Date
     private let report: @Sendable (any Error) -> Void
+    /// Told of every upstream call that failed, with the endpoint, so the log can say why.
+    private let callFailed: @Sendable (_ endpoint: String, _ error: any Error) -> Void
     /// Calls under way, by cache key: later identical requests wait for the same one.
     private let inflight = Mutex<[String: any Sendable]>([:])
     private let nextPurge = Mutex<Date>(.distantPast)
 
     public init(provider: any GIFProvider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
                 settings: GatewaySettings = GatewaySettings(), metrics: UpstreamMetrics = UpstreamMetrics(),
-                now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+                now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in },
+                callFailed: @escaping @Sendable (_ endpoint: String, _ error: any Error) -> Void = { _, _ in }) {
+        self.callFailed = callFailed
         self.provider = provider
         self.store = settings.cacheEnabled ? store : nil
         self.settings = settings
@@ -182,6 +186,7 @@ public final class UpstreamGateway: Sendable {
             return value
         } catch {
             metrics.recordCall(endpoint: endpoint, outcome: UpstreamMetrics.outcome(of: error))
+            callFailed(endpoint, error)
             throw error
         }
     }

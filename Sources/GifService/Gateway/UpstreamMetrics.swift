@@ -28,7 +28,7 @@ public final class UpstreamMetrics: Sendable {
     public var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
 
     /// The outcome label of an upstream call that failed.
-    static func outcome(of error: any Error) -> String {
+    public static func outcome(of error: any Error) -> String {
         switch error as? UpstreamError {
         case .notFound: "not_found"
         case .rateLimited: "rate_limited"

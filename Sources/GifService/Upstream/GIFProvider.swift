@@ -84,3 +84,19 @@ public enum UpstreamError: Error, Sendable, Equatable {
     /// Not JSON, not decodable, or GIPHY's "synthetic response".
     case badResponse(reason: String)
 }
+
+extension UpstreamError: CustomStringConvertible {
+    /// Why the call failed, for the log: the client builds its reasons without the key.
+    public var description: String {
+        switch self {
+        case .notFound: "not found (404)"
+        case .rateLimited(let retryAfter): "rate limited (429)" + (retryAfter.map { ", retry after \($0) s" } ?? "")
+        case .unauthorized(let status): "the key was refused (HTTP \(status))"
+        case .rejected(let status): "the request was rejected (HTTP \(status))"
+        case .serverError(let status): "the upstream failed (HTTP \(status))"
+        case .unavailable(let reason): reason
+        case .timeout: "no answer within the deadline"
+        case .badResponse(let reason): reason
+        }
+    }
+}
