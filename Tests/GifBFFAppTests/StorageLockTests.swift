@@ -85,25 +85,9 @@ final class StorageLockTests: XCTestCase {
 
             """.utf8))
         try input.fileHandleForWriting.close()
-        let line = try readLine(from: output.fileHandleForReading, timeout: 10)
+        let line = try TestSupport.readLine(from: output.fileHandleForReading, timeout: 10)
         XCTAssertEqual(line, "locked\n")
         return process
-    }
-
-    /// Reads until a full line arrives, giving up after `timeout`.
-    private func readLine(from handle: FileHandle, timeout: TimeInterval) throws -> String {
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(timeout)
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw XCTestError(.timeoutWhileWaiting) }
-            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { continue }
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { break }
-            buffer.append(chunk)
-        }
-        return String(decoding: buffer, as: UTF8.self)
     }
 
     private static func timedHealthz(on client: RawClient) throws -> RawClient.Response {

@@ -22,22 +22,6 @@ final class DurabilityTests: XCTestCase {
         throw ProbeNotFound(searched: candidates.map(\.path))
     }
 
-    /// Reads the child's stdout until a full line arrives, giving up after `timeout`.
-    private func readLine(from handle: FileHandle, timeout: TimeInterval) throws -> String {
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(timeout)
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw XCTestError(.timeoutWhileWaiting) }
-            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { continue }
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { break } // end of file: the child exited
-            buffer.append(chunk)
-        }
-        return String(decoding: buffer, as: UTF8.self)
-    }
-
     func testConfirmedFavoriteSurvivesSIGKILL() async throws {
         let probe = try probeURL()
         let path = try makeDatabasePath()
@@ -49,7 +33,7 @@ final class DurabilityTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let line = try readLine(from: output.fileHandleForReading, timeout: 30)
+        let line = try TestSupport.readLine(from: output.fileHandleForReading, timeout: 30)
         XCTAssertEqual(line, "added durable-gif\n")
         XCTAssertTrue(process.isRunning, "the probe must still be running when killed")
         kill(process.processIdentifier, SIGKILL)
