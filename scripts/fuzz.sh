@@ -62,7 +62,8 @@ if [ -n "${RUNS:-}" ]; then limit=(-runs="$RUNS"); fi
 start=$(date +%s)
 set +e
 # The fuzzer's own output goes to the log; `timeout` is a backstop far past the run's length.
-timeout --kill-after=30 $(( ${seconds:-0} + 600 )) \
+backstop=$(( seconds + 600 )); if [ -n "${RUNS:-}" ]; then backstop=14400; fi
+timeout --kill-after=30 "$backstop" \
     "$binary" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$work/corpus" "Fuzz/$target/seeds" >"$work/log" 2>&1 </dev/null
 status=$?
