@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The real `gif-bff` executable as a user runs it: exit statuses, messages, signals.
@@ -32,7 +33,8 @@ final class ExecutableTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["GIF_BFF_DATABASE": folder.appendingPathComponent("db.sqlite3").path].merging(environment) { $1 }
+        process.environment = ["GIF_BFF_DATABASE": folder.appendingPathComponent("db.sqlite3").path]
+            .merging(Sanitizer.childEnvironment) { $1 }.merging(environment) { $1 }
         process.currentDirectoryURL = folder
         let output = Pipe()
         let errors = Pipe()

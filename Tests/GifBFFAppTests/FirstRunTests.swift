@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The first run as issue 5 describes it: no key, no network, one clear line, GIFs at /search.
@@ -14,6 +15,7 @@ final class FirstRunTests: XCTestCase {
         process.arguments = ["--port", "0", "--database", folder.appendingPathComponent("db.sqlite3").path]
         // No GIPHY_API_KEY, and a GIPHY address that cannot be reached: the demo must not need it.
         process.environment = ["GIPHY_BASE_URL": "http://127.0.0.1:9/v1", "PATH": "/usr/bin:/bin"]
+            .merging(Sanitizer.childEnvironment) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()

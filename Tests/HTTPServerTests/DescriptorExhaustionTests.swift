@@ -73,7 +73,7 @@ final class DescriptorExhaustionTests: XCTestCase {
         let limitArgument = maxConnections.map { " \($0)" } ?? ""
         process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec '\(binary.path)' 0 '\(body.path)'\(limitArgument)"
             + " > '\(output.path)' 2> '\(errors.path)'"]
-        process.environment = ["TRANSPORT_BENCH_HOLD_DESCRIPTORS": "\(holdDescriptors)"]
+        process.environment = ["TRANSPORT_BENCH_HOLD_DESCRIPTORS": "\(holdDescriptors)"].merging(Sanitizer.childEnvironment) { $1 }
         try process.run()
         let pid = process.processIdentifier
         addTeardownBlock {

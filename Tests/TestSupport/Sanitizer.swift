@@ -1,0 +1,12 @@
+import Foundation
+
+/// What scripts/sanitizers.sh sets up for a sanitizer run, as a test's child process needs it.
+public enum Sanitizer {
+    /// The preloaded TSan shim and the options that collect reports. Tests that give a child an
+    /// environment of its own add these, or a sanitizer build of the child would lack the shim
+    /// and write its reports to a pipe no one reads (it did: gif-bff exited 66 in FirstRunTests).
+    public static var childEnvironment: [String: String] {
+        let carried: Set<String> = ["LD_PRELOAD", "TSAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS"]
+        return ProcessInfo.processInfo.environment.filter { carried.contains($0.key) }
+    }
+}
