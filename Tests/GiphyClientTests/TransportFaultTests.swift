@@ -34,8 +34,9 @@ final class TransportFaultTests: XCTestCase {
         let error = try await trendingError(.hugeBody(bytes: 200 * 1024 * 1024, declaresLength: true))
         guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
         XCTAssertTrue(reason.contains("declared a body of \(200 * 1024 * 1024) bytes"), reason)
-        // Reading 200 MB over loopback takes seconds of CPU; refusing at the head does not.
-        XCTAssertLessThan(clock.now - start, .seconds(1))
+        // The reason proves the head refused it (the cap alone says "over N bytes"). Time is only a
+        // guard against reading on: under the sanitizers even the refusal takes about 2 s here.
+        XCTAssertLessThan(clock.now - start, .seconds(30))
     }
 
     func testAnUndeclaredBodyOverTheCapIsCutOff() async throws {
