@@ -12,12 +12,7 @@ command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk 
 (cd "$ROOT" && swift build -c release --product gif-bff >&2)
 BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
 rm -rf "$WORK" && mkdir -p "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-# INT/TERM end the script (the EXIT trap then stops the servers); a bare trap would carry on.
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+source "$(dirname "$0")/servers.sh"
 GIF_BFF_PORT=$PORT GIF_BFF_DATABASE="$WORK/cache.sqlite3" GIF_BFF_LOG_LEVEL=warning "$BIN/gif-bff" 2>"$WORK/cache.log" & PIDS+=($!)
 GIF_BFF_PORT=$NOCACHE_PORT GIF_BFF_DATABASE="$WORK/nocache.sqlite3" GIF_BFF_LOG_LEVEL=warning GIF_BFF_CACHE=off "$BIN/gif-bff" 2>"$WORK/nocache.log" & PIDS+=($!)
 for port in $PORT $NOCACHE_PORT; do

@@ -25,16 +25,8 @@ NEW_PORT=28180; BASE_PORT=28181
 [ -x "$PEERS/bench.sh" ] || { echo "peers not found at $PEERS (set PEERS_DIR)" >&2; exit 1; }
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
-PIDS=()
-cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+source "$(dirname "$0")/servers.sh"
 
-wait_up() {  # URL
-    for _ in $(seq 1 200); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.05; done
-    echo "not answering: $1" >&2; return 1
-}
 
 if [ -n "${NEW_BIN:-}" ]; then
     [ -x "$NEW_BIN" ] || { echo "not an executable: $NEW_BIN" >&2; exit 1; }

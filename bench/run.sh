@@ -31,17 +31,8 @@ for tool in wrk nginx; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx >/dev/null; break; }
 done
 
-PIDS=()
-cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-# INT/TERM end the script (the EXIT trap then stops the servers); a bare trap would carry on.
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+source "$(dirname "$0")/servers.sh"
 
-wait_up() {  # URL
-    for _ in $(seq 1 200); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.05; done
-    echo "not answering: $1" >&2; return 1
-}
 rss_mib() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 echo "# building (release)" >&2

@@ -14,11 +14,7 @@ PORT="${PORT:-28190}"; FAKE_PORT="${FAKE_PORT:-28191}"
 (cd "$ROOT" && swift build -c "$CONFIG" --product gif-bff >&2 && swift build -c "$CONFIG" --product fake-giphy >&2)
 BIN="$(cd "$ROOT" && swift build -c "$CONFIG" --show-bin-path)"
 rm -rf "$WORK" && mkdir -p "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+source "$(dirname "$0")/servers.sh"
 
 "$BIN/fake-giphy" --port "$FAKE_PORT" >"$WORK/fake.out" 2>&1 & PIDS+=($!)
 GIPHY_API_KEY=fake-giphy-key GIPHY_BASE_URL="http://127.0.0.1:$FAKE_PORT/v1" GIF_BFF_PORT=$PORT \

@@ -40,6 +40,19 @@ build_with() {
     fi
 }
 
+# Prints a run's test count and times; any test failure or sanitizer report fails the script.
+report_run() {
+    local sanitizer=$1 log=$2 marker=$3 started=$4 tested=$5 status=$6
+    echo "sanitizers: $sanitizer: $(grep -E -o "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)"
+    echo "sanitizers: $sanitizer: build $(( tested - started )) s, tests $(( $(date +%s) - tested )) s"
+    check_reports "$sanitizer" "$log" "$marker" || status=1
+    if [ "$status" -ne 0 ]; then
+        grep -E "error:|failed" "$log" | head -40 >&2 || true
+        echo "sanitizers: $sanitizer: FAILED (exit $status, log $log)" >&2
+        failed=1
+    fi
+}
+
 run_thread() {
     local started log=/tmp/gif-bff-tsan.log
     started=$(date +%s)
@@ -55,14 +68,7 @@ run_thread() {
     LD_PRELOAD="$shim" \
         TSAN_OPTIONS="suppressions=$here/tsan.supp log_path=$reports/thread exitcode=66 halt_on_error=0" \
         swift test --skip-build --sanitize=thread --scratch-path .build-tsan >"$log" 2>&1 || status=$?
-    echo "sanitizers: thread: $(grep -E -o "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)"
-    echo "sanitizers: thread: build $(( tested - started )) s, tests $(( $(date +%s) - tested )) s"
-    check_reports thread "$log" "WARNING: ThreadSanitizer" || status=1
-    if [ "$status" -ne 0 ]; then
-        grep -E "error:|failed" "$log" | head -40 >&2 || true
-        echo "sanitizers: thread: FAILED (exit $status, log $log)" >&2
-        failed=1
-    fi
+    report_run thread "$log" "WARNING: ThreadSanitizer" "$started" "$tested" "$status"
 }
 
 # The shim must still let TSan see a real race, and must silence a contended Mutex.
@@ -89,14 +95,7 @@ run_address() {
     # global state: it lists those (2.4 MB here), nothing a leak in our code would add to.
     ASAN_OPTIONS="log_path=$reports/address exitcode=66 detect_leaks=0" \
         swift test --skip-build --sanitize=address --scratch-path .build-asan >"$log" 2>&1 || status=$?
-    echo "sanitizers: address: $(grep -E -o "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)"
-    echo "sanitizers: address: build $(( tested - started )) s, tests $(( $(date +%s) - tested )) s"
-    check_reports address "$log" "ERROR: AddressSanitizer" || status=1
-    if [ "$status" -ne 0 ]; then
-        grep -E "error:|failed" "$log" | head -40 >&2 || true
-        echo "sanitizers: address: FAILED (exit $status, log $log)" >&2
-        failed=1
-    fi
+    report_run address "$log" "ERROR: AddressSanitizer" "$started" "$tested" "$status"
 }
 
 for sanitizer in "${sanitizers[@]}"; do
