@@ -18,4 +18,7 @@ public struct GatewaySettings: Sendable, Equatable {
     public var callsPerHour: Int?
 
     public init() {}
+
+    /// `requestKey` as this upstream's: the cache and the spotlight key their entries by it.
+    func key(_ requestKey: String) -> String { upstreamIdentity + "|" + requestKey }
 }

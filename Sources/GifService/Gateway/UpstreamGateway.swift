@@ -69,7 +69,7 @@ public final class UpstreamGateway: Sendable {
     /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
     private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String,
                                                call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
-        let key = settings.upstreamIdentity + "|" + requestKey
+        let key = settings.key(requestKey)
         if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
         let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
             if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }

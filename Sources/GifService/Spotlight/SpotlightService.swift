@@ -16,8 +16,11 @@ public actor SpotlightService {
         let changesAt: Date
     }
 
-    /// The current pick per key, read from the store at most once.
+    /// The current pick per key, read from the store at most once. Tags come from requests, so
+    /// at most `rememberedPicks` are kept: past that, the one changing soonest is forgotten (the
+    /// store still has it).
     private var picks: [String: Pick] = [:]
+    static let rememberedPicks = 256
     /// A pick being made (or read) per key.
     private var pending: [String: Task<Spotlight, any Error>] = [:]
 
@@ -36,7 +39,7 @@ public actor SpotlightService {
     /// Throws the upstream's error only when there is no pick at all yet.
     public func current(tag: String?) async throws -> Spotlight {
         // The pick belongs to the upstream that made it, as cached answers do.
-        let key = gateway.settings.upstreamIdentity + "|" + (tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
+        let key = gateway.settings.key(tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
         let current = now()
         if let pick = picks[key], !isDue(pick, at: current) {
             return Spotlight(gif: pick.gif, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
@@ -53,7 +56,7 @@ public actor SpotlightService {
     private func resolve(key: String, tag: String?) async throws -> Spotlight {
         if picks[key] == nil, let stored = try await store.pick(for: key),
            let gif = try? JSONDecoder().decode(GIF.self, from: stored.gif) {
-            picks[key] = Pick(gif: gif, changesAt: stored.changesAt)
+            remember(Pick(gif: gif, changesAt: stored.changesAt), for: key)
         }
         let current = now()
         if let pick = picks[key], !isDue(pick, at: current) {
@@ -75,10 +78,21 @@ public actor SpotlightService {
         await gateway.bookkeeping.attempt(.spotlight) {
             try await store.save(stored, forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
         }
-        picks[key] = Pick(gif: snapshot, changesAt: changesAt)
+        remember(Pick(gif: snapshot, changesAt: changesAt), for: key)
         return Spotlight(gif: gif, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
                          pickedNow: true)
     }
+
+    private func remember(_ pick: Pick, for key: String) {
+        picks[key] = pick
+        if picks.count > Self.rememberedPicks,
+           let soonest = picks.min(by: { $0.value.changesAt < $1.value.changesAt })?.key {
+            picks[soonest] = nil
+        }
+    }
+
+    /// How many picks are in memory (for tests).
+    var rememberedPickCount: Int { picks.count }
 
     /// Due when its time has come, or when it claims to change further ahead than one interval
     /// (the clock went back), so a skewed pick cannot stay for good.
