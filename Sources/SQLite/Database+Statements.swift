@@ -23,6 +23,9 @@ extension Database {
         }
     }
 
+    /// The most statements a connection keeps prepared.
+    static let statementCacheLimit = 64
+
     /// How many prepared statements are not finalized yet (the cached ones included).
     public var liveStatementCount: Int { statements().count }
 
@@ -54,6 +57,9 @@ extension Database {
         try statement.bind(arguments)
         let result = try body(statement)
         statement.reset()
+        // Our SQL texts are constants, so this never fills; if one were ever built from values,
+        // the cache starts over rather than growing with them.
+        if statementCache.count >= Self.statementCacheLimit { statementCache.removeAll() }
         statementCache[sql] = statement
         return result
     }

@@ -23,6 +23,15 @@ final class StatementCacheTests: XCTestCase {
         XCTAssertEqual(try database.queryFirst("SELECT count(*) FROM t")?.int(at: 0), 1_000)
     }
 
+    /// SQL built from values (none of ours is) must not grow the cache without bound.
+    func testSQLTextsBuiltFromValuesDoNotGrowTheCacheWithoutBound() throws {
+        let database = try makeDatabase()
+        for index in 0..<500 {
+            _ = try database.queryFirst("SELECT \(index)")
+        }
+        XCTAssertLessThanOrEqual(database.liveStatementCount, 64)
+    }
+
     func testStatementsAreResetAfterUse() throws {
         let database = try makeDatabase()
         for name in ["a", "b", "c"] {
