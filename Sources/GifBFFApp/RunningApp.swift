@@ -15,8 +15,15 @@ public final class RunningApp: Sendable {
     /// Opens the database, picks the upstream and starts the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
-        let stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
         let upstream = try Upstream.make(configuration)
+        let stores: Stores
+        do {
+            stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
+        } catch {
+            // The demo's in-process fake is already listening: stop it (start is synchronous).
+            Task { await upstream.shutdown() }
+            throw error
+        }
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         let history = SearchHistoryService(store: stores.searchHistory)
         let report: @Sendable (any Error) -> Void = { error in
