@@ -15,6 +15,9 @@ cleanup() {
     rm -rf "$work_dir" "$client_log"
 }
 trap cleanup EXIT
+# TERM (CI's time limit) and INT end the script through the EXIT trap, which stops the server.
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 if ! swift build --package-path Clients/Swift --build-tests 2>&1 | tee "$client_log" | grep -E "error:|Compiling|Build complete" | grep -v "^ "; then
     echo "client-smoke: the client package did not build" >&2
