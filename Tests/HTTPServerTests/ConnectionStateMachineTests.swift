@@ -44,6 +44,21 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(connection.written.count, answered)
     }
 
+    /// Empty lines before a request are allowed (RFC 9112 2.2) but are no request: a client that
+    /// sends one now and then must not restart the clock and hold its connection for good.
+    func testEmptyLinesAloneDoNotKeepAnIdleConnectionOpen() {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .seconds(60)
+        limits.headTimeout = .seconds(10)
+        let connection = ConnectionHarness(limits: limits)
+        for _ in 0..<10 {
+            connection.tick(.seconds(9))
+            guard !connection.closed else { break }
+            connection.send("\r\n")
+        }
+        XCTAssertTrue(connection.closed, "closed by its first deadline despite an empty line every 9 s")
+    }
+
     func testAClosingConnectionLingersDrainingInputThenCloses() {
         let connection = ConnectionHarness()
         connection.send(request("GET", "/healthz", headers: ["Connection: close"]))

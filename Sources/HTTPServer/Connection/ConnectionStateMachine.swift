@@ -93,8 +93,11 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             let wasIdle = isIdle
             input.append(contentsOf: bytes)
             // A request's clock starts at its first byte and restarts with progress on a body;
-            // a head dribbled in byte by byte never pushes it back.
-            if phase == .reading && (wasIdle || !decoder.isBetweenRequests) {
+            // a head dribbled in byte by byte never pushes it back, and neither do empty lines
+            // before a request (they start none: else a CRLF now and then would hold the connection).
+            // (The scan stops at a request's first byte.)
+            let startsRequest = wasIdle && !bytes.allSatisfy { $0 == ByteClass.cr || $0 == ByteClass.lf }
+            if phase == .reading && (startsRequest || !decoder.isBetweenRequests) {
                 setDeadline(clock.now + settings.limits.headTimeout.nanoseconds, .requestTimeout)
             }
         }
