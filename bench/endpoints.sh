@@ -38,14 +38,17 @@ fi
 
 rm -rf "$WORK" && mkdir -p "$WORK/out"
 
-start() {  # NAME BINARY PORT -> prints PID
+# Started in this shell (not a command substitution), so the clean-up's `wait` waits for it.
+start() {  # NAME BINARY PORT; its PID goes into PIDS and STARTED
     GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE_FRESH_SECONDS=3600 \
         env -u GIPHY_API_KEY "$2" 2>"$WORK/$1.log" >/dev/null &
-    echo $!
+    STARTED=$!; PIDS+=("$STARTED")
 }
 
 # 20 favorites from a search, then every measured answer once, so the runs read the cache.
+# Any failure stops the run (set -e does not reach into a command substitution).
 prepare() {  # PORT -> prints the id used for /gif/{id}
+    set -e
     local base="http://127.0.0.1:$1" ids id
     ids=$(curl -fsS "$base/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))')
     for id in $ids; do
@@ -54,16 +57,17 @@ prepare() {  # PORT -> prints the id used for /gif/{id}
     id=$(curl -fsS "$base/search?q=cat&limit=24" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
     curl -fsS -o /dev/null "$base/trending?limit=24"
     curl -fsS -o /dev/null "$base/gif/$id"
-    echo "$id"
+    [ -n "$id" ] && echo "$id"
 }
 
-NEW_PID=$(start new "$NEW_BIN" $NEW_PORT); PIDS+=("$NEW_PID")
+start new "$NEW_BIN" $NEW_PORT; NEW_PID=$STARTED
 wait_up "http://127.0.0.1:$NEW_PORT/healthz"
-GIF_ID=$(prepare $NEW_PORT)
+GIF_ID=$(prepare $NEW_PORT) || { echo "preparing the new build's server failed" >&2; exit 1; }
 if [ -n "${BASELINE:-}" ]; then
-    BASE_PID=$(start baseline "$BASELINE" $BASE_PORT); PIDS+=("$BASE_PID")
+    start baseline "$BASELINE" $BASE_PORT; BASE_PID=$STARTED
     wait_up "http://127.0.0.1:$BASE_PORT/healthz"
-    [ "$(prepare $BASE_PORT)" = "$GIF_ID" ] || echo "note: the two builds' first cat GIF differ" >&2
+    base_id=$(prepare $BASE_PORT) || { echo "preparing the baseline's server failed" >&2; exit 1; }
+    [ "$base_id" = "$GIF_ID" ] || echo "note: the two builds' first cat GIF differ" >&2
 fi
 favorites=$(curl -fsS "http://127.0.0.1:$NEW_PORT/favorites" | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')
 echo "machine: $(nproc) cores, $(uname -r); loadavg $(cut -d' ' -f1-3 /proc/loadavg); favorites: $favorites"
