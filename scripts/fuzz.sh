@@ -63,12 +63,13 @@ start=$(date +%s)
 set +e
 # The fuzzer's own output goes to the log; `timeout` is a backstop far past the run's length.
 backstop=$(( seconds + 600 )); if [ -n "${RUNS:-}" ]; then backstop=14400; fi
-timeout --kill-after=30 "$backstop" \
+# The Swift backtracer does not work under ASan (it crashes reading shadow memory), hiding the message.
+SWIFT_BACKTRACE=enable=no timeout --kill-after=30 "$backstop" \
     "$binary" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$work/corpus" "Fuzz/$target/seeds" >"$work/log" 2>&1 </dev/null
 status=$?
 set -e
-grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|ERROR:|SUMMARY:" "$work/log" || true
+grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|ERROR:|SUMMARY:|Fatal error" "$work/log" || true
 echo "fuzz $target: exit $status after $(( $(date +%s) - start )) s (log: $work/log)"
 if [ "$status" -ne 0 ]; then tail -40 "$work/log" >&2; ls -l "$work/artifacts" >&2; fi
 exit "$status"

@@ -80,6 +80,9 @@ final class RequestParserTableTests: XCTestCase {
         ("Host IP-literal unclosed", "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n", .status(400)),
         ("bare LF after a chunk size", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\nhello\r\n0\r\n\r\n", .status(400)),
         ("bare LF after chunk data", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\n0\r\n\r\n", .status(400)),
+        ("trailer name not a token", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX=\u{e9}: 1\r\n\r\n", .status(400)),
+        ("trailer without a name", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n: 1\r\n\r\n", .status(400)),
+        ("trailer with a control character", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T: a\u{0}b\r\n\r\n", .status(400)),
         ("bare LF ending the trailer section", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\n", .status(400)),
         // Other statuses.
         ("gzip transfer coding", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .status(501)),
@@ -215,6 +218,59 @@ final class RequestParserTableTests: XCTestCase {
     private func status(of text: String, _ limits: HTTPLimits) -> Int? {
         if case .failure(let error) = decodeOnce(Array(text.utf8), limits: limits) { return error.status.code }
         return nil
+    }
+
+    /// Lines at, just under and just over the trailer-section and chunk-size-line limits, the last
+    /// byte malformed or not: one byte at a time must end as all at once does. (The fuzzer found a
+    /// trailer line refused as too large byte by byte but as malformed at once.)
+    func testLineLimitsEndTheSameAtOnceAndByteByByte() {
+        var limits = HTTPLimits()
+        limits.maxHeaderBytes = 64
+        let head = "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        var inputs: [String] = []
+        for length in 56...68 {
+            for last in ["b", "\u{0}"] {
+                let trailer = "X-T: " + String(repeating: "a", count: length - 8) + last + "\r\n"
+                inputs.append(head + "0\r\n" + trailer + "\r\n")
+                inputs.append(head + "0\r\n" + trailer + "X: 1\r\n\r\n")
+            }
+        }
+        let sizeLine = ChunkedBodyDecoder.maxSizeLineBytes
+        for length in (sizeLine - 3)...(sizeLine + 3) {
+            for last in ["x", "\u{1}"] {
+                let extensionText = ";" + String(repeating: "x", count: length - 3) + last
+                inputs.append(head + "1" + extensionText + "\r\na\r\n0\r\n\r\n")
+            }
+        }
+        for input in inputs {
+            let bytes = Array(input.utf8)
+            let atOnce = describe(decodeOnce(bytes, limits: limits))
+            let byteByByte = describe(decodeByteByByte(bytes, limits: limits))
+            XCTAssertEqual(atOnce, byteByByte, "\(bytes.count) bytes: \(input.debugDescription.suffix(80))")
+        }
+    }
+
+    private func describe(_ event: RequestDecoder.Event) -> String {
+        switch event {
+        case .request(let request, _): "request \(request.body.count) bytes"
+        case .failure(let error): "failure \(error.status.code)"
+        case .needMore: "need more"
+        case .sendContinue: "continue"
+        }
+    }
+
+    private func decodeByteByByte(_ bytes: [UInt8], limits: HTTPLimits) -> RequestDecoder.Event {
+        var decoder = RequestDecoder(limits: limits)
+        var buffer: [UInt8] = []
+        var index = 0
+        var last = RequestDecoder.Event.needMore
+        for byte in bytes {
+            buffer.append(byte)
+            last = buffer.withUnsafeBufferPointer { decoder.next($0, index: &index) }
+            if case .needMore = last { continue }
+            break
+        }
+        return last
     }
 
     private func decodeOnce(_ bytes: [UInt8], limits: HTTPLimits = HTTPLimits()) -> RequestDecoder.Event {

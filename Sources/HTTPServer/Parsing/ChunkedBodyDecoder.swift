@@ -32,8 +32,8 @@ struct ChunkedBodyDecoder {
         while true {
             switch state {
             case .size:
-                guard let line = nextLine(input, from: index, maxLength: Self.maxSizeLineBytes) else {
-                    if input.count - index > Self.maxSizeLineBytes { return .failure(.badRequest("A chunk-size line is too long.")) }
+                guard let line = nextLine(input, from: index, maxLineBytes: Self.maxSizeLineBytes + 2) else {
+                    if input.count - index >= Self.maxSizeLineBytes + 2 { return .failure(.badRequest("A chunk-size line is too long.")) }
                     return .needMore
                 }
                 guard line.endsWithCRLF else { return .failure(Self.bareLineFeed) }
@@ -67,8 +67,8 @@ struct ChunkedBodyDecoder {
                 state = .size
             case .trailers:
                 let room = limits.maxHeaderBytes - trailerBytes
-                guard let line = nextLine(input, from: index, maxLength: room) else {
-                    if input.count - index > room {
+                guard let line = nextLine(input, from: index, maxLineBytes: room) else {
+                    if input.count - index >= room {
                         return .failure(.headerFieldsTooLarge("The trailer section is larger than \(limits.maxHeaderBytes) bytes."))
                     }
                     return .needMore
@@ -82,8 +82,9 @@ struct ChunkedBodyDecoder {
                     self = ChunkedBodyDecoder()
                     return .done(finished)
                 }
-                guard content.contains(ByteClass.colon), content.allSatisfy(ByteClass.isFieldValueCharacter),
-                      content.first != ByteClass.space, content.first != ByteClass.tab else {
+                guard let colon = content.firstIndex(of: ByteClass.colon), colon > content.startIndex,
+                      content[..<colon].allSatisfy(ByteClass.isTokenCharacter),
+                      content[colon...].dropFirst().allSatisfy(ByteClass.isFieldValueCharacter) else {
                     return .failure(.badRequest("A trailer field is malformed."))
                 }
             }
@@ -95,12 +96,14 @@ struct ChunkedBodyDecoder {
     private static let bareLineFeed = HTTPParseError.badRequest("Chunked framing must end its lines with CRLF.")
 
     /// Where the next line's content ends (before CRLF or LF), where the line after it starts, and
-    /// whether its end was CRLF.
-    private func nextLine(_ input: UnsafeBufferPointer<UInt8>, from start: Int, maxLength: Int)
+    /// whether its end was CRLF; nil while no line of at most `maxLineBytes` (its end included) is
+    /// there. Callers refuse the line once `maxLineBytes` bytes have come without its end, so the
+    /// answer is the same whether the bytes come at once or one by one.
+    private func nextLine(_ input: UnsafeBufferPointer<UInt8>, from start: Int, maxLineBytes: Int)
         -> (contentEnd: Int, next: Int, endsWithCRLF: Bool)?
     {
-        guard let base = input.baseAddress, start < input.count else { return nil }
-        let span = min(input.count - start, maxLength + 2)
+        guard let base = input.baseAddress, start < input.count, maxLineBytes > 0 else { return nil }
+        let span = min(input.count - start, maxLineBytes)
         guard let found = memchr(base + start, Int32(ByteClass.lf), span) else { return nil }
         let lf = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         let crlf = lf > start && input[lf - 1] == ByteClass.cr
