@@ -12,7 +12,13 @@
 #   2. a fixed 10,264-byte JSON body: transport-bench-server beside nginx serving the same file,
 #      and beside hb and vapor's GET /favorites (the same bytes, read from SQLite);
 #   3. gif-bff's RSS after 100k and after 1M /healthz requests;
-#   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile.
+#   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile;
+#   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, and
+#      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
+#      bytes gif-bff answered as static files (the machine's ceiling for those bytes);
+#   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
+#      searches over 200 queries and their pages, trending, details, favorites list, adds,
+#      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M.
 # Every server it starts is stopped by PID. Loopback only; every load is bounded in time.
 set -euo pipefail
 
@@ -21,7 +27,8 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-SECTIONS="${SECTIONS:-throughput rss idle}"   # any of: throughput rss idle
+SECTIONS="${SECTIONS:-apps mixed throughput rss idle}"   # any of: apps mixed throughput rss idle
+MIXED_REQUESTS="${MIXED_REQUESTS:-1000000}"; MIXED_SECONDS="${MIXED_SECONDS:-600}"   # mixed: stop at whichever comes first
 want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
 GIF_PORT=28080; TRANSPORT_PORT=28081; HB_PORT=28082; VAPOR_PORT=28083; NGINX_PORT=28090
@@ -52,10 +59,15 @@ rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 "$PEERS/seed.sh" "$WORK/nginx/fav.db" 20 "$WORK/nginx/html/favorites.json" >/dev/null
 "$PEERS/seed.sh" "$WORK/hb.db" >/dev/null
 "$PEERS/seed.sh" "$WORK/vapor.db" >/dev/null
-sed "s/127.0.0.1:8090/127.0.0.1:$NGINX_PORT/" "$PEERS/nginx.conf" >"$WORK/nginx.conf"
+# The peers' nginx config, plus /app/NAME serving html/app-NAME.json (gif-bff's answers, written below).
+sed -e "s/127.0.0.1:8090/127.0.0.1:$NGINX_PORT/" \
+    -e 's#^\( *\)location = /healthz {#\1location ~ ^/app/(search|trending|gif|favorites)$ { types { } default_type application/json; alias html/app-$1.json; }\n\1location = /healthz {#' \
+    "$PEERS/nginx.conf" >"$WORK/nginx.conf"
 
 # gif-bff logs every request at the default level; the lines go to a file, as they would in use.
-GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
+# Cached answers stay fresh for the whole run (the default is minutes), so "cached" stays true.
+GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+    env -u GIPHY_API_KEY "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
 "$BIN/transport-bench-server" $TRANSPORT_PORT "$WORK/nginx/html/favorites.json" & TRANSPORT_PID=$!; PIDS+=($TRANSPORT_PID)
 PORT=$HB_PORT DATABASE_PATH="$WORK/hb.db" "$PEER_BUILDS/hb-peer/.build/release/hb-peer" >/dev/null 2>&1 & HB_PID=$!; PIDS+=($HB_PID)
 PORT=$VAPOR_PORT DATABASE_PATH="$WORK/vapor.db" "$PEER_BUILDS/vapor-peer/.build/release/vapor-peer" >/dev/null 2>&1 & VAPOR_PID=$!; PIDS+=($VAPOR_PID)
@@ -65,6 +77,77 @@ cmp <(curl -fsS "http://127.0.0.1:$TRANSPORT_PORT/favorites") "$WORK/nginx/html/
 cmp <(curl -fsS "http://127.0.0.1:$HB_PORT/favorites") "$WORK/nginx/html/favorites.json"
 
 echo "machine: $(nproc) cores, $(uname -r); loadavg $(cut -d' ' -f1-3 /proc/loadavg)"
+
+GIF="http://127.0.0.1:$GIF_PORT"
+upstream_calls() { curl -fsS "$GIF/metrics" | awk '/^gif_bff_upstream_calls_total/ { n += $NF } END { print n + 0 }'; }
+if want apps; then
+    # 20 favorites, added through the API; then the answers, fetched once so they are cached, are
+    # written out for nginx, which serves exactly those bytes (checked with cmp).
+    for id in $(curl -fsS "$GIF/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))'); do
+        curl -fsS -o /dev/null -H 'Content-Type: application/json' -d "{\"id\":\"$id\"}" "$GIF/favorites"
+    done
+    gif_id=$(curl -fsS "$GIF/search?q=cat" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
+    declare -A APP_PATH=([search]="/search?q=cat" [trending]="/trending" [gif]="/gif/$gif_id" [favorites]="/favorites")
+    for name in search trending gif favorites; do
+        curl -fsS "$GIF${APP_PATH[$name]}" >/dev/null
+        curl -fsS "$GIF${APP_PATH[$name]}" >"$WORK/nginx/html/app-$name.json"
+        cmp <(curl -fsS "http://127.0.0.1:$NGINX_PORT/app/$name") "$WORK/nginx/html/app-$name.json"
+        echo "gif-bff ${APP_PATH[$name]}: $(wc -c <"$WORK/nginx/html/app-$name.json") bytes"
+    done
+    echo "hb and vapor /favorites (20): $(wc -c <"$WORK/nginx/html/favorites.json") bytes"
+    for c in $CONNS; do
+        echo; echo "## GET /favorites (20), $c connections: gif-bff beside the peers' /favorites"
+        "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-favorites" -b hb \
+            "gif-bff=$GIF/favorites@$GIF_PID" \
+            "hb=http://127.0.0.1:$HB_PORT/favorites@$HB_PID" \
+            "vapor=http://127.0.0.1:$VAPOR_PORT/favorites@$VAPOR_PID" 2>/dev/null
+        for name in search trending gif; do
+            echo; echo "## cached GET ${APP_PATH[$name]}, $c connections: gif-bff beside nginx serving its bytes"
+            "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-$name" -b nginx \
+                "gif-bff=$GIF${APP_PATH[$name]}@$GIF_PID" \
+                "nginx=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" 2>/dev/null
+        done
+    done
+fi
+
+if want mixed; then
+    echo; echo "## mixed app traffic, 64 connections (plan: bench/mixed_plan.py)"
+    python3 "$ROOT/bench/mixed_plan.py" $GIF_PORT "$WORK/mixed.plan"
+    calls_before=$(upstream_calls); mixed_total=0; mixed_rss_100k=""; mixed_at_100k=""; mixed_start=$(date +%s); chunk=0
+    while [ "$mixed_total" -lt "$MIXED_REQUESTS" ] && [ $(( $(date +%s) - mixed_start )) -lt "$MIXED_SECONDS" ]; do
+        chunk=$((chunk + 1))
+        MIXED_PLAN="$WORK/mixed.plan" wrk -t2 -c64 -d10s --latency -s "$ROOT/bench/mixed.lua" "$GIF" >"$WORK/out/mixed-$chunk.txt"
+        n=$(awk '/requests in/ { print $1 }' "$WORK/out/mixed-$chunk.txt")
+        mixed_total=$((mixed_total + ${n:-0}))
+        if [ -z "$mixed_rss_100k" ] && [ "$mixed_total" -ge 100000 ]; then mixed_rss_100k=$(rss_mib $GIF_PID); mixed_at_100k=$mixed_total; fi
+    done
+    # The first chunk warms the cache (its upstream calls are the plan's distinct pages); the
+    # figures below are the median chunk's.
+    python3 - "$WORK/out" "$chunk" <<'PY'
+import re, statistics, sys
+out, chunks = sys.argv[1], int(sys.argv[2])
+def ms(text):
+    value, unit = float(text[:-2] if text.endswith(("ms", "us")) else text[:-1]), text[-2:] if text.endswith(("ms", "us")) else text[-1:]
+    return value * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+rows = []
+for index in range(1, chunks + 1):
+    text = open(f"{out}/mixed-{index}.txt").read()
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    p50 = ms(re.search(r"50%\s+(\S+)", text).group(1)); p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+    other = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    total = int(re.search(r"(\d+) requests in", text).group(1))
+    rows.append((rate, p50, p99, int(other.group(1)) if other else 0, total))
+later = rows[1:] or rows
+print(f"{chunks} chunks of 10 s; median chunk (after the first): {statistics.median(r[0] for r in later):,.0f} req/s, "
+      f"p50 {statistics.median(r[1] for r in later):.2f} ms, p99 {statistics.median(r[2] for r in later):.2f} ms; "
+      f"first chunk (cold cache): {rows[0][0]:,.0f} req/s, p99 {rows[0][2]:.2f} ms; "
+      f"non-2xx/3xx (409 full, 404 not a favorite): {sum(r[3] for r in rows)} of {sum(r[4] for r in rows)}")
+PY
+    mixed_rss=$(rss_mib $GIF_PID)
+    echo "upstream calls: $(( $(upstream_calls) - calls_before )) for $mixed_total requests"
+    echo "RSS: ${mixed_rss_100k:-?} MiB after ${mixed_at_100k:-?} requests; $mixed_rss MiB after $mixed_total" \
+        "(ratio $(awk -v a="$mixed_rss" -v b="${mixed_rss_100k:-0}" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'))"
+fi
 want throughput && for c in $CONNS; do
     echo; echo "## GET /healthz, $c connections"
     "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/healthz" -b hb \
