@@ -121,6 +121,9 @@ extension Setting {
         Setting("GIF_BFF_HEAD_TIMEOUT_SECONDS", "--head-timeout-seconds", default: "10", "time to send a request head; then 408") { config, value throws(ConfigurationError) in
             config.server.limits.headTimeout = try seconds(value, "GIF_BFF_HEAD_TIMEOUT_SECONDS (--head-timeout-seconds)", allowZero: false)
         },
+        Setting("GIF_BFF_REQUEST_TIMEOUT_SECONDS", "--request-timeout-seconds", default: "60", "time to send a whole request, body included; then 408") { config, value throws(ConfigurationError) in
+            config.server.limits.requestTimeout = try seconds(value, "GIF_BFF_REQUEST_TIMEOUT_SECONDS (--request-timeout-seconds)", allowZero: false)
+        },
         Setting("GIF_BFF_IDLE_TIMEOUT_SECONDS", "--idle-timeout-seconds", default: "60", "idle keep-alive connections are closed after this") { config, value throws(ConfigurationError) in
             config.server.limits.idleTimeout = try seconds(value, "GIF_BFF_IDLE_TIMEOUT_SECONDS (--idle-timeout-seconds)", allowZero: false)
         },

@@ -17,13 +17,15 @@ final class ConfigurationTests: XCTestCase {
 
     func testEnvironmentIsReadAndFlagsWin() throws {
         let environment = ["GIF_BFF_HOST": "::1", "GIF_BFF_PORT": "9000", "GIF_BFF_LOG_LEVEL": "warning",
-                           "GIF_BFF_MAX_BODY_BYTES": "2048", "GIF_BFF_HEAD_TIMEOUT_SECONDS": "2.5"]
+                           "GIF_BFF_MAX_BODY_BYTES": "2048", "GIF_BFF_HEAD_TIMEOUT_SECONDS": "2.5",
+                           "GIF_BFF_REQUEST_TIMEOUT_SECONDS": "45"]
         let (configuration, _) = try ConfigurationLoader.load(arguments: ["--port", "0", "--log-level=debug"], environment: environment)
         XCTAssertEqual(configuration.server.host, "::1")
         XCTAssertEqual(configuration.server.port, 0)
         XCTAssertEqual(configuration.logLevel, .debug)
         XCTAssertEqual(configuration.server.limits.maxBodyBytes, 2048)
         XCTAssertEqual(configuration.server.limits.headTimeout, .milliseconds(2500))
+        XCTAssertEqual(configuration.server.limits.requestTimeout, .seconds(45))
     }
 
     func testErrorsNeverRepeatWhatMayBeAKey() {

@@ -25,6 +25,45 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertTrue(connection.dispatched.isEmpty)
     }
 
+    /// Body progress restarts the head timeout, but the whole request has the request timeout
+    /// from its first byte: a body dribbled a byte every 5 s cannot hold the connection for long.
+    func testABodyDribbledSlowlyGets408AtTheRequestTimeout() {
+        var limits = HTTPLimits()
+        limits.headTimeout = .seconds(10)
+        limits.requestTimeout = .seconds(60)
+        let connection = ConnectionHarness(limits: limits)
+        connection.send("POST /e HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n")
+        var waited = 0
+        while connection.written.isEmpty && waited < 1000 {
+            connection.tick(.seconds(5))
+            waited += 5
+            connection.send("x")
+        }
+        XCTAssertEqual(connection.writtenStatuses, [408])
+        XCTAssertEqual(waited, 60, "408 when the request timeout passed, not before, not later")
+        XCTAssertTrue(connection.dispatched.isEmpty)
+    }
+
+    /// The request timeout counts per request: a keep-alive connection's second request has its own.
+    func testEachRequestHasItsOwnRequestTimeout() {
+        var limits = HTTPLimits()
+        limits.headTimeout = .seconds(10)
+        limits.requestTimeout = .seconds(30)
+        let connection = ConnectionHarness(limits: limits)
+        connection.send(request("GET", "/1"))
+        connection.tick(.seconds(25))
+        connection.finish()
+        connection.tick(.seconds(25))
+        connection.send("POST /e HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n")
+        for _ in 0..<5 {
+            connection.tick(.seconds(5))
+            connection.send("x")
+        }
+        XCTAssertEqual(connection.writtenStatuses, [200], "25 s into the second request: still reading")
+        connection.tick(.seconds(6))
+        XCTAssertEqual(connection.writtenStatuses, [200, 408])
+    }
+
     func testAnIdleKeepAliveConnectionClosesQuietlyAfterTheIdleTimeout() {
         var limits = HTTPLimits()
         limits.idleTimeout = .seconds(60)

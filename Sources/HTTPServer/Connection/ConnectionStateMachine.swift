@@ -48,6 +48,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     private var requestMethod: HTTPMethod?
     private var requestPath: String?
     private var requestVersion = HTTPVersion.http1_1
+    /// When the request now arriving sent its first byte; nil between requests.
+    private var requestBegan: UInt64?
 
     init(clock: Clock, settings: ConnectionSettings) {
         self.clock = clock
@@ -56,6 +58,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
         lingerBytesLeft = settings.lingerBytes
         // A client that connects and sends nothing has the head timeout to start.
         deadline = clock.now + settings.limits.headTimeout.nanoseconds
+        requestBegan = clock.now
     }
 
     var unreadInput: Int { input.count - inputIndex }
@@ -97,8 +100,9 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             // before a request (they start none: else a CRLF now and then would hold the connection).
             // (The scan stops at a request's first byte.)
             let startsRequest = wasIdle && !bytes.allSatisfy { $0 == ByteClass.cr || $0 == ByteClass.lf }
+            if startsRequest { requestBegan = clock.now }
             if phase == .reading && (startsRequest || !decoder.isBetweenRequests) {
-                setDeadline(clock.now + settings.limits.headTimeout.nanoseconds, .requestTimeout)
+                setDeadline(arrivalDeadline(), .requestTimeout)
             }
         }
     }
@@ -129,6 +133,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
                 keepAlive = requestKeepAlive && !draining
                 phase = .handling
                 deadline = .max
+                requestBegan = nil
                 requestStart = clock.now
                 requestMethod = request.method
                 requestPath = request.path
@@ -266,9 +271,18 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             setDeadline(now + settings.limits.idleTimeout.nanoseconds, .closeQuietly)
         case .reading:
             if deadlineAction != .requestTimeout || deadline == .max {
-                setDeadline(now + settings.limits.headTimeout.nanoseconds, .requestTimeout)
+                if requestBegan == nil { requestBegan = now }
+                setDeadline(arrivalDeadline(), .requestTimeout)
             }
         }
+    }
+
+    /// The head timeout from now, but never past the request timeout from the request's first byte.
+    private func arrivalDeadline() -> UInt64 {
+        let now = clock.now
+        let stretch = now + settings.limits.headTimeout.nanoseconds
+        guard let began = requestBegan else { return stretch }
+        return min(stretch, began + settings.limits.requestTimeout.nanoseconds)
     }
 
     private func setDeadline(_ time: UInt64, _ action: DeadlineAction) {

@@ -10,6 +10,10 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxBodyBytes = 1024 * 1024
     /// Time a client has to send a whole request head (and each stretch of its body); then 408.
     public var headTimeout: Duration = .seconds(10)
+    /// Time a client has to send a whole request, head and body, from its first byte; then 408.
+    /// Body progress restarts the head timeout, so without this a body dribbled a byte at a time
+    /// could hold a connection for `maxBodyBytes` head timeouts.
+    public var requestTimeout: Duration = .seconds(60)
     /// An idle keep-alive connection is closed after this long.
     public var idleTimeout: Duration = .seconds(60)
     /// Open connections at most; the next one is answered 503 and closed. At start the server
