@@ -30,6 +30,8 @@ FAKE_GIPHY = os.environ.get("FAKE_GIPHY_BIN", os.path.join(ROOT, ".build", "debu
 # Demo media URLs are GIPHY's CDN hosts (media0..media4.giphy.com); nothing else may be asked.
 MEDIA_HOST = re.compile(r"^media\d*\.giphy\.com$")
 WAIT_SECONDS = 10
+# Small, so the random round fills the list and the star meets a 409.
+FAVORITES_LIMIT = 2
 
 
 def start_process(arguments, environment, pattern):
@@ -170,7 +172,7 @@ class WebAppTest:
         assert frame.size["width"] <= 160 and frame.size["height"] <= 160, frame.size
         assert detail.find_element(By.TAG_NAME, "h2").text, "no title"
         assert self.one("share").is_displayed()
-        assert "Powered by GIPHY" in detail.text
+        assert "Powered by GIPHY" in self.driver.find_element(By.TAG_NAME, "footer").text
         toggle = self.one("favorite-toggle")
         assert toggle.get_attribute("aria-pressed") == "false", "already a favorite"
         toggle.click()
@@ -212,6 +214,41 @@ class WebAppTest:
         self.one("favorites-tab").click()
         self.wait.until(lambda d: {i.get_attribute("data-id") for i in self.all("favorite-item")} >= set(liked),
                         "liked GIFs not under Favorites")
+
+    def favorites_full(self):
+        print(f"favorites full: the star shows the 409's detail (limit {FAVORITES_LIMIT})")
+        favorites = json.load(urllib.request.urlopen(f"{self.base}/favorites", timeout=5))
+        self.go("#/search?q=dog")
+        self.wait.until(lambda d: len(self.all("result-item")) >= FAVORITES_LIMIT + 1, "too few results for dog")
+        ids = [i.get_attribute("data-id") for i in self.all("result-item")]
+        spare = [i for i in ids if i not in {f["id"] for f in favorites["data"]}]
+        # The random round liked two GIFs; fill up through the API should it have met one twice.
+        for gif_id in spare[:FAVORITES_LIMIT - favorites["count"]]:
+            request = urllib.request.Request(f"{self.base}/favorites", data=json.dumps({"id": gif_id}).encode(),
+                                             headers={"Content-Type": "application/json"}, method="POST")
+            urllib.request.urlopen(request, timeout=5)
+        self.go(f"#/gif/{spare[-1]}")
+        self.one("favorite-toggle").click()
+        error = self.visible("error")
+        assert f"at most {FAVORITES_LIMIT} favorites" in error.text, error.text
+        assert self.one("favorite-toggle").get_attribute("aria-pressed") == "false"
+        self.screenshot("favorites-full")
+        self.collect_logs(expected_failure=f"{self.base}/favorites")
+
+    def random_round_end(self):
+        print("random: after 10 GIFs a dialog offers to continue")
+        self.go("#/random")
+        for step in range(1, 11):
+            self.wait.until(lambda d: self.one("random-counter").text == f"GIF {step} of 10", f"counter not {step}")
+            self.wait.until(lambda d: self.one("random-dislike").is_enabled(), "buttons stay disabled")
+            self.one("random-dislike").click()
+        dialog = self.wait.until(lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, "dialog[open]")), None),
+                                 "no dialog after 10")
+        assert "10 GIFs" in dialog.text, dialog.text
+        self.screenshot("random-round-over")
+        continue_button = dialog.find_element(By.XPATH, ".//button[text()='Continue']")
+        continue_button.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: self.one("random-counter").text == "GIF 1 of 10", "no new round")
 
     def spotlight_countdown(self):
         print("spotlight: the countdown decreases and survives a reload")
@@ -256,6 +293,8 @@ class WebAppTest:
             self.history_suggestions()
             self.detail_and_favorite()
             self.random_round()
+            self.favorites_full()
+            self.random_round_end()
             self.spotlight_countdown()
             self.offline()
             own = urlparse(self.base).netloc
@@ -286,7 +325,7 @@ def main():
                            GIF_BFF_DATABASE=os.path.join(workdir, "gif-bff.sqlite"),
                            # Every answer asks the upstream, so stopping it shows stale answers at once.
                            GIF_BFF_CACHE_FRESH_SECONDS="0", GIF_BFF_UPSTREAM_TIMEOUT_SECONDS="2",
-                           GIF_BFF_LOG_FORMAT="logfmt")
+                           GIF_BFF_FAVORITES_LIMIT=str(FAVORITES_LIMIT), GIF_BFF_LOG_FORMAT="logfmt")
         server, base_url = start_process([GIF_BFF], environment, r'url="?(http://[^"\s]+)')
         drain(server)
         base_url = base_url.rstrip("/")

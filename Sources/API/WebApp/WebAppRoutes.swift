@@ -3,7 +3,12 @@ import HTTPServer
 /// `GET /` and `GET /app/{file}`: the reference web app, a worked example of the public API.
 /// Its files are compiled into the binary (Package.swift, `WebApp/Assets`), so nothing is read
 /// from disk and the app always matches the server it ships with.
-enum WebAppRoutes {
+public enum WebAppRoutes {
+    /// The web app's paths: pages for people, so openapi.yaml (the API for programs) leaves them out.
+    public static let templates: Set<String> = [rootTemplate, fileTemplate]
+    static let rootTemplate = "/"
+    static let fileTemplate = "/app/{file}"
+
     /// The page may load images from any https host (GIPHY's CDN today, other providers later)
     /// but talks to nobody but gif-bff, and runs no script it did not ship with.
     static let contentSecurityPolicy =
@@ -11,10 +16,10 @@ enum WebAppRoutes {
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
     static func register(on router: inout RouterBuilder) {
-        router.get("/") { _ in
+        router.get(rootTemplate) { _ in
             try response(for: "index.html")
         }
-        router.get("/app/{file}") { request in
+        router.get(fileTemplate) { request in
             try response(for: request.pathParameters["file"] ?? "")
         }
     }

@@ -90,6 +90,5 @@ function detailCard(gif) {
     el('h2', {}, gif.title || 'Untitled GIF'),
     facts,
     el('div', { class: 'actions' }, star, share, save),
-    message,
-    el('p', { class: 'attribution' }, 'Powered by GIPHY'));
+    message);
 }

@@ -14,16 +14,15 @@ export function renderRandom(view) {
   const frame = el('div', { class: 'random-frame' });
   const counter = el('p', { class: 'counter', dataset: { test: 'random-counter' }, 'aria-live': 'polite' });
   const message = el('div', { class: 'message' });
-  const like = el('button', { type: 'button', class: 'like', dataset: { test: 'random-like' }, 'aria-label': 'Like' }, '👍 Like');
-  const dislike = el('button', { type: 'button', class: 'dislike', dataset: { test: 'random-dislike' }, 'aria-label': 'Dislike' }, '👎 Dislike');
+  const like = el('button', { type: 'button', class: 'like', dataset: { test: 'random-like' } }, 'Like');
+  const dislike = el('button', { type: 'button', class: 'dislike', dataset: { test: 'random-dislike' } }, 'Dislike');
   const dialog = el('dialog', { class: 'round-over', 'aria-labelledby': 'round-over-title' },
     el('h2', { id: 'round-over-title' }, `That was ${roundLength} GIFs`),
     el('p', {}, 'Keep going with another round?'),
     el('div', { class: 'actions' },
       el('button', { type: 'button', onclick: () => { dialog.close(); position = 1; next(); } }, 'Continue'),
       el('button', { type: 'button', onclick: () => { dialog.close(); location.hash = '#/favorites'; } }, 'See favorites')));
-  show(view, el('h2', {}, 'Random'), counter, frame, el('div', { class: 'actions choice' }, dislike, like), message, dialog,
-    el('p', { class: 'attribution' }, 'Powered by GIPHY'));
+  show(view, el('h2', {}, 'Random'), counter, frame, el('div', { class: 'actions choice' }, dislike, like), message, dialog);
 
   function setButtons(enabled) { like.disabled = dislike.disabled = !enabled; }
 
@@ -35,7 +34,7 @@ export function renderRandom(view) {
       current = await api.random();
       if (!alive) return;
       const holder = el('figure', { class: 'random-gif', dataset: { id: current.id } },
-        el('span', { class: 'placeholder', 'aria-hidden': 'true' }, current.title || 'GIF'));
+        el('span', { class: 'placeholder', 'aria-hidden': 'true' }));
       const image = gifImage(current, ['fixed_width', 'downsized', 'original', 'fixed_width_still'], holder);
       if (image) holder.append(image);
       holder.append(el('figcaption', {}, current.title || altText(current)));

@@ -37,7 +37,7 @@ export function renderSpotlight(view) {
       if (!alive) return;
       const gif = spotlight.gif;
       const holder = el('figure', { class: 'spotlight-gif', dataset: { id: gif.id } },
-        el('span', { class: 'placeholder', 'aria-hidden': 'true' }, gif.title || 'GIF'));
+        el('span', { class: 'placeholder', 'aria-hidden': 'true' }));
       const image = gifImage(gif, ['fixed_width', 'downsized', 'original', 'fixed_width_still'], holder);
       if (image) holder.append(image);
       holder.append(el('figcaption', {}, gif.title || 'Untitled GIF'));
@@ -57,7 +57,7 @@ export function renderSpotlight(view) {
       };
       tick();
       if (spotlight.seconds_left > 0) timer = setInterval(tick, 1000);
-      show(view, el('h2', {}, 'Spotlight'), holder, list, countdown, el('p', { class: 'attribution' }, 'Powered by GIPHY'));
+      show(view, el('h2', {}, 'Spotlight'), holder, list, countdown);
     } catch (error) {
       if (alive) show(view, el('h2', {}, 'Spotlight'), errorBox(error, load));
     }
