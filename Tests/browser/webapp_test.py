@@ -153,7 +153,9 @@ class WebAppTest:
         box = self.one("search-input")
         box.clear()
         box.send_keys("CA")
-        self.wait.until(lambda d: any(s.is_displayed() for s in self.all("history-suggestion")), "no suggestion")
+        # The list says which text it answers: an earlier one (on focus, say) must not pass for it.
+        self.wait.until(lambda d: d.find_element(By.ID, "suggestions").get_attribute("data-for") == "CA"
+                        and any(s.is_displayed() for s in self.all("history-suggestion")), "no suggestion for CA")
         texts = [s.text for s in self.all("history-suggestion")]
         assert "cat" in texts, texts
         assert len(texts) <= 5 and all("ca" in t.lower() for t in texts), texts

@@ -85,6 +85,7 @@ export function renderSearch(view, params) {
         onclick: () => { input.value = entry.query; form.requestSubmit(); },
       }, entry.query))));
     suggestions.hidden = matches.length === 0;
+    suggestions.dataset.for = text; // What the list answers, so a test can wait for the latest.
   }
   let suggestTimer;
   input.addEventListener('input', () => { clearTimeout(suggestTimer); suggestTimer = setTimeout(suggest, 150); });
