@@ -127,6 +127,13 @@ class WebAppTest:
         print("search: trending, then 'cat', scroll to a second page")
         self.go("")
         self.wait.until(lambda d: len(self.all("result-item")) > 0, "no trending GIFs")
+        # Keyboard: the first Tab reaches the skip link, which moves focus to the view, not the route.
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        skip = self.driver.switch_to.active_element
+        assert skip.get_attribute("class") == "skip", skip.get_attribute("outerHTML")
+        skip.send_keys(Keys.ENTER)
+        assert self.driver.switch_to.active_element.get_attribute("id") == "view"
+        assert self.driver.current_url.endswith("/"), self.driver.current_url
         box = self.one("search-input")
         box.send_keys("cat", Keys.ENTER)
         self.wait.until(lambda d: "q=cat" in d.current_url and len(self.all("result-item")) > 0, "no results for cat")

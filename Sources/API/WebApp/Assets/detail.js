@@ -85,7 +85,7 @@ function detailCard(gif) {
     : null;
 
   return el('article', { class: 'detail', dataset: { test: 'detail', id: gif.id } },
-    el('button', { type: 'button', class: 'back', onclick: () => history.back() }, '← Back'),
+    el('button', { type: 'button', class: 'back', onclick: () => { if (history.length > 1) history.back(); else location.hash = '#/search'; } }, '← Back'),
     frame,
     el('h2', {}, gif.title || 'Untitled GIF'),
     facts,

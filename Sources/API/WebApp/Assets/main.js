@@ -36,5 +36,7 @@ function route() {
   }
 }
 
+// The skip link moves focus only: following its #view would change the route.
+document.querySelector('.skip').addEventListener('click', (event) => { event.preventDefault(); view.focus(); });
 window.addEventListener('hashchange', route);
 route();
