@@ -29,8 +29,9 @@ let package = Package(
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
+        // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
         .target(name: "API", dependencies: ["HTTPServer", "GifService"],
-                resources: [.embedInCode("Resources/openapi.yaml")], swiftSettings: strict),
+                resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),

@@ -33,7 +33,8 @@ struct InMemoryAPI {
     func send(_ method: HTTPMethod, _ target: String, json: String? = nil, contentType: String = "application/json") async throws -> Answer {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = String(parts[0])
-        let segments = rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { decode($0) }
+        // "/" has no segments, as the server's RequestTarget splits it.
+        let segments = rawPath == "/" ? [] : rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { decode($0) }
         var items: [QueryParameters.Item] = []
         if parts.count > 1 {
             for pair in parts[1].split(separator: "&") {

@@ -1,0 +1,42 @@
+import HTTPServer
+
+/// `GET /` and `GET /app/{file}`: the reference web app, a worked example of the public API.
+/// Its files are compiled into the binary (Package.swift, `WebApp/Assets`), so nothing is read
+/// from disk and the app always matches the server it ships with.
+public enum WebAppRoutes {
+    /// The web app's paths: pages for people, so openapi.yaml (the API for programs) leaves them out.
+    public static let templates: Set<String> = [rootTemplate, fileTemplate]
+    static let rootTemplate = "/"
+    static let fileTemplate = "/app/{file}"
+
+    /// The page may load images from any https host (GIPHY's CDN today, other providers later)
+    /// but talks to nobody but gif-bff, and runs no script it did not ship with.
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+
+    static func register(on router: inout RouterBuilder) {
+        router.get(rootTemplate) { _ in
+            try response(for: "index.html")
+        }
+        router.get(fileTemplate) { request in
+            try response(for: request.pathParameters["file"] ?? "")
+        }
+    }
+
+    static func response(for name: String) throws -> HTTPResponse {
+        guard let asset = WebAppAssets.named(name) else {
+            throw ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
+                                 detail: "The web app has no file named \(name).")
+        }
+        var response = HTTPResponse(status: .ok, contentType: asset.contentType, body: asset.bytes)
+        // Revalidated each time; the ETag the server adds to every GET makes that a cheap 304.
+        response.headers.set(name: "Cache-Control", value: "no-cache")
+        response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
+        response.headers.set(name: "Referrer-Policy", value: "no-referrer")
+        if asset.contentType.hasPrefix("text/html") {
+            response.headers.set(name: "Content-Security-Policy", value: contentSecurityPolicy)
+        }
+        return response
+    }
+}
