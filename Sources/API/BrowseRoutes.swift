@@ -17,7 +17,7 @@ enum BrowseRoutes {
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
-            let pageRequest = try RequestInputs.page(query)
+            let pageRequest = try RequestInputs.page(query, offsetRange: PageRequest.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
             return pageResponse(try await backend.trending(page: pageRequest, rating: rating))
         }

@@ -4,8 +4,9 @@ import HTTPServer
 /// Query, path and body text turned into the service's validated inputs, checked against the service's
 /// rules; a value that breaks one is `invalid_parameter`, naming the parameter.
 enum RequestInputs {
-    static func page(_ query: QueryParameters) throws(ServiceError) -> PageRequest {
-        let offset = try integer(query["offset"], name: "offset", default: 0, range: PageRequest.offsetRange)
+    /// `offsetRange` narrows the offsets allowed (trending's is shorter than search's).
+    static func page(_ query: QueryParameters, offsetRange: ClosedRange<Int> = PageRequest.offsetRange) throws(ServiceError) -> PageRequest {
+        let offset = try integer(query["offset"], name: "offset", default: 0, range: offsetRange)
         let limit = try integer(query["limit"], name: "limit", default: PageRequest.defaultLimit, range: PageRequest.limitRange)
         // Both are in range, checked above with the parameter's name.
         guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(PageRequest.offsetRange)) }
