@@ -28,6 +28,20 @@ enum RequestInputs {
         return lang
     }
 
+    /// `gifs` or `stickers`, any letter case; absent or empty: GIFs.
+    static func mediaType(_ text: String?) throws(ServiceError) -> MediaType {
+        guard let text, !text.isEmpty else { return .default }
+        guard let type = MediaType(text) else {
+            throw .invalid("type", "must be one of \(MediaType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return type
+    }
+
+    /// Absent: `defaultValue`; otherwise an integer in `range`.
+    static func limit(_ text: String?, default defaultValue: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
+        try integer(text, name: "limit", default: defaultValue, range: range)
+    }
+
     static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> GIFID {
         guard let text, let id = GIFID(text) else {
             let lengths = GIFID.lengthRange
