@@ -11,6 +11,7 @@ public enum APIRouter {
         FavoritesRoutes.register(on: &router, backend: backend)
         SearchHistoryRoutes.register(on: &router, backend: backend)
         SuggestionRoutes.register(on: &router, backend: backend)
+        DeckRoutes.register(on: &router, backend: backend)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         OpenAPIRoutes.register(on: &router)
         return router.build()

@@ -61,8 +61,15 @@ enum RequestInputs {
         }
     }
 
+    /// Absent or empty: a new session.
+    static func deckSession(_ text: String?) throws(ServiceError) -> DeckSessionID? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let session = DeckSessionID(text) else { throw .invalid("session", "must be 1 to 64 letters and digits.") }
+        return session
+    }
+
     /// Absent gives the default; anything else, an empty value included, must be an integer in range.
-    private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
+    static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
         guard let text else { return value }
         guard let number = Int(text), range.contains(number) else { throw .invalid(name, rangeRule(range)) }
         return number

@@ -5,10 +5,12 @@ import Foundation
 /// only: the upstream, the favorites, history and spotlight stores.
 public struct GIFBackend: Sendable {
     let gateway: UpstreamGateway
-    private let favorites: FavoritesService
+    let favorites: FavoritesService
     let history: SearchHistoryService
     private let spotlightService: SpotlightService
-    private let defaultRating: Rating
+    let defaultRating: Rating
+    /// What each like/dislike deck session has shown (GIFBackend+Deck.swift).
+    let deckSessions = DeckSessions()
     /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
