@@ -10,6 +10,8 @@ public enum APIRouter {
         BrowseRoutes.register(on: &router, backend: backend)
         FavoritesRoutes.register(on: &router, backend: backend)
         SearchHistoryRoutes.register(on: &router, backend: backend)
+        SuggestionRoutes.register(on: &router, backend: backend)
+        DeckRoutes.register(on: &router, backend: backend)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         OpenAPIRoutes.register(on: &router)
         WebAppRoutes.register(on: &router)

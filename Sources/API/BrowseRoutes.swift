@@ -2,6 +2,7 @@ import GifService
 import HTTPServer
 
 /// GET /search, /trending, /gif/{id}, /random, /spotlight: GIPHY trimmed to what a client draws.
+/// `type=stickers` lists stickers instead of GIFs on search, trending and random.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE).
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, backend: GIFBackend) {
@@ -12,14 +13,16 @@ enum BrowseRoutes {
             let rating = try RequestInputs.rating(query["rating"])
             let lang = try RequestInputs.lang(query["lang"])
             let words = try RequestInputs.words(query["q"], name: "q")
-            let fetched = try await backend.search(words, page: pageRequest, rating: rating, lang: lang)
+            let type = try RequestInputs.mediaType(query["type"])
+            let fetched = try await backend.search(words, page: pageRequest, rating: rating, lang: lang, type: type)
             return pageResponse(fetched)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
-            let pageRequest = try RequestInputs.page(query)
+            let pageRequest = try RequestInputs.page(query, offsetRange: PageRequest.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
-            return pageResponse(try await backend.trending(page: pageRequest, rating: rating))
+            let type = try RequestInputs.mediaType(query["type"])
+            return pageResponse(try await backend.trending(page: pageRequest, rating: rating, type: type))
         }
         router.serve(.get, "/gif/{id}") { request in
             let gif = try await backend.gif(id: try RequestInputs.gifID(request.pathParameters["id"]))
@@ -30,7 +33,8 @@ enum BrowseRoutes {
         router.serve(.get, "/random") { request in
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
-            var response = JSONResponse.write(try await backend.random(tag: tag, rating: rating))
+            let type = try RequestInputs.mediaType(request.query["type"])
+            var response = JSONResponse.write(try await backend.random(tag: tag, rating: rating, type: type))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response

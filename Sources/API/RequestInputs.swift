@@ -4,8 +4,9 @@ import HTTPServer
 /// Query, path and body text turned into the service's validated inputs, checked against the service's
 /// rules; a value that breaks one is `invalid_parameter`, naming the parameter.
 enum RequestInputs {
-    static func page(_ query: QueryParameters) throws(ServiceError) -> PageRequest {
-        let offset = try integer(query["offset"], name: "offset", default: 0, range: PageRequest.offsetRange)
+    /// `offsetRange` narrows the offsets allowed (trending's is shorter than search's).
+    static func page(_ query: QueryParameters, offsetRange: ClosedRange<Int> = PageRequest.offsetRange) throws(ServiceError) -> PageRequest {
+        let offset = try integer(query["offset"], name: "offset", default: 0, range: offsetRange)
         let limit = try integer(query["limit"], name: "limit", default: PageRequest.defaultLimit, range: PageRequest.limitRange)
         // Both are in range, checked above with the parameter's name.
         guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(PageRequest.offsetRange)) }
@@ -27,6 +28,20 @@ enum RequestInputs {
         return lang
     }
 
+    /// `gifs` or `stickers`, any letter case; absent or empty: GIFs.
+    static func mediaType(_ text: String?) throws(ServiceError) -> MediaType {
+        guard let text, !text.isEmpty else { return .default }
+        guard let type = MediaType(text) else {
+            throw .invalid("type", "must be one of \(MediaType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return type
+    }
+
+    /// Absent: `defaultValue`; otherwise an integer in `range`.
+    static func limit(_ text: String?, default defaultValue: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
+        try integer(text, name: "limit", default: defaultValue, range: range)
+    }
+
     static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> GIFID {
         guard let text, let id = GIFID(text) else {
             let lengths = GIFID.lengthRange
@@ -46,8 +61,15 @@ enum RequestInputs {
         }
     }
 
+    /// Absent or empty: a new session.
+    static func deckSession(_ text: String?) throws(ServiceError) -> DeckSessionID? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let session = DeckSessionID(text) else { throw .invalid("session", "must be 1 to 64 letters and digits.") }
+        return session
+    }
+
     /// Absent gives the default; anything else, an empty value included, must be an integer in range.
-    private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
+    static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
         guard let text else { return value }
         guard let number = Int(text), range.contains(number) else { throw .invalid(name, rangeRule(range)) }
         return number

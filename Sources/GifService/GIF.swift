@@ -5,6 +5,8 @@ import Foundation
 public struct GIF: Decodable, Equatable, Sendable {
     public var id: String
     public var title: String?
+    /// A description for screen readers (GIPHY's `alt_text`), when the upstream has one.
+    public var altText: String?
     public var rating: String?
     /// The GIF's page.
     public var url: String
@@ -19,12 +21,13 @@ public struct GIF: Decodable, Equatable, Sendable {
     public var images: [String: Rendition]
 
     public init(
-        id: String, title: String? = nil, rating: String? = nil, url: String, shareURL: String? = nil,
+        id: String, title: String? = nil, altText: String? = nil, rating: String? = nil, url: String, shareURL: String? = nil,
         username: String? = nil, user: GIFUser? = nil, createdAt: Date? = nil, isFavorite: Bool? = nil,
         images: [String: Rendition] = [:]
     ) {
         self.id = id
         self.title = title
+        self.altText = altText
         self.rating = rating
         self.url = url
         self.shareURL = shareURL
@@ -49,6 +52,7 @@ public struct GIF: Decodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, rating, url
+        case altText = "alt_text"
         case shareURL = "share_url"
         case shareText = "share_text"
         case username, user
@@ -61,6 +65,7 @@ public struct GIF: Decodable, Equatable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         title = try container.decodeIfPresent(String.self, forKey: .title)
+        altText = try container.decodeIfPresent(String.self, forKey: .altText)
         rating = try container.decodeIfPresent(String.self, forKey: .rating)
         url = try container.decode(String.self, forKey: .url)
         shareURL = try container.decodeIfPresent(String.self, forKey: .shareURL)

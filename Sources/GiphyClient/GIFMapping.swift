@@ -24,6 +24,7 @@ enum GIFMapping {
         return GIF(
             id: id,
             title: object.title?.meaningful,
+            altText: object.altText?.meaningful,
             rating: object.rating?.meaningful?.lowercased(),
             url: url,
             shareURL: object.bitlyURL?.meaningful,

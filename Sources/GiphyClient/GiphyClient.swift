@@ -32,9 +32,7 @@ public final class GiphyClient: GIFProvider {
     }
 
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.search(
-            query: request.query, limit: request.limit, offset: request.offset, rating: request.rating,
-            lang: request.lang, countryCode: configuration.countryCode)
+        let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
@@ -42,8 +40,7 @@ public final class GiphyClient: GIFProvider {
     }
 
     public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.trending(
-            limit: request.limit, offset: request.offset, rating: request.rating, countryCode: configuration.countryCode)
+        let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
@@ -56,10 +53,22 @@ public final class GiphyClient: GIFProvider {
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
     }
 
-    public func random(tag: String?, rating: String?) async throws -> GIF {
-        let endpoint = GiphyEndpoint.random(tag: tag, rating: rating)
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+        let endpoint = GiphyEndpoint.random(tag: tag, rating: rating, type: type)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
+    }
+
+    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
+        let endpoint = GiphyEndpoint.searchTags(query: query, limit: limit)
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in try ResponseReading.terms(body, endpoint: endpoint) }
+    }
+
+    public func trendingSearches() async throws -> [String] {
+        let endpoint = GiphyEndpoint.trendingSearches
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in try ResponseReading.terms(body, endpoint: endpoint) }
     }
 
     /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.

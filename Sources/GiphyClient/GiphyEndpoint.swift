@@ -1,4 +1,5 @@
 import Foundation
+import GifService
 
 /// One GIPHY call: its path under the base URL and its parameters, without the key.
 /// `url(base:apiKey:)` is the one place where `api_key` is added.
@@ -34,31 +35,53 @@ struct GiphyEndpoint: Sendable {
 }
 
 extension GiphyEndpoint {
-    static func search(query: String, limit: Int, offset: Int, rating: String?, lang: String?,
-                       countryCode: String?) -> GiphyEndpoint {
-        var items: [(name: String, value: String)] = [("q", query), ("limit", String(limit)), ("offset", String(offset))]
-        items.appendIfPresent("rating", rating)
-        items.appendIfPresent("lang", lang)
+    /// GIPHY's rendition bundle holding the compact renditions (fixed_width, its still, original)
+    /// and the rest of what a messaging grid draws: a much smaller body than every rendition.
+    static let compactBundle = "messaging_non_clips"
+
+    static func search(_ request: SearchRequest, countryCode: String?) -> GiphyEndpoint {
+        var items: [(name: String, value: String)] = [
+            ("q", request.query), ("limit", String(request.limit)), ("offset", String(request.offset)),
+        ]
+        items.appendIfPresent("rating", request.rating)
+        items.appendIfPresent("lang", request.lang)
         items.appendIfPresent("country_code", countryCode)
-        return GiphyEndpoint(path: ["gifs", "search"], parameters: items)
+        if request.compactRenditions { items.append(("bundle", compactBundle)) }
+        return GiphyEndpoint(path: [collection(request.type), "search"], parameters: items)
     }
 
-    static func trending(limit: Int, offset: Int, rating: String?, countryCode: String?) -> GiphyEndpoint {
-        var items: [(name: String, value: String)] = [("limit", String(limit)), ("offset", String(offset))]
-        items.appendIfPresent("rating", rating)
+    static func trending(_ request: TrendingRequest, countryCode: String?) -> GiphyEndpoint {
+        var items: [(name: String, value: String)] = [("limit", String(request.limit)), ("offset", String(request.offset))]
+        items.appendIfPresent("rating", request.rating)
         items.appendIfPresent("country_code", countryCode)
-        return GiphyEndpoint(path: ["gifs", "trending"], parameters: items)
+        if request.compactRenditions { items.append(("bundle", compactBundle)) }
+        return GiphyEndpoint(path: [collection(request.type), "trending"], parameters: items)
     }
 
     static func gif(id: String) -> GiphyEndpoint {
         GiphyEndpoint(path: ["gifs", id], parameters: [], notFoundMeansUnknownGIF: true)
     }
 
-    static func random(tag: String?, rating: String?) -> GiphyEndpoint {
+    static func random(tag: String?, rating: String?, type: MediaType = .gifs) -> GiphyEndpoint {
         var items: [(name: String, value: String)] = []
         items.appendIfPresent("tag", tag)
         items.appendIfPresent("rating", rating)
-        return GiphyEndpoint(path: ["gifs", "random"], parameters: items)
+        return GiphyEndpoint(path: [collection(type), "random"], parameters: items)
+    }
+
+    /// Autocomplete: `/v1/gifs/search/tags`.
+    static func searchTags(query: String, limit: Int) -> GiphyEndpoint {
+        GiphyEndpoint(path: ["gifs", "search", "tags"], parameters: [("q", query), ("limit", String(limit))])
+    }
+
+    static let trendingSearches = GiphyEndpoint(path: ["trending", "searches"], parameters: [])
+
+    /// GIPHY serves stickers from `/v1/stickers/...`, twins of the GIF endpoints.
+    private static func collection(_ type: MediaType) -> String {
+        switch type {
+        case .gifs: "gifs"
+        case .stickers: "stickers"
+        }
     }
 }
 

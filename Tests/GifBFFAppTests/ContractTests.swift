@@ -191,7 +191,7 @@ private struct UnusedProvider: GIFProvider {
     func search(_ request: SearchRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
     func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
     func gif(id: String) async throws -> GIF { throw UpstreamError.timeout }
-    func random(tag: String?, rating: String?) async throws -> GIF { throw UpstreamError.timeout }
+    func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF { throw UpstreamError.timeout }
 }
 
 private struct UnusedFavoritesStore: FavoritesStore {

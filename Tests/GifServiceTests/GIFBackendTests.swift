@@ -45,7 +45,7 @@ final class GIFBackendTests: XCTestCase {
         let provider = ScriptedProvider()
         let (backend, services) = try makeBackend(provider)
         let page = try await backend.search(try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN")).value
-        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en"))
+        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en", compactRenditions: true))
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
         XCTAssertEqual(page.pagination.totalCount, 100)
@@ -57,7 +57,7 @@ final class GIFBackendTests: XCTestCase {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
         _ = try await backend.search(try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil)
-        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil))
+        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil, compactRenditions: true))
     }
 
     func testPagesAreDeduplicatedAndTheLastPageHasNoNextOffset() async throws {

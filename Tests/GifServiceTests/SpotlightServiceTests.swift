@@ -11,7 +11,7 @@ final class SpotlightServiceTests: XCTestCase {
         func search(_ request: SearchRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func gif(id: String) async throws -> GIF { throw UpstreamError.notFound }
-        func random(tag: String?, rating: String?) async throws -> GIF {
+        func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
             let number = calls.withLock { $0 += 1; return $0 }
             try await Task.sleep(for: .milliseconds(100))
             return makeGIF("pick\(number)")

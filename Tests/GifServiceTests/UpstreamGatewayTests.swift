@@ -19,7 +19,7 @@ final class UpstreamGatewayTests: XCTestCase {
         }
         func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func gif(id: String) async throws -> GIF { throw UpstreamError.notFound }
-        func random(tag: String?, rating: String?) async throws -> GIF { makeGIF("r") }
+        func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF { makeGIF("r") }
     }
 
     func testConcurrentIdenticalRequestsShareOneCall() async throws {

@@ -7,7 +7,7 @@ import XCTest
 final class ClientUnitTests: XCTestCase {
     func testURLsEscapeEverythingButUnreservedAndAddTheKeyLast() throws {
         let base = try XCTUnwrap(URL(string: "https://api.giphy.com/v1/"))
-        let endpoint = GiphyEndpoint.search(query: "a+b & c/d?é", limit: 5, offset: 0, rating: nil, lang: " ",
+        let endpoint = GiphyEndpoint.search(SearchRequest(query: "a+b & c/d?é", offset: 0, limit: 5, rating: nil, lang: " "),
                                             countryCode: nil)
         let url = try XCTUnwrap(endpoint.url(base: base, apiKey: "k+y"))
         XCTAssertEqual(url.absoluteString,
@@ -63,7 +63,7 @@ final class ClientUnitTests: XCTestCase {
 
     func testStatusMapping() {
         let byID = GiphyEndpoint.gif(id: "x")
-        let search = GiphyEndpoint.search(query: "x", limit: 1, offset: 0, rating: nil, lang: nil, countryCode: nil)
+        let search = GiphyEndpoint.search(SearchRequest(query: "x", offset: 0, limit: 1), countryCode: nil)
         XCTAssertEqual(FailureMapping.error(status: 404, retryAfter: nil, endpoint: byID), .notFound)
         XCTAssertEqual(FailureMapping.error(status: 404, retryAfter: nil, endpoint: search), .rejected(status: 404))
         XCTAssertEqual(FailureMapping.error(status: 400, retryAfter: nil, endpoint: search), .rejected(status: 400))

@@ -10,6 +10,7 @@ public final class ScriptedProvider: GIFProvider {
         var failure: (any Error)? = nil
         public var calls: [String] = []
         public var lastSearch: SearchRequest? = nil
+        var terms: [String] = []
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,9 @@ public final class ScriptedProvider: GIFProvider {
     public var lastSearch: SearchRequest? { state.withLock { $0.lastSearch } }
 
     public func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
+
+    /// What autocomplete and trending searches answer.
+    public func setTerms(_ terms: [String]) { state.withLock { $0.terms = terms } }
 
     public func setPage(_ gifs: [GIF], totalCount: Int?) {
         state.withLock {
@@ -57,10 +61,18 @@ public final class ScriptedProvider: GIFProvider {
         return gif
     }
 
-    public func random(tag: String?, rating: String?) async throws -> GIF {
-        let state = try record("random")
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+        let state = try record(type == .gifs ? "random" : "\(type.rawValue)_random")
         guard let gif = state.gifs.first else { throw UpstreamError.badResponse(reason: "empty") }
         return gif
+    }
+
+    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
+        Array(try record("search_tags").terms.prefix(limit))
+    }
+
+    public func trendingSearches() async throws -> [String] {
+        try record("trending_searches").terms
     }
 
     private func page(_ state: State, offset: Int, limit: Int) -> UpstreamPage {

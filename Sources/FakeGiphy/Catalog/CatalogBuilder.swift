@@ -1,7 +1,7 @@
 /// Generates the catalog from a seed: the same seed gives the same GIFs, byte for byte.
 /// Topics are interleaved so any page mixes themes. Some GIFs carry GIPHY's odd corners on
 /// purpose (by index, so they are stable): no user, an empty username, "no date" dates,
-/// missing renditions, and exactly one rendition with an empty url.
+/// missing renditions, exactly one rendition with an empty url, and no alt text on every seventh.
 struct CatalogBuilder {
     static let gifsPerTopic = 15
     /// The GIF whose `fixed_width_still` has an empty url.
@@ -34,7 +34,8 @@ struct CatalogBuilder {
         let sharedTag = Self.sharedTags[random.below(Self.sharedTags.count)]
         let dates = makeDates(index: index)
         return FakeGIF(
-            id: id, slug: Self.slug(title: "\(subject) \(action)", id: id), title: title, topic: topic.name,
+            id: id, slug: Self.slug(title: "\(subject) \(action)", id: id), title: title,
+            altText: index % 7 == 3 ? nil : "\(subject) \(action)", topic: topic.name,
             tags: topic.tags + [sharedTag], rating: makeRating(), user: user,
             username: index % 19 == 2 ? "" : (user?.username ?? ""),
             importDatetime: dates.imported, trendingDatetime: dates.trending, createDatetime: dates.created,

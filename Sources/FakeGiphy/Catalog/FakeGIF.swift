@@ -3,6 +3,8 @@ public struct FakeGIF: Sendable, Equatable {
     public var id: String
     public var slug: String
     public var title: String
+    /// The description for screen readers; nil for the GIFs GIPHY has none for (sent as "").
+    public var altText: String?
     public var topic: String
     public var tags: [String]
     /// g, pg, pg-13 or r.

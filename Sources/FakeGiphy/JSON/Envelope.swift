@@ -21,6 +21,11 @@ enum Envelope {
         JSONValue.object([("data", .array([])), ("meta", meta(status: 200, message: "OK", responseID: responseID))]).text
     }
 
+    /// Autocomplete and trending searches: `data` is a plain list of terms, no pagination.
+    static func terms(_ items: [JSONValue], responseID: String) -> String {
+        JSONValue.object([("data", .array(items)), ("meta", meta(status: 200, message: "OK", responseID: responseID))]).text
+    }
+
     /// The error body with a meta object: `{"data":[],"meta":{...}}`.
     static func metaError(status: Int, message: String, responseID: String = "") -> String {
         JSONValue.object([("data", .array([])), ("meta", meta(status: status, message: message, responseID: responseID))]).text

@@ -27,7 +27,8 @@ enum GiphyGIFJSON {
         members.append(("images", .object(gif.renditions.map { ($0.name, rendition($0)) })))
         if let user = gif.user { members.append(("user", self.user(user))) }
         members.append(("analytics_response_payload", .string("e=\(gif.id.prefix(8))")))
-        members.append(("alt_text", .string(gif.title.replacingOccurrences(of: " GIF", with: ""))))
+        // GIPHY sends an empty alt_text where it has none.
+        members.append(("alt_text", .string(gif.altText ?? "")))
         return .object(members)
     }
 

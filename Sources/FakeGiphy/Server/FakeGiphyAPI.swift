@@ -26,11 +26,13 @@ final class FakeGiphyAPI: Sendable {
         for kind in APIKind.allCases {
             let base = "/v1/\(kind.rawValue)"
             router.get("\(base)/search") { [self] request in try await serve(request) { search($0, kind: kind) } }
+            router.get("\(base)/search/tags") { [self] request in try await serve(request) { searchTags($0) } }
             router.get("\(base)/trending") { [self] request in try await serve(request) { trending($0, kind: kind) } }
             router.get("\(base)/random") { [self] request in try await serve(request) { random($0, kind: kind) } }
             router.get("\(base)/{id}") { [self] request in try await serve(request) { byID($0, kind: kind) } }
             router.get(base) { [self] request in try await serve(request) { byIDs($0, kind: kind) } }
         }
+        router.get("/v1/trending/searches") { [self] request in try await serve(request) { _ in trendingSearches() } }
     }
 
     private func serve(_ request: HTTPRequest, endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
@@ -75,8 +77,9 @@ final class FakeGiphyAPI: Sendable {
             return badRequest(error.name)
         }
         let all = results(parameters.rating)
+        let page = parameters.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
         return FaultResponses.json(200, Envelope.list(
-            parameters.page(of: all), kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID()))
+            page, kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID()))
     }
 
     private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -101,6 +104,23 @@ final class FakeGiphyAPI: Sendable {
         guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
         let pick = random.withLock { $0.below(pool.count) }
         return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID()))
+    }
+
+    /// Autocomplete: catalog terms starting with `q`, as `{"name", "analytics_response_payload"}`.
+    private func searchTags(_ request: HTTPRequest) -> HTTPResponse {
+        guard let query = request.query["q"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return badRequest("q")
+        }
+        guard let limit = Int(request.query["limit"] ?? "5"), limit >= 1 else { return badRequest("limit") }
+        let terms = catalog.suggestions(for: query, limit: min(limit, ListParameters.maxLimit))
+        return FaultResponses.json(200, Envelope.terms(terms.map { .object([("name", .string($0)),
+                                                                            ("analytics_response_payload", .string("e=\($0.prefix(8))"))]) },
+                                                       responseID: responseID()))
+    }
+
+    /// Trending search terms: a list of strings.
+    private func trendingSearches() -> HTTPResponse {
+        FaultResponses.json(200, Envelope.terms(catalog.trendingSearches.map { .string($0) }, responseID: responseID()))
     }
 
     private func badRequest(_ parameter: String) -> HTTPResponse {

@@ -4,11 +4,13 @@ import Foundation
 /// public method throws only `ServiceError`, translated once at its boundary. Depends on protocols
 /// only: the upstream, the favorites, history and spotlight stores.
 public struct GIFBackend: Sendable {
-    private let gateway: UpstreamGateway
-    private let favorites: FavoritesService
-    private let history: SearchHistoryService
+    let gateway: UpstreamGateway
+    let favorites: FavoritesService
+    let history: SearchHistoryService
     private let spotlightService: SpotlightService
-    private let defaultRating: Rating
+    let defaultRating: Rating
+    /// What each like/dislike deck session has shown (GIFBackend+Deck.swift).
+    let deckSessions = DeckSessions()
     /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
@@ -37,21 +39,29 @@ public struct GIFBackend: Sendable {
 
     /// No words give an empty page without an upstream call; a search is recorded in the history
     /// (bookkeeping: a failed history write does not fail the answer).
-    public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?) async throws(ServiceError) -> Fetched<GIFPage> {
+    /// Lists ask for the compact renditions' bundle: until a request can ask for every
+    /// rendition (the `renditions` parameter), every list does.
+    static let listsAskForCompactRenditions = true
+
+    public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                       type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
         guard let words else { return Fetched(.empty(offset: page.offset), status: .hit, age: 0) }
         return try await translating {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
-                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue)
+                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
+                                        compactRenditions: Self.listsAskForCompactRenditions)
             let fetched = try await gateway.search(request)
             await gateway.bookkeeping.attempt(.searchHistory) { try await history.record(words.text) }
             return try await present(fetched, page: page)
         }
     }
 
-    public func trending(page: PageRequest, rating: Rating?) async throws(ServiceError) -> Fetched<GIFPage> {
+    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
         try await translating {
-            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue)
-            return try await present(try await gateway.trending(request), page: page)
+            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
+                                          type: type, compactRenditions: Self.listsAskForCompactRenditions)
+            return try await present(try await gateway.trending(request), page: page,
+                                     lastOffset: PageRequest.trendingOffsetRange.upperBound)
         }
     }
 
@@ -63,9 +73,9 @@ public struct GIFBackend: Sendable {
         }
     }
 
-    public func random(tag: SearchWords?, rating: Rating?) async throws(ServiceError) -> GIF {
+    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default) async throws(ServiceError) -> GIF {
         try await translating(notFound: .noGIF(forTag: tag)) {
-            let gif = try await gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue)
+            let gif = try await gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
             return gif.marked(favorite: try await favorites.contains(id: gif.id))
         }
     }
@@ -119,7 +129,9 @@ public struct GIFBackend: Sendable {
     // MARK: Pages and errors
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
-    private func present(_ fetched: Fetched<UpstreamPage>, page request: PageRequest) async throws -> Fetched<GIFPage> {
+    /// `lastOffset` is the last one the endpoint serves, so `next_offset` never points past it.
+    private func present(_ fetched: Fetched<UpstreamPage>, page request: PageRequest,
+                         lastOffset: Int = PageRequest.offsetRange.upperBound) async throws -> Fetched<GIFPage> {
         let page = fetched.value
         let favoriteIDs = try await favorites.ids()
         var seen = Set<String>()
@@ -129,7 +141,7 @@ public struct GIFBackend: Sendable {
         }
         let consumed = max(page.count, page.gifs.count)
         let next = request.offset + consumed
-        var hasMore = consumed > 0 && next <= PageRequest.offsetRange.upperBound
+        var hasMore = consumed > 0 && next <= lastOffset
         if let total = page.totalCount {
             hasMore = hasMore && next < total
         } else {
@@ -141,7 +153,7 @@ public struct GIFBackend: Sendable {
 
     /// The boundary: whatever the layers below throw leaves as a `ServiceError`. `notFound`, when
     /// given, replaces the upstream's "no such GIF" (a random pick that matched nothing).
-    private func translating<T>(notFound: ServiceError? = nil, _ body: () async throws -> T) async throws(ServiceError) -> T {
+    func translating<T>(notFound: ServiceError? = nil, _ body: () async throws -> T) async throws(ServiceError) -> T {
         do {
             return try await body()
         } catch {

@@ -42,11 +42,30 @@ public final class UpstreamGateway: Sendable {
     }
 
     public func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.search(request), endpoint: "search") { [provider] in try await provider.search(request) }
+        try await cached(key: CacheKey.search(request), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
+            try await provider.search(request)
+        }
     }
 
     public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.trending(request), endpoint: "trending") { [provider] in try await provider.trending(request) }
+        try await cached(key: CacheKey.trending(request), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
+            try await provider.trending(request)
+        }
+    }
+
+    /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
+    /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
+    /// the budget that searches need.
+    public func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
+        try await cached(key: CacheKey.searchSuggestions(query, limit: limit), endpoint: "search_tags", reserve: reserve) { [provider] in
+            SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
+        }
+    }
+
+    public func trendingSearches() async throws -> Fetched<SearchTerms> {
+        try await cached(key: CacheKey.trendingSearches, endpoint: "trending_searches") { [provider] in
+            SearchTerms(try await provider.trendingSearches())
+        }
     }
 
     public func gif(id: String) async throws -> Fetched<GIF> {
@@ -54,9 +73,14 @@ public final class UpstreamGateway: Sendable {
     }
 
     /// Never cached (each call should differ), but it counts against the budget.
-    public func random(tag: String?, rating: String?) async throws -> GIF {
-        try await spend(endpoint: "random") { [provider] in try await provider.random(tag: tag, rating: rating) }
+    public func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> GIF {
+        try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
+            try await provider.random(tag: tag, rating: rating, type: type)
+        }
     }
+
+    /// The hourly budget's size, when there is one.
+    public var budgetLimit: Int? { budget?.limit }
 
     /// Calls left in the current hour, when there is a budget.
     public var budgetRemaining: Int? { budget?.remaining(now: now()) }
@@ -67,7 +91,7 @@ public final class UpstreamGateway: Sendable {
 
     /// A fresh answer in memory is returned at once. Otherwise identical requests share one task,
     /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
-    private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String,
+    private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String, reserve: Int = 0,
                                                call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
         let key = settings.key(requestKey)
         if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
@@ -76,7 +100,7 @@ public final class UpstreamGateway: Sendable {
             let task = Task {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
                 defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
-                return try await self.load(key: key, endpoint: endpoint, call: call)
+                return try await self.load(key: key, endpoint: endpoint, reserve: reserve, call: call)
             }
             tasks[key] = task
             return task
@@ -96,7 +120,7 @@ public final class UpstreamGateway: Sendable {
         return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start))
     }
 
-    private func load<T: CachedAnswerValue>(key: String, endpoint: String,
+    private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
                                              call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
@@ -104,7 +128,7 @@ public final class UpstreamGateway: Sendable {
             metrics.recordCache(.hit)
             return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
         }
-        return try await refresh(key: key, endpoint: endpoint, stored: stored, call: call)
+        return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, call: call)
     }
 
     /// An answer stored "in the future" (the clock went back) is neither fresh nor servable as stale.
@@ -114,10 +138,10 @@ public final class UpstreamGateway: Sendable {
     }
 
     /// One upstream call for `key`; on failure, the stored answer if it is not too old.
-    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?,
+    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?, reserve: Int,
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
-            let value = try await spend(endpoint: endpoint, call: call)
+            let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
             await remember(key, value: value)
             metrics.recordCache(.miss)
             return Fetched(value, status: .miss, age: 0)
@@ -175,8 +199,12 @@ public final class UpstreamGateway: Sendable {
 
     // MARK: - Budget and metrics
 
-    /// Makes one upstream call, if the budget allows, and counts its outcome.
-    private func spend<T>(endpoint: String, call: @Sendable () async throws -> T) async throws -> T {
+    /// Makes one upstream call, if the budget allows (keeping `reserve` calls for others), and
+    /// counts its outcome.
+    private func spend<T>(endpoint: String, reserve: Int = 0, call: @Sendable () async throws -> T) async throws -> T {
+        if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
+            throw BudgetExhausted(retryAfter: 60)
+        }
         if let budget, case .failure(let exhausted) = await budget.take(now: now()) {
             throw exhausted
         }

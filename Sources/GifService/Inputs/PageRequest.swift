@@ -5,6 +5,8 @@ public struct PageRequest: Sendable, Hashable {
     public static let limitRange = 1...50
     /// GIPHY answers nothing at offset 5000 and above.
     public static let offsetRange = 0...4999
+    /// GIPHY's trending endpoint stops at 499; refusing more here beats a mapped upstream error.
+    public static let trendingOffsetRange = 0...499
 
     public let offset: Int
     public let limit: Int

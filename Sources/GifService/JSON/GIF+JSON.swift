@@ -8,6 +8,7 @@ extension GIF: JSONWritable {
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
     public func writeMembers(to writer: inout JSONWriter, addedAt: String? = nil, stale: Bool = false) {
         if let addedAt { writer.member("added_at", addedAt) }
+        writer.meaningful("alt_text", altText)
         if let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
         writer.member("id", id)
         if !images.isEmpty {

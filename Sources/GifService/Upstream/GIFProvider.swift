@@ -6,7 +6,22 @@ public protocol GIFProvider: Sendable {
     func trending(_ request: TrendingRequest) async throws -> UpstreamPage
     /// Throws `UpstreamError.notFound` when the id is unknown upstream.
     func gif(id: String) async throws -> GIF
-    func random(tag: String?, rating: String?) async throws -> GIF
+    func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF
+    /// Search terms that complete `query` (autocomplete), best first, at most `limit`.
+    func searchSuggestions(for query: String, limit: Int) async throws -> [String]
+    /// The terms people search for most right now.
+    func trendingSearches() async throws -> [String]
+}
+
+extension GIFProvider {
+    /// A provider without autocomplete or trending terms has none to offer: the history answers alone.
+    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] { [] }
+    public func trendingSearches() async throws -> [String] { [] }
+
+    /// A random GIF (not a sticker).
+    public func random(tag: String?, rating: String?) async throws -> GIF {
+        try await random(tag: tag, rating: rating, type: .gifs)
+    }
 }
 
 /// A search as sent upstream: already validated and normalised by the service.
@@ -16,13 +31,20 @@ public struct SearchRequest: Sendable, Hashable {
     public var limit: Int
     public var rating: String?
     public var lang: String?
+    public var type: MediaType
+    /// The answer needs only the compact renditions (fixed_width, its still, original), so the
+    /// provider may ask its upstream for a smaller body (GIPHY's `bundle=messaging_non_clips`).
+    public var compactRenditions: Bool
 
-    public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil) {
+    public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
+                type: MediaType = .gifs, compactRenditions: Bool = false) {
         self.query = query
         self.offset = offset
         self.limit = limit
         self.rating = rating
         self.lang = lang
+        self.type = type
+        self.compactRenditions = compactRenditions
     }
 }
 
@@ -30,11 +52,16 @@ public struct TrendingRequest: Sendable, Hashable {
     public var offset: Int
     public var limit: Int
     public var rating: String?
+    public var type: MediaType
+    /// As in `SearchRequest`.
+    public var compactRenditions: Bool
 
-    public init(offset: Int, limit: Int, rating: String? = nil) {
+    public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false) {
         self.offset = offset
         self.limit = limit
         self.rating = rating
+        self.type = type
+        self.compactRenditions = compactRenditions
     }
 }
 

@@ -2,6 +2,7 @@
 struct GiphyGIFObject: Decodable {
     var id: LenientString?
     var title: LenientString?
+    var altText: LenientString?
     var rating: LenientString?
     var url: LenientString?
     var bitlyURL: LenientString?
@@ -14,6 +15,7 @@ struct GiphyGIFObject: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, rating, url
+        case altText = "alt_text"
         case bitlyURL = "bitly_url"
         case username
         case createDatetime = "create_datetime"

@@ -58,4 +58,22 @@ enum ResponseReading {
         }
         return gif
     }
+
+    /// The terms of autocomplete or trending searches, in GIPHY's order. An empty list is a real
+    /// answer here ("no suggestions"), not a synthetic response.
+    static func terms(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> [String] {
+        let envelope: GiphyTermsEnvelope
+        do {
+            envelope = try JSONDecoder().decode(GiphyTermsEnvelope.self, from: body)
+        } catch {
+            throw .badResponse(reason: "the body from \(endpoint.displayPath) is not a JSON object")
+        }
+        if let status = envelope.meta?.status?.value, status >= 400 {
+            throw FailureMapping.error(status: status, retryAfter: nil, endpoint: endpoint)
+        }
+        guard let items = envelope.data else {
+            throw .badResponse(reason: "no list of terms in the body from \(endpoint.displayPath)")
+        }
+        return items.compactMap { $0.value?.text }
+    }
 }

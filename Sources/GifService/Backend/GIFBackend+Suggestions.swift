@@ -1,0 +1,16 @@
+/// Suggestions while typing, and the upstream's trending search terms.
+extension GIFBackend {
+    public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
+    public static let defaultSuggestionLimit = 5
+
+    /// History first, then the upstream; fails only when the history cannot be read.
+    public func suggestions(for words: SearchWords?, limit: Int) async throws(ServiceError) -> [Suggestion] {
+        try await translating {
+            try await SuggestionService(gateway: gateway, history: history).suggestions(for: words, limit: limit)
+        }
+    }
+
+    public func trendingSearches() async throws(ServiceError) -> Fetched<[String]> {
+        try await translating { try await gateway.trendingSearches().map(\.terms) }
+    }
+}
