@@ -23,7 +23,7 @@ def main():
     count = min(int(sys.argv[3]) if len(sys.argv) > 3 else 10000, 20000)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 1000)), hard))
-    request = b"GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n"
+    request = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
     before = rss_mib(pid)
     sockets = []
     try:

@@ -388,6 +388,20 @@ status="$(curl -sS --max-time 10 -o "$WORK/fav.json" -w '%{http_code}' -X POST \
     -H 'Content-Type: application/json' --data "{\"id\":\"$GIF_ID\"}" "$BASE_URL/favorites")"
 if [ "$status" = 201 ]; then pass "POST /favorites {\"id\":\"$GIF_ID\"} -> 201"; else cat "$WORK/fav.json" >&2; die "POST /favorites -> $status"; fi
 
+# From the host's browser: the container listens on 0.0.0.0, and the Host a browser or curl
+# on the host sends (localhost:PORT, 127.0.0.1:PORT) is allowed; a page on a local dev server
+# passes the preflight; any other Host (a DNS-rebinding page) gets 421.
+host_status="$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -H "Host: localhost:$PORT" "$BASE_URL/healthz")"
+preflight="$(curl -sS --max-time 10 -o /dev/null -D - -X OPTIONS -H 'Origin: http://localhost:5173' \
+    -H 'Access-Control-Request-Method: POST' "$BASE_URL/favorites" | tr -d '\r')"
+rebound_status="$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -H "Host: rebind.example:$PORT" "$BASE_URL/healthz")"
+if [ "$host_status" = 200 ] && [[ "$preflight" == "HTTP/1.1 204"* ]] \
+    && grep -qi '^access-control-allow-origin: http://localhost:5173$' <<<"$preflight" && [ "$rebound_status" = 421 ]; then
+    pass "browsers: Host localhost:$PORT -> 200, preflight from http://localhost:5173 -> 204, Host rebind.example -> 421"
+else
+    fail "browsers: Host localhost -> $host_status, rebind.example -> $rebound_status, preflight: $preflight"
+fi
+
 has_favorite() {
     curl -fsS --max-time 10 "$BASE_URL/favorites" \
         | python3 -c 'import json, sys; sys.exit(0 if any(g["id"] == sys.argv[1] for g in json.load(sys.stdin)["data"]) else 1)' "$GIF_ID"

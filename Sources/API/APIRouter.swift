@@ -18,10 +18,13 @@ public enum APIRouter {
         return router.build()
     }
 
-    /// What the server runs: the routes, counted and timed, with ETags and 304 for unchanged answers.
-    public static func responder(backend: GIFBackend) -> any HTTPResponder {
+    /// What the server runs: the Host check first (421 before routing), then the routes, counted
+    /// and timed, with CORS for browsers, and ETags and 304 for unchanged answers.
+    public static func responder(backend: GIFBackend, origins: CORSPolicy = .loopback,
+                                 hosts: HostAllowlist = .loopback) -> any HTTPResponder {
         let metrics = RequestMetrics()
         let router = make(backend: backend, requestMetrics: metrics)
-        return ObservedResponder(next: ConditionalGET(router), router: router, metrics: metrics)
+        let cors = CORSResponder(next: ConditionalGET(router), router: router, policy: origins)
+        return HostCheck(next: ObservedResponder(next: cors, router: router, metrics: metrics), allowlist: hosts)
     }
 }

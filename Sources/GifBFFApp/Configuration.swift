@@ -1,3 +1,4 @@
+import API
 import GifService
 import GiphyClient
 import HTTPServer
@@ -20,6 +21,10 @@ public struct Configuration: Sendable {
     public var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.
     public var spotlightMinutes: Double = 10
+    /// Web origins allowed to call the API from a browser.
+    public var corsOrigins = CORSPolicy.loopback
+    /// `Host` names answered; the bound address is added at start-up.
+    public var allowedHosts = HostAllowlist.loopback
 
     public init() {}
 }

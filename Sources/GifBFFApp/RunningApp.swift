@@ -46,7 +46,10 @@ public final class RunningApp: Sendable {
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
         let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history,
                                  spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
-        let server = HTTPServer(configuration: configuration.server, responder: APIRouter.responder(backend: backend), logger: logger)
+        let responder = APIRouter.responder(
+            backend: backend, origins: configuration.corsOrigins,
+            hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host))
+        let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
             return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores)

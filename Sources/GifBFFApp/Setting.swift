@@ -130,6 +130,8 @@ extension Setting {
         Setting("GIF_BFF_SHUTDOWN_GRACE_SECONDS", "--shutdown-grace-seconds", default: "10", "on SIGTERM, how long requests in flight may finish") { config, value throws(ConfigurationError) in
             config.server.shutdownGracePeriod = try seconds(value, "GIF_BFF_SHUTDOWN_GRACE_SECONDS (--shutdown-grace-seconds)", allowZero: true)
         },
+        corsOrigins,
+        allowedHosts,
     ]
 
     /// "g, pg, pg-13 or r".
@@ -138,7 +140,7 @@ extension Setting {
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
-    private static func invalid(_ label: String, _ value: String, _ expected: String) -> ConfigurationError {
+    static func invalid(_ label: String, _ value: String, _ expected: String) -> ConfigurationError {
         .invalidValue(setting: label, value: "\"\(value)\"", expected: expected)
     }
 

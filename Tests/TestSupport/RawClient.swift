@@ -145,7 +145,7 @@ public final class RawClient {
 
 /// The text of a request with a Host header, and a Content-Length when there is a body.
 public func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) -> String {
-    var text = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+    var text = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
     for header in headers { text += header + "\r\n" }
     if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
     text += "\r\n"

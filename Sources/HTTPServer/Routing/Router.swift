@@ -32,6 +32,14 @@ public struct Router: HTTPResponder {
         request.pathParameters = parameters
     }
 
+    /// The methods served at the request's path, as a 405's Allow lists them (HEAD wherever GET
+    /// is), for a CORS preflight; nil when no route matches.
+    public func allowedMethods(for request: inout HTTPRequest) -> [String]? {
+        match(&request)
+        guard case .found(let node) = request.routeMatch else { return nil }
+        return node.allowedMethods
+    }
+
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         match(&request)

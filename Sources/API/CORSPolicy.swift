@@ -1,0 +1,63 @@
+/// Which web origins may call the API from a browser (`GIF_BFF_CORS_ORIGINS`).
+/// An entry is `scheme://host[:port]`; the port `*` means any port. `*` alone allows every origin.
+public struct CORSPolicy: Sendable, Equatable {
+    /// One allowed origin; `port` nil is the scheme's default port, `anyPort` accepts every port.
+    struct Entry: Sendable, Equatable {
+        let scheme: String
+        let host: String
+        let port: Int?
+        let anyPort: Bool
+    }
+
+    let allowsAny: Bool
+    let entries: [Entry]
+
+    /// Any port of http://localhost, http://127.0.0.1 and http://[::1]: local dev servers only.
+    public static let loopback = CORSPolicy(
+        allowsAny: false,
+        entries: ["localhost", "127.0.0.1", "[::1]"].map { Entry(scheme: "http", host: $0, port: nil, anyPort: true) })
+
+    public static let defaultText = "http://localhost:*,http://127.0.0.1:*,http://[::1]:*"
+
+    /// Parses a comma list; throws a sentence saying what an entry should look like.
+    public init(parsing list: String) throws(BrowserSettingError) {
+        let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !items.isEmpty else { throw BrowserSettingError(expected: Self.expected) }
+        if items == ["*"] {
+            self.init(allowsAny: true, entries: [])
+            return
+        }
+        var entries: [Entry] = []
+        for item in items {
+            // Pasted from an address bar: a trailing slash is not part of an origin, but it is harmless.
+            let text = item.hasSuffix("/") ? String(item.dropLast()) : item
+            guard let origin = OriginText(text, allowingAnyPort: true),
+                  origin.scheme == "http" || origin.scheme == "https" else {
+                throw BrowserSettingError(expected: Self.expected)
+            }
+            entries.append(Entry(scheme: origin.scheme, host: origin.host, port: origin.port, anyPort: origin.anyPort))
+        }
+        self.init(allowsAny: false, entries: entries)
+    }
+
+    private init(allowsAny: Bool, entries: [Entry]) {
+        self.allowsAny = allowsAny
+        self.entries = entries
+    }
+
+    static let expected = "a comma list of origins such as http://localhost:5173 (port * for any), or *"
+
+    /// Whether a request's `Origin` value is allowed; `null` and anything malformed are not (unless `*`).
+    public func allows(origin value: String) -> Bool {
+        if allowsAny { return true }
+        guard let origin = OriginText(value, allowingAnyPort: false) else { return false }
+        return entries.contains { entry in
+            entry.scheme == origin.scheme && entry.host == origin.host && (entry.anyPort || entry.port == origin.port)
+        }
+    }
+}
+
+/// A setting's value that cannot be used: what was expected instead (the app names the setting).
+public struct BrowserSettingError: Error, Equatable {
+    public let expected: String
+}
