@@ -49,6 +49,7 @@ final class GIFBackendTests: XCTestCase {
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
         XCTAssertEqual(page.pagination.totalCount, 100)
+        await backend.flushBookkeeping()
         let value1 = try await services.searchHistory.list()
         XCTAssertEqual(value1.map(\.query), ["happy cat"])
     }

@@ -6,20 +6,12 @@ extension GIF: JSONWritable {
     }
 
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
-    public func writeMembers(to writer: inout JSONWriter, addedAt: String? = nil, stale: Bool = false) {
+    public func writeMembers(to writer: inout JSONWriter, form: GIFForm = .full, addedAt: String? = nil, stale: Bool = false) {
         if let addedAt { writer.member("added_at", addedAt) }
-        if let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
+        // alt_text: written here, in key order, once GIF carries it.
+        if !form.isCompact, let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
         writer.member("id", id)
-        if !images.isEmpty {
-            writer.key("images")
-            writer.object { writer in
-                for name in images.keys.sorted() {
-                    guard let rendition = images[name] else { continue }
-                    writer.key(name)
-                    rendition.write(to: &writer)
-                }
-            }
-        }
+        writeImages(to: &writer, form: form)
         if let isFavorite { writer.key("is_favorite"); writer.bool(isFavorite) }
         writer.meaningful("rating", rating)
         writer.member("share_text", shareText)
@@ -28,10 +20,38 @@ extension GIF: JSONWritable {
         writer.meaningful("title", title)
         writer.member("url", url)
         if let user, user.hasValue {
-            writer.key("user")
-            user.write(to: &writer)
+            if form.isCompact {
+                writeAuthor(user, to: &writer)
+            } else {
+                writer.key("user")
+                user.write(to: &writer)
+            }
         }
-        writer.meaningful("username", username)
+        // In compact form the author's username is in `user` when there is one.
+        if !form.isCompact || (user?.username ?? "").isEmpty { writer.meaningful("username", username) }
+    }
+
+    private func writeImages(to writer: inout JSONWriter, form: GIFForm) {
+        let names = images.keys.filter(form.renditions.includes).sorted()
+        guard !names.isEmpty else { return }
+        writer.key("images")
+        writer.object { writer in
+            for name in names {
+                guard let rendition = images[name] else { continue }
+                writer.key(name)
+                rendition.write(to: &writer, withSize: !form.isCompact)
+            }
+        }
+    }
+
+    /// The author's names alone; a user with links only is left out.
+    private func writeAuthor(_ user: GIFUser, to writer: inout JSONWriter) {
+        guard !(user.displayName ?? "").isEmpty || !(user.username ?? "").isEmpty else { return }
+        writer.key("user")
+        writer.object { writer in
+            writer.meaningful("display_name", user.displayName)
+            writer.meaningful("username", user.username)
+        }
     }
 }
 
@@ -48,10 +68,15 @@ extension GIFUser: JSONWritable {
 
 extension Rendition: JSONWritable {
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer, withSize: true)
+    }
+
+    /// `withSize` false leaves out the byte size, which a grid does not use.
+    func write(to writer: inout JSONWriter, withSize: Bool) {
         writer.object { writer in
             writer.member("height", height)
             writer.meaningful("mp4", mp4)
-            writer.meaningful("size", size)
+            if withSize { writer.meaningful("size", size) }
             writer.member("url", url)
             writer.meaningful("webp", webp)
             writer.member("width", width)
