@@ -64,7 +64,8 @@ final class JSONWriterTests: XCTestCase {
     }
 
     /// A list item: no created_at, the author's names without links, renditions without sizes,
-    /// only the renditions asked for (the list default: fixed_width, its still, the original).
+    /// the original as its GIF alone, only the renditions asked for (the list default:
+    /// fixed_width, its still, the original).
     func testACompactGIFKeepsWhatAGridDraws() {
         var gif = Self.full
         gif.images["fixed_width"] = Rendition(url: "https://m/w.gif", width: 200, height: 112, size: 999, mp4: "https://m/w.mp4", webp: "https://m/w.webp")
@@ -72,7 +73,7 @@ final class JSONWriterTests: XCTestCase {
         let page = GIFPage(data: [gif], pagination: Pagination(offset: 0, count: 1, totalCount: 1, nextOffset: nil))
         XCTAssertEqual(text(PageJSON(page: page, form: .compact)), #"{"data":[{"id":"full","images":{"#
             + #""fixed_width":{"height":112,"mp4":"https://m/w.mp4","url":"https://m/w.gif","webp":"https://m/w.webp","width":200},"#
-            + #""original":{"height":270,"mp4":"https://m/o.mp4","url":"https://m/o.gif?cid=1&ep=x","webp":"https://m/o.webp","width":480},"#
+            + #""original":{"height":270,"url":"https://m/o.gif?cid=1&ep=x","width":480},"#
             + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"rating":"pg-13","#
             + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","share_url":"https://gph.is/g/abc","#
             + #""title":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é","url":"https://giphy.com/gifs/a-b","#

@@ -39,7 +39,11 @@ extension GIF: JSONWritable {
             for name in names {
                 guard let rendition = images[name] else { continue }
                 writer.key(name)
-                rendition.write(to: &writer, withSize: !form.isCompact)
+                if form.isCompact {
+                    rendition.write(to: &writer, withSize: false, withVideo: !GIFForm.stillOnlyWhenCompact.contains(name))
+                } else {
+                    rendition.write(to: &writer)
+                }
             }
         }
     }
@@ -68,17 +72,17 @@ extension GIFUser: JSONWritable {
 
 extension Rendition: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        write(to: &writer, withSize: true)
+        write(to: &writer, withSize: true, withVideo: true)
     }
 
-    /// `withSize` false leaves out the byte size, which a grid does not use.
-    func write(to writer: inout JSONWriter, withSize: Bool) {
+    /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls.
+    func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true) {
         writer.object { writer in
             writer.member("height", height)
-            writer.meaningful("mp4", mp4)
+            if withVideo { writer.meaningful("mp4", mp4) }
             if withSize { writer.meaningful("size", size) }
             writer.member("url", url)
-            writer.meaningful("webp", webp)
+            if withVideo { writer.meaningful("webp", webp) }
             writer.member("width", width)
         }
     }
