@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Storage
+import Synchronization
 import TestSupport
 @testable import GifService
 import XCTest
@@ -63,6 +64,30 @@ final class FavoritesMemoryTests: XCTestCase {
         XCTAssertEqual(Set(listed.map(\.id)), stored)
     }
 
+    /// An add that the store confirms while a remove of the same id is still on its way back must
+    /// not be undone in memory by that remove: changes apply in the order the store made them.
+    func testAnAddConfirmedDuringASlowRemoveStaysMarked() async throws {
+        let store = SlowRemoveStore()
+        let favorites = FavoritesService(store: store)
+        _ = try await favorites.add(makeGIF("id3"))
+        _ = try await favorites.ids()
+        let race = Race()
+        store.duringRemove.withLock { hook in
+            hook = {
+                let task = Task { _ = try? await favorites.add(makeGIF("id3")); race.added.withLock { $0 = true } }
+                race.adding.withLock { $0 = task }
+                // Gives the add every chance to finish first; with the gate it cannot, and waits for this remove.
+                for _ in 0..<10_000 where !race.added.withLock({ $0 }) { await Task.yield() }
+            }
+        }
+        try await favorites.remove(id: "id3")
+        await race.adding.withLock { $0 }?.value
+        let stored = try await store.base.ids()
+        let remembered = try await favorites.ids()
+        XCTAssertEqual(stored, ["id3"])
+        XCTAssertEqual(remembered, stored)
+    }
+
     func testACachedPageNeverShowsARemovedFavoriteAsFavorite() async throws {
         let backend = makeBackend(favorites: FavoritesService(store: MemoryFavoritesStore()), cached: true)
         let first = try XCTUnwrap(PageRequest(offset: 0, limit: 10))
@@ -108,5 +133,31 @@ final class FavoritesMemoryTests: XCTestCase {
         XCTAssertEqual(backend.bookkeepingWriteFailures, [:])
         let cached = try await stores.responseCache.answer(for: GatewaySettings().key("search|locked|0|24|g|"))
         XCTAssertNotNil(cached, "the answer was stored once the lock was released")
+    }
+}
+
+/// The add racing a remove, and whether it finished.
+private final class Race: Sendable {
+    let adding = Mutex<Task<Void, Never>?>(nil)
+    let added = Mutex(false)
+}
+
+/// A favorites store whose `remove`, once done, runs `duringRemove` before it returns, as a slow
+/// confirmation would.
+private final class SlowRemoveStore: FavoritesStore {
+    let base = MemoryFavoritesStore()
+    let duringRemove = Mutex<(@Sendable () async -> Void)?>(nil)
+
+    func list() async throws -> [FavoriteRecord] { try await base.list() }
+    func count() async throws -> Int { try await base.count() }
+    func contains(id: String) async throws -> Bool { try await base.contains(id: id) }
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
+        try await base.insertIfRoom(record, limit: limit)
+    }
+
+    func remove(id: String) async throws -> Bool {
+        let removed = try await base.remove(id: id)
+        if let hook = duringRemove.withLock({ hook in defer { hook = nil }; return hook }) { await hook() }
+        return removed
     }
 }
