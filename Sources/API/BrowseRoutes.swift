@@ -3,9 +3,11 @@ import HTTPServer
 
 /// GET /search, /trending, /gif/{id}, /random, /spotlight: GIPHY trimmed to what a client draws.
 /// `type=stickers` lists stickers instead of GIFs on search, trending and random.
-/// Each answer says where it came from (X-Cache: HIT, MISS or STALE).
+/// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
+/// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+        let bodies = RenderedBodies()
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
@@ -14,19 +16,23 @@ enum BrowseRoutes {
             let lang = try RequestInputs.lang(query["lang"])
             let words = try RequestInputs.words(query["q"], name: "q")
             let type = try RequestInputs.mediaType(query["type"])
-            let fetched = try await backend.search(words, page: pageRequest, rating: rating, lang: lang, type: type)
-            return pageResponse(fetched)
+            let form = try RequestInputs.listForm(query["renditions"])
+            let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form)
+            return pageResponse(fetched, form: form, bodies: bodies)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
             let pageRequest = try RequestInputs.page(query, offsetRange: PageRequest.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"])
-            return pageResponse(try await backend.trending(page: pageRequest, rating: rating, type: type))
+            let form = try RequestInputs.listForm(query["renditions"])
+            return pageResponse(try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form), form: form, bodies: bodies)
         }
         router.serve(.get, "/gif/{id}") { request in
-            let gif = try await backend.gif(id: try RequestInputs.gifID(request.pathParameters["id"]))
-            var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale))
+            let id = try RequestInputs.gifID(request.pathParameters["id"])
+            let form = try RequestInputs.singleForm(request.query["renditions"])
+            let gif = try await backend.gif(id: id)
+            var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form))
             CacheHeaders.apply(gif, to: &response)
             return response
         }
@@ -50,9 +56,13 @@ enum BrowseRoutes {
         }
     }
 
-    private static func pageResponse(_ page: Fetched<GIFPage>) -> HTTPResponse {
-        var response = JSONResponse.write(page.value, sizeHint: 512 + page.value.data.count * 1200)
-        CacheHeaders.apply(page, to: &response)
+    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: GIFForm, bodies: RenderedBodies) -> HTTPResponse {
+        let body = bodies.body(for: answer.value.contentKey.map { "\($0)|\(form.key)" }) {
+            let page = answer.value.page()
+            return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
+        }
+        var response = HTTPResponse(status: .ok, contentType: "application/json", body: body)
+        CacheHeaders.apply(answer, to: &response)
         return response
     }
 }

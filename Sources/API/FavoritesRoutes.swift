@@ -2,27 +2,35 @@ import Foundation
 import GifService
 import HTTPServer
 
-/// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream.
+/// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream, nor the
+/// store: the list is the backend's memory, written once per version and form, then kept.
 enum FavoritesRoutes {
     struct FavoritesList: JSONWritable {
         let data: [Favorite]
         let count: Int
         let limit: Int
+        var form = GIFForm.compact
 
         func write(to writer: inout JSONWriter) {
             writer.object { writer in
                 writer.member("count", count)
                 writer.key("data")
-                writer.array(data) { writer, favorite in favorite.write(to: &writer) }
+                writer.array(data) { writer, favorite in favorite.write(to: &writer, form: form) }
                 writer.member("limit", limit)
             }
         }
     }
 
     static func register(on router: inout RouterBuilder, backend: GIFBackend) {
-        router.serve(.get, "/favorites") { _ in
-            let favorites = try await backend.listFavorites()
-            var response = JSONResponse.write(FavoritesList(data: favorites, count: favorites.count, limit: backend.favoritesLimit))
+        let bodies = RenderedBodies(maxCount: 16)
+        router.serve(.get, "/favorites") { request in
+            let form = try RequestInputs.listForm(request.query["renditions"])
+            let listing = try await backend.favoritesListing()
+            let body = bodies.body(for: "\(listing.version)|\(form.key)") {
+                let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
+                return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
+            }
+            var response = HTTPResponse(status: .ok, contentType: "application/json", body: body)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }

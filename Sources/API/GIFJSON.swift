@@ -2,27 +2,36 @@ import GifService
 
 /// The answers that wrap GIFs, written with the service's `JSONWriter` (which also writes the
 /// GIF itself); keys in sorted order.
-extension GIFPage: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+
+/// A page of GIFs in the form asked for (compact unless `renditions` says otherwise).
+struct PageJSON: JSONWritable {
+    let page: GIFPage
+    let form: GIFForm
+
+    func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
-            writer.array(data) { writer, gif in gif.write(to: &writer) }
+            writer.array(page.data) { writer, gif in writer.object { writer in gif.writeMembers(to: &writer, form: form) } }
             writer.key("pagination")
             writer.object { writer in
-                writer.member("count", pagination.count)
+                writer.member("count", page.pagination.count)
                 writer.key("next_offset")
-                if let next = pagination.nextOffset { writer.int(next) } else { writer.null() }
-                writer.member("offset", pagination.offset)
-                if let total = pagination.totalCount { writer.member("total_count", total) }
+                if let next = page.pagination.nextOffset { writer.int(next) } else { writer.null() }
+                writer.member("offset", page.pagination.offset)
+                if let total = page.pagination.totalCount { writer.member("total_count", total) }
             }
-            if stale == true { writer.key("stale"); writer.bool(true) }
+            if page.stale == true { writer.key("stale"); writer.bool(true) }
         }
     }
 }
 
 extension Favorite: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        writer.object { writer in gif.writeMembers(to: &writer, addedAt: ISO8601.string(from: addedAt)) }
+        write(to: &writer, form: .full)
+    }
+
+    func write(to writer: inout JSONWriter, form: GIFForm) {
+        writer.object { writer in gif.writeMembers(to: &writer, form: form, addedAt: ISO8601.string(from: addedAt)) }
     }
 }
 
@@ -42,8 +51,9 @@ extension Spotlight: JSONWritable {
 struct StaleMarkedGIF: JSONWritable {
     let gif: GIF
     let stale: Bool
+    var form = GIFForm.full
 
     func write(to writer: inout JSONWriter) {
-        writer.object { writer in gif.writeMembers(to: &writer, stale: stale) }
+        writer.object { writer in gif.writeMembers(to: &writer, form: form, stale: stale) }
     }
 }

@@ -68,6 +68,25 @@ enum RequestInputs {
         return session
     }
 
+    /// `renditions` of a list answer: absent gives the compact default; "all" or a comma list of
+    /// rendition names chooses the renditions of a compact item.
+    static func listForm(_ text: String?) throws(ServiceError) -> GIFForm {
+        GIFForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault)
+    }
+
+    /// `renditions` of a single GIF: absent gives every rendition.
+    static func singleForm(_ text: String?) throws(ServiceError) -> GIFForm {
+        GIFForm(isCompact: false, renditions: try renditions(text) ?? .all)
+    }
+
+    private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {
+        guard let text else { return nil }
+        guard let selection = RenditionSelection(text) else {
+            throw .invalid("renditions", "must be all or a comma list of \(RenditionSelection.knownNames.joined(separator: ", ")).")
+        }
+        return selection
+    }
+
     /// Absent gives the default; anything else, an empty value included, must be an integer in range.
     static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(ServiceError) -> Int {
         guard let text else { return value }

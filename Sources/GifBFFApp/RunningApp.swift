@@ -11,6 +11,8 @@ public final class RunningApp: Sendable {
     private let server: HTTPServer
     private let upstream: Upstream
     private let stores: Stores
+    /// The writes left for after the answers (history, cache): done before the database closes.
+    let bookkeeping: BookkeepingWrites
 
     /// Opens the database, picks the upstream and starts the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
@@ -52,7 +54,8 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
-            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores)
+            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores,
+                              bookkeeping: gateway.bookkeeping)
         } catch {
             Task {
                 await upstream.shutdown()
@@ -62,8 +65,9 @@ public final class RunningApp: Sendable {
         }
     }
 
-    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores) {
+    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores, bookkeeping: BookkeepingWrites) {
         self.stores = stores
+        self.bookkeeping = bookkeeping
         self.port = port
         self.isDemo = isDemo
         self.server = server
@@ -77,12 +81,14 @@ public final class RunningApp: Sendable {
     public func shutdown() async {
         await server.shutdown()
         await upstream.shutdown()
+        await bookkeeping.flush()
         await stores.close()
     }
 
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
         await upstream.shutdown()
+        await bookkeeping.flush()
         await stores.close()
     }
 }

@@ -44,10 +44,10 @@ final class JSONWriterTests: XCTestCase {
 
     func testPagesSayNullOnlyForTheLastPagesNextOffset() {
         let last = GIFPage(data: [Self.bare], pagination: Pagination(offset: 48, count: 1, totalCount: 49, nextOffset: nil), stale: true)
-        XCTAssertEqual(text(last), #"{"data":[{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}],"#
+        XCTAssertEqual(text(PageJSON(page: last, form: .full)), #"{"data":[{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}],"#
             + #""pagination":{"count":1,"next_offset":null,"offset":48,"total_count":49},"stale":true}"#)
         let first = GIFPage(data: [], pagination: Pagination(offset: 0, count: 0, totalCount: nil, nextOffset: 24))
-        XCTAssertEqual(text(first), #"{"data":[],"pagination":{"count":0,"next_offset":24,"offset":0}}"#)
+        XCTAssertEqual(text(PageJSON(page: first, form: .compact)), #"{"data":[],"pagination":{"count":0,"next_offset":24,"offset":0}}"#)
     }
 
     func testFavoritesSpotlightsAndStaleGIFsWrapTheGIFsMembers() {
@@ -61,6 +61,36 @@ final class JSONWriterTests: XCTestCase {
                                   pickedNow: false)
         XCTAssertEqual(text(spotlight), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"id":"bare","#
             + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"},"seconds_left":600,"stale":true}"#)
+    }
+
+    /// A list item: no created_at, the author's names without links, renditions without sizes,
+    /// the original as its GIF alone, only the renditions asked for (the list default:
+    /// fixed_width, its still, the original).
+    func testACompactGIFKeepsWhatAGridDraws() {
+        var gif = Self.full
+        gif.images["fixed_width"] = Rendition(url: "https://m/w.gif", width: 200, height: 112, size: 999, mp4: "https://m/w.mp4", webp: "https://m/w.webp")
+        gif.images["downsized"] = Rendition(url: "https://m/d.gif", width: 240, height: 135, size: 5)
+        let page = GIFPage(data: [gif], pagination: Pagination(offset: 0, count: 1, totalCount: 1, nextOffset: nil))
+        XCTAssertEqual(text(PageJSON(page: page, form: .compact)), #"{"data":[{"id":"full","images":{"#
+            + #""fixed_width":{"height":112,"mp4":"https://m/w.mp4","url":"https://m/w.gif","webp":"https://m/w.webp","width":200},"#
+            + #""original":{"height":270,"url":"https://m/o.gif?cid=1&ep=x","width":480},"#
+            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"rating":"pg-13","#
+            + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","share_url":"https://gph.is/g/abc","#
+            + #""title":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é","url":"https://giphy.com/gifs/a-b","#
+            + #""user":{"display_name":"Some One","username":"someone"}}],"#
+            + #""pagination":{"count":1,"next_offset":null,"offset":0,"total_count":1}}"#)
+        let chosen = GIFForm(isCompact: true, renditions: .named(["downsized"]))
+        XCTAssertEqual(text(PageJSON(page: page, form: chosen)).components(separatedBy: "\"images\":")[1].prefix(69),
+                       #"{"downsized":{"height":135,"url":"https://m/d.gif","width":240}},"is_"#)
+        let everything = GIFForm(isCompact: true, renditions: .all)
+        XCTAssertEqual(text(PageJSON(page: page, form: everything)).components(separatedBy: "\"url\":\"https://m/").count - 1, 4)
+    }
+
+    /// Without a user object, the compact form keeps the top-level username as the author's name.
+    func testACompactGIFWithoutAUserKeepsTheUsername() {
+        let gif = GIF(id: "u", url: "https://u", username: "maker")
+        let page = GIFPage(data: [gif], pagination: Pagination(offset: 0, count: 1, totalCount: nil, nextOffset: nil))
+        XCTAssertTrue(text(PageJSON(page: page, form: .compact)).contains(#""url":"https://u","username":"maker"}"#))
     }
 
     func testEqualValuesGiveEqualBytes() {

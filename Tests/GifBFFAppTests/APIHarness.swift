@@ -64,6 +64,9 @@ final class APIHarness: Sendable {
 
     func get(_ target: String) throws -> RawClient.Response { try send("GET", target) }
 
+    /// Waits for the writes gif-bff makes after answering (history, cache), so a test sees them.
+    func flushWrites() async { await app.bookkeeping.flush() }
+
     /// Every response this harness received, for the key-secrecy check.
     let responses = Mutex<[RawClient.Response]>([])
 }

@@ -12,6 +12,7 @@ final class StorageFaultTests: XCTestCase {
         let api = try APIHarness(self)
         let ids = try trendingIDs(api, count: 3)
         XCTAssertEqual(try addFavorite(api, ids[0]).status, 201)
+        await api.flushWrites()
         deleteDatabase(of: api)
 
         // A write with nothing written before it in the request (adding a favorite first caches the GIF).
@@ -30,6 +31,7 @@ final class StorageFaultTests: XCTestCase {
         // Deleted again: a search's bookkeeping write finds out, and the search is still answered.
         deleteDatabase(of: api)
         XCTAssertEqual(try api.get("/search?q=deleted%20database%20query").status, 200)
+        await api.flushWrites()
         let metrics = try api.get("/metrics").text
         XCTAssertTrue(metrics.contains("gif_bff_bookkeeping_write_failures_total{write=\"response_cache\"} 1"), metrics)
         XCTAssertEqual(try addFavorite(api, ids[2]).status, 201)
@@ -57,6 +59,7 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertEqual(try api.get("/search?q=a%20query%20never%20seen").status, 200, "the history write is dropped, not the answer")
         XCTAssertEqual(try api.get("/trending?limit=7&offset=3").status, 200, "the cache write is dropped, not the answer")
         XCTAssertEqual(try api.get("/spotlight?tag=dogs").status, 200, "the spotlight save is dropped, not the answer")
+        await api.flushWrites()
         let favorites = try api.get("/favorites")
         XCTAssertEqual(favorites.status, 200)
         XCTAssertEqual((favorites.json?["data"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[0]])

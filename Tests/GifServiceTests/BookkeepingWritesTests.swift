@@ -12,6 +12,7 @@ final class BookkeepingWritesTests: XCTestCase {
         let words = try SearchWords.parse("cats")
         let page = try await backend.search(words, page: .first, rating: nil, lang: nil).value
         XCTAssertFalse(page.data.isEmpty)
+        await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.searchHistory], 1)
     }
 

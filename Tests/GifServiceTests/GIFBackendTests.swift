@@ -45,10 +45,11 @@ final class GIFBackendTests: XCTestCase {
         let provider = ScriptedProvider()
         let (backend, services) = try makeBackend(provider)
         let page = try await backend.search(try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN")).value
-        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en", compactRenditions: true))
+        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en"))
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
         XCTAssertEqual(page.pagination.totalCount, 100)
+        await backend.flushBookkeeping()
         let value1 = try await services.searchHistory.list()
         XCTAssertEqual(value1.map(\.query), ["happy cat"])
     }
@@ -57,7 +58,27 @@ final class GIFBackendTests: XCTestCase {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
         _ = try await backend.search(try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil)
-        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil, compactRenditions: true))
+        XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil))
+    }
+
+    /// Only the upstream's compact set is asked for when it holds every rendition the answer
+    /// writes: the compact default and a choice without `downsized`, but not `all`.
+    func testTheCompactSetIsAskedForOnlyWhenItHoldsTheRenditionsWritten() async throws {
+        let provider = ScriptedProvider()
+        let (backend, _) = try makeBackend(provider)
+        let cases: [(GIFForm, Bool)] = [
+            (.compact, true),
+            (GIFForm(isCompact: true, renditions: try XCTUnwrap(RenditionSelection("preview,still"))), true),
+            (GIFForm(isCompact: true, renditions: try XCTUnwrap(RenditionSelection("downsized"))), false),
+            (GIFForm(isCompact: true, renditions: .all), false),
+            (.full, false),
+        ]
+        for (form, asksForCompactSet) in cases {
+            _ = try await backend.searchAnswer(try words("cat"), page: firstPage, rating: nil, lang: nil, form: form)
+            XCTAssertEqual(provider.lastSearch?.compactRenditions, asksForCompactSet, "search, \(form.key)")
+            _ = try await backend.trendingAnswer(page: firstPage, rating: nil, form: form)
+            XCTAssertEqual(provider.lastTrending?.compactRenditions, asksForCompactSet, "trending, \(form.key)")
+        }
     }
 
     func testPagesAreDeduplicatedAndTheLastPageHasNoNextOffset() async throws {

@@ -10,6 +10,7 @@ public final class ScriptedProvider: GIFProvider {
         var failure: (any Error)? = nil
         public var calls: [String] = []
         public var lastSearch: SearchRequest? = nil
+        var lastTrending: TrendingRequest? = nil
         var terms: [String] = []
     }
 
@@ -24,6 +25,7 @@ public final class ScriptedProvider: GIFProvider {
 
     public var calls: [String] { state.withLock { $0.calls } }
     public var lastSearch: SearchRequest? { state.withLock { $0.lastSearch } }
+    public var lastTrending: TrendingRequest? { state.withLock { $0.lastTrending } }
 
     public func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
 
@@ -52,7 +54,8 @@ public final class ScriptedProvider: GIFProvider {
     }
 
     public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
-        page(try record("trending"), offset: request.offset, limit: request.limit)
+        state.withLock { $0.lastTrending = request }
+        return page(try record("trending"), offset: request.offset, limit: request.limit)
     }
 
     public func gif(id: String) async throws -> GIF {

@@ -38,30 +38,42 @@ public struct GIFBackend: Sendable {
     // MARK: Browsing
 
     /// No words give an empty page without an upstream call; a search is recorded in the history
-    /// (bookkeeping: a failed history write does not fail the answer).
-    /// Lists ask for the compact renditions' bundle: until a request can ask for every
-    /// rendition (the `renditions` parameter), every list does.
-    static let listsAskForCompactRenditions = true
-
+    /// after the answer (bookkeeping: a failed history write does not fail the answer).
     public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                        type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
-        guard let words else { return Fetched(.empty(offset: page.offset), status: .hit, age: 0) }
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type).map { $0.page() }
+    }
+
+    /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
+    /// `form` says which renditions the answer will carry: when the upstream's compact set holds
+    /// them all, only that set is asked for (a smaller upstream answer, cached apart).
+    public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                             type: MediaType = .default, form: GIFForm = .full) async throws(ServiceError) -> Fetched<PageAnswer> {
+        guard let words else {
+            let empty = UpstreamPage(gifs: [], totalCount: 0, count: 0, offset: page.offset)
+            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none), status: .hit, age: 0)
+        }
         return try await translating {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
-                                        compactRenditions: Self.listsAskForCompactRenditions)
+                                        compactRenditions: form.renditions.fitsCompactSet)
             let fetched = try await gateway.search(request)
-            await gateway.bookkeeping.attempt(.searchHistory) { try await history.record(words.text) }
-            return try await present(fetched, page: page)
+            gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
+            return try await answer(fetched, page: page)
         }
     }
 
     public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type).map { $0.page() }
+    }
+
+    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default,
+                               form: GIFForm = .full) async throws(ServiceError) -> Fetched<PageAnswer> {
         try await translating {
             let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
-                                          type: type, compactRenditions: Self.listsAskForCompactRenditions)
-            return try await present(try await gateway.trending(request), page: page,
-                                     lastOffset: PageRequest.trendingOffsetRange.upperBound)
+                                          type: type, compactRenditions: form.renditions.fitsCompactSet)
+            return try await answer(try await gateway.trending(request), page: page,
+                                    lastOffset: PageRequest.trendingOffsetRange.upperBound)
         }
     }
 
@@ -94,7 +106,12 @@ public struct GIFBackend: Sendable {
 
     /// Newest first; never calls the upstream.
     public func listFavorites() async throws(ServiceError) -> [Favorite] {
-        try await translating { try await favorites.list() }
+        try await favoritesListing().favorites
+    }
+
+    /// The list with its version: equal versions, equal lists.
+    public func favoritesListing() async throws(ServiceError) -> FavoritesListing {
+        try await translating { try await favorites.listing() }
     }
 
     /// Adds the GIF with that id, fetching it to keep a snapshot. An id already present is
@@ -118,37 +135,30 @@ public struct GIFBackend: Sendable {
 
     // MARK: Search history
 
+    /// Waits for the searches recorded so far, so a client sees the search it just made.
     public func searchHistory(contains: String?) async throws(ServiceError) -> [SearchHistoryEntry] {
-        try await translating { try await history.list(contains: contains) }
+        await gateway.bookkeeping.flush()
+        return try await translating { try await history.list(contains: contains) }
     }
 
+    /// Waits for the searches recorded so far, so none of them lands after the clearing.
     public func clearSearchHistory() async throws(ServiceError) {
+        await gateway.bookkeeping.flush()
         try await translating { try await history.clear() }
+    }
+
+    /// Returns once the writes made for later (history, cache) so far are done, for shutdown and tests.
+    public func flushBookkeeping() async {
+        await gateway.bookkeeping.flush()
     }
 
     // MARK: Pages and errors
 
-    /// De-duplicates ids within the page, marks favorites, and works out the next offset.
-    /// `lastOffset` is the last one the endpoint serves, so `next_offset` never points past it.
-    private func present(_ fetched: Fetched<UpstreamPage>, page request: PageRequest,
-                         lastOffset: Int = PageRequest.offsetRange.upperBound) async throws -> Fetched<GIFPage> {
-        let page = fetched.value
-        let favoriteIDs = try await favorites.ids()
-        var seen = Set<String>()
-        var gifs: [GIF] = []
-        for gif in page.gifs where seen.insert(gif.id).inserted {
-            gifs.append(gif.marked(favorite: favoriteIDs.contains(gif.id)))
-        }
-        let consumed = max(page.count, page.gifs.count)
-        let next = request.offset + consumed
-        var hasMore = consumed > 0 && next <= lastOffset
-        if let total = page.totalCount {
-            hasMore = hasMore && next < total
-        } else {
-            hasMore = hasMore && consumed >= request.limit
-        }
-        let pagination = Pagination(offset: request.offset, count: gifs.count, totalCount: page.totalCount, nextOffset: hasMore ? next : nil)
-        return fetched.map { _ in GIFPage(data: gifs, pagination: pagination, stale: fetched.isStale ? true : nil) }
+    /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest,
+                        lastOffset: Int = PageRequest.offsetRange.upperBound) async throws -> Fetched<PageAnswer> {
+        let favoriteIDs = try await favorites.markings()
+        return fetched.map { _ in PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset) }
     }
 
     /// The boundary: whatever the layers below throw leaves as a `ServiceError`. `notFound`, when

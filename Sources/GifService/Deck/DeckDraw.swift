@@ -38,12 +38,15 @@ struct DeckDraw: Sendable {
         return (gifs, total)
     }
 
+    /// A deck is drawn for a grid-less, one-at-a-time view: the upstream's compact set suffices.
+    private static let asksForCompactSet = true
+
     private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> UpstreamPage {
         if let tag {
             return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: Self.pageSize, rating: rating,
-                                                          type: type, compactRenditions: GIFBackend.listsAskForCompactRenditions)).value
+                                                          type: type, compactRenditions: Self.asksForCompactSet)).value
         }
         return try await gateway.trending(TrendingRequest(offset: offset, limit: Self.pageSize, rating: rating, type: type,
-                                                          compactRenditions: GIFBackend.listsAskForCompactRenditions)).value
+                                                          compactRenditions: Self.asksForCompactSet)).value
     }
 }

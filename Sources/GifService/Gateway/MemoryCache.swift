@@ -5,6 +5,8 @@ import Synchronization
 final class MemoryCache: Sendable {
     struct Entry {
         let value: any Sendable
+        /// Unique in the process: a new answer for the same key gets a new one.
+        let id: UInt64
         let storedAt: Date
         var lastUsed: UInt64
         /// When the store last heard this entry was used (its eviction order is by use).
@@ -18,6 +20,7 @@ final class MemoryCache: Sendable {
 
     private let capacity: Int
     private let state = Mutex(State())
+    private static let nextID = Atomic<UInt64>(1)
 
     init(capacity: Int) { self.capacity = max(capacity, 0) }
 
@@ -38,7 +41,8 @@ final class MemoryCache: Sendable {
         guard capacity > 0 else { return }
         state.withLock { state in
             state.clock += 1
-            state.entries[key] = Entry(value: value, storedAt: storedAt, lastUsed: state.clock, touchedStoreAt: now)
+            let id = Self.nextID.add(1, ordering: .relaxed).oldValue
+            state.entries[key] = Entry(value: value, id: id, storedAt: storedAt, lastUsed: state.clock, touchedStoreAt: now)
             if state.entries.count > capacity,
                let oldest = state.entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
                 state.entries[oldest] = nil

@@ -114,10 +114,10 @@ public final class UpstreamGateway: Sendable {
               isFresh(entry.storedAt, start) else { return nil }
         if touchStore, let store {
             // Keeps a hot entry from being evicted from the store while memory serves it.
-            await bookkeeping.attempt(.responseCache) { try await store.touch(key: key, at: start) }
+            bookkeeping.later(.responseCache) { try await store.touch(key: key, at: start) }
         }
         metrics.recordCache(.hit)
-        return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start))
+        return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id)
     }
 
     private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
@@ -142,7 +142,7 @@ public final class UpstreamGateway: Sendable {
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
             let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
-            await remember(key, value: value)
+            remember(key, value: value)
             metrics.recordCache(.miss)
             return Fetched(value, status: .miss, age: 0)
         } catch let error as UpstreamError where error != .notFound {
@@ -169,7 +169,7 @@ public final class UpstreamGateway: Sendable {
             guard let answer = try await store.answer(for: key) else { return nil }
             let value = try JSONDecoder().decode(T.self, from: answer.value)
             memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
-            await bookkeeping.attempt(.responseCache) { try await store.touch(key: key, at: now) }
+            bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
             // A cache that cannot be read is a miss, not a failure of the request.
@@ -178,13 +178,14 @@ public final class UpstreamGateway: Sendable {
         }
     }
 
-    private func remember<T: CachedAnswerValue>(_ key: String, value: T) async {
+    private func remember<T: CachedAnswerValue>(_ key: String, value: T) {
         guard settings.cacheEnabled else { return }
         let current = now()
         memory.insert(key, value: value, storedAt: current, now: current)
         guard let store else { return }
-        await bookkeeping.attempt(.responseCache) {
-            let data = Data(value.jsonBytes())
+        // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
+        let data = Data(value.jsonBytes())
+        bookkeeping.later(.responseCache) { [self] in
             try await store.store(CachedAnswer(key: key, value: data, storedAt: current), maxEntries: settings.maxEntries)
             let purgeDue = nextPurge.withLock { due -> Bool in
                 guard current >= due else { return false }

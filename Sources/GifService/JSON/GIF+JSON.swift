@@ -6,21 +6,12 @@ extension GIF: JSONWritable {
     }
 
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
-    public func writeMembers(to writer: inout JSONWriter, addedAt: String? = nil, stale: Bool = false) {
+    public func writeMembers(to writer: inout JSONWriter, form: GIFForm = .full, addedAt: String? = nil, stale: Bool = false) {
         if let addedAt { writer.member("added_at", addedAt) }
         writer.meaningful("alt_text", altText)
-        if let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
+        if !form.isCompact, let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
         writer.member("id", id)
-        if !images.isEmpty {
-            writer.key("images")
-            writer.object { writer in
-                for name in images.keys.sorted() {
-                    guard let rendition = images[name] else { continue }
-                    writer.key(name)
-                    rendition.write(to: &writer)
-                }
-            }
-        }
+        writeImages(to: &writer, form: form)
         if let isFavorite { writer.key("is_favorite"); writer.bool(isFavorite) }
         writer.meaningful("rating", rating)
         writer.member("share_text", shareText)
@@ -29,10 +20,42 @@ extension GIF: JSONWritable {
         writer.meaningful("title", title)
         writer.member("url", url)
         if let user, user.hasValue {
-            writer.key("user")
-            user.write(to: &writer)
+            if form.isCompact {
+                writeAuthor(user, to: &writer)
+            } else {
+                writer.key("user")
+                user.write(to: &writer)
+            }
         }
-        writer.meaningful("username", username)
+        // In compact form the author's username is in `user` when there is one.
+        if !form.isCompact || (user?.username ?? "").isEmpty { writer.meaningful("username", username) }
+    }
+
+    private func writeImages(to writer: inout JSONWriter, form: GIFForm) {
+        let names = images.keys.filter(form.renditions.includes).sorted()
+        guard !names.isEmpty else { return }
+        writer.key("images")
+        writer.object { writer in
+            for name in names {
+                guard let rendition = images[name] else { continue }
+                writer.key(name)
+                if form.isCompact {
+                    rendition.write(to: &writer, withSize: false, withVideo: !GIFForm.stillOnlyWhenCompact.contains(name))
+                } else {
+                    rendition.write(to: &writer)
+                }
+            }
+        }
+    }
+
+    /// The author's names alone; a user with links only is left out.
+    private func writeAuthor(_ user: GIFUser, to writer: inout JSONWriter) {
+        guard !(user.displayName ?? "").isEmpty || !(user.username ?? "").isEmpty else { return }
+        writer.key("user")
+        writer.object { writer in
+            writer.meaningful("display_name", user.displayName)
+            writer.meaningful("username", user.username)
+        }
     }
 }
 
@@ -49,12 +72,17 @@ extension GIFUser: JSONWritable {
 
 extension Rendition: JSONWritable {
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer, withSize: true, withVideo: true)
+    }
+
+    /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls.
+    func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true) {
         writer.object { writer in
             writer.member("height", height)
-            writer.meaningful("mp4", mp4)
-            writer.meaningful("size", size)
+            if withVideo { writer.meaningful("mp4", mp4) }
+            if withSize { writer.meaningful("size", size) }
             writer.member("url", url)
-            writer.meaningful("webp", webp)
+            if withVideo { writer.meaningful("webp", webp) }
             writer.member("width", width)
         }
     }

@@ -1,0 +1,44 @@
+/// A page as the backend answers it, before it is made into a `GIFPage`: the upstream's page, the
+/// favorite ids of that moment, and a key naming exactly this content, so that what is made from
+/// it (the written JSON) can be kept and reused while the key stays the same.
+public struct PageAnswer: Sendable {
+    private let upstream: UpstreamPage
+    private let request: PageRequest
+    private let favoriteIDs: Set<String>
+    private let stale: Bool
+    private let lastOffset: Int
+    /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
+    /// fresh from the upstream, stale, or the cache is off).
+    public let contentKey: String?
+
+    /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
+    init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
+         lastOffset: Int = PageRequest.offsetRange.upperBound) {
+        upstream = fetched.value
+        self.lastOffset = lastOffset
+        self.request = request
+        favoriteIDs = favorites.ids
+        stale = fetched.isStale
+        contentKey = fetched.status == .hit ? fetched.answerID.map { "\($0)|\(favorites.version)" } : nil
+    }
+
+    /// De-duplicates ids within the page, marks favorites, and works out the next offset.
+    public func page() -> GIFPage {
+        var seen = Set<String>()
+        var gifs: [GIF] = []
+        gifs.reserveCapacity(upstream.gifs.count)
+        for gif in upstream.gifs where seen.insert(gif.id).inserted {
+            gifs.append(gif.marked(favorite: favoriteIDs.contains(gif.id)))
+        }
+        let consumed = max(upstream.count, upstream.gifs.count)
+        let next = request.offset + consumed
+        var hasMore = consumed > 0 && next <= lastOffset
+        if let total = upstream.totalCount {
+            hasMore = hasMore && next < total
+        } else {
+            hasMore = hasMore && consumed >= request.limit
+        }
+        let pagination = Pagination(offset: request.offset, count: gifs.count, totalCount: upstream.totalCount, nextOffset: hasMore ? next : nil)
+        return GIFPage(data: gifs, pagination: pagination, stale: stale ? true : nil)
+    }
+}

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Lets one async body run at a time, in arrival order: a lock that can be held across `await`
+/// (an actor cannot, since it lets other calls in while one awaits).
+final class SerialGate: Sendable {
+    private struct State {
+        var isHeld = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        await enter()
+        defer { leave() }
+        return try await body()
+    }
+
+    private func enter() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let entered = state.withLock { state -> Bool in
+                if state.isHeld {
+                    state.waiters.append(waiter)
+                    return false
+                }
+                state.isHeld = true
+                return true
+            }
+            if entered { waiter.resume() }
+        }
+    }
+
+    /// Hands the gate to the next waiter, still held, so nobody can slip in between.
+    private func leave() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.isHeld = false
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,56 @@
+/// Which renditions a GIF's `images` carries in an answer: all of them, or the ones named.
+public enum RenditionSelection: Sendable, Hashable {
+    case all
+    /// Known names, sorted, without repeats.
+    case named([String])
+
+    /// Our rendition names (GiphyClient's mapping fills them).
+    public static let knownNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
+    /// What a grid and a detail view draw: the 200 px animation, its still, and the original.
+    public static let listDefault = RenditionSelection.named(["fixed_width", "original", "still"])
+
+    /// "all", or a comma list of known names (spaces around names ignored); nil for an empty
+    /// list or an unknown name.
+    public init?(_ text: String) {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        if names == ["all"] {
+            self = .all
+            return
+        }
+        guard !names.isEmpty, names.allSatisfy(Self.knownNames.contains) else { return nil }
+        self = .named(Array(Set(names)).sorted())
+    }
+
+    /// Names an upstream's compact rendition set carries (GIPHY's `bundle=messaging_non_clips`):
+    /// every one of ours but `downsized`.
+    static let compactSetNames: Set<String> = ["fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
+
+    /// Whether the upstream's compact set holds every rendition selected, so only it need be asked for.
+    public var fitsCompactSet: Bool {
+        switch self {
+        case .all: false
+        case .named(let names): names.allSatisfy(Self.compactSetNames.contains)
+        }
+    }
+
+    public func includes(_ name: String) -> Bool {
+        switch self {
+        case .all: true
+        case .named(let names): names.contains(name)
+        }
+    }
+
+    /// A short text naming the selection, for keys of things made with it.
+    public var key: String {
+        switch self {
+        case .all: "all"
+        case .named(let names): names.joined(separator: ",")
+        }
+    }
+}
+
+private extension Substring {
+    func trimmingWhitespace() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

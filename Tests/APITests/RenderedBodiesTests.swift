@@ -1,0 +1,32 @@
+@testable import API
+import XCTest
+
+/// Kept bodies are bounded in count and in bytes, the oldest dropped first; a body is made once.
+final class RenderedBodiesTests: XCTestCase {
+    func testABodyIsMadeOnceAndNoKeyKeepsNothing() {
+        let bodies = RenderedBodies(maxCount: 4, maxBytes: 100)
+        var made = 0
+        for _ in 0..<3 { _ = bodies.body(for: "a") { made += 1; return [1, 2, 3] } }
+        XCTAssertEqual(made, 1)
+        for _ in 0..<3 { _ = bodies.body(for: nil) { made += 1; return [1] } }
+        XCTAssertEqual(made, 4)
+        XCTAssertEqual(bodies.count, 1)
+    }
+
+    func testTheOldestIsDroppedPastTheCountOrTheBytes() {
+        let bodies = RenderedBodies(maxCount: 3, maxBytes: 10)
+        for key in ["a", "b", "c", "d"] { _ = bodies.body(for: key) { [0, 0] } }
+        XCTAssertEqual(bodies.count, 3)
+        var remade: [String] = []
+        for key in ["b", "c", "d", "a"] { _ = bodies.body(for: key) { remade.append(key); return [0, 0] } }
+        XCTAssertEqual(remade, ["a"], "a, the oldest, was dropped")
+        _ = bodies.body(for: "big") { [UInt8](repeating: 0, count: 9) }
+        XCTAssertLessThanOrEqual(bodies.byteCount, 10)
+        XCTAssertEqual(bodies.count, 1, "room for the 9 bytes was made by dropping the oldest")
+        _ = bodies.body(for: "huge") { [UInt8](repeating: 0, count: 11) }
+        XCTAssertEqual(bodies.count, 1, "a body above the byte bound is not kept")
+        for index in 0..<100 { _ = bodies.body(for: "k\(index)") { [0] } }
+        XCTAssertEqual(bodies.count, 3)
+        XCTAssertEqual(bodies.byteCount, 3)
+    }
+}
