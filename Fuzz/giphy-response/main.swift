@@ -9,7 +9,7 @@
 
 import Foundation
 
-private let searchEndpoint = GiphyEndpoint.search(query: "cat", limit: 24, offset: 0, rating: "g", lang: nil, countryCode: nil)
+private let searchEndpoint = GiphyEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 24, rating: "g", lang: nil), countryCode: nil)
 
 private func checkRoundTrip(_ gif: GIF) {
     if gif.id.isEmpty || gif.url.isEmpty { fatalError("a GIF without id or url: \(gif)") }
