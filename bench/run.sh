@@ -133,7 +133,8 @@ rows = []
 for index in range(1, chunks + 1):
     text = open(f"{out}/mixed-{index}.txt").read()
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-    p50 = ms(re.search(r"50%\s+(\S+)", text).group(1)); p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+    # Anchored: "50%" also ends numbers such as "84.50%" in wrk's thread statistics.
+    p50 = ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)); p99 = ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
     other = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
     total = int(re.search(r"(\d+) requests in", text).group(1))
     rows.append((rate, p50, p99, int(other.group(1)) if other else 0, total))

@@ -57,11 +57,10 @@ enum BrowseRoutes {
     }
 
     private static func pageResponse(_ answer: Fetched<PageAnswer>, form: GIFForm, bodies: RenderedBodies) -> HTTPResponse {
-        let body = bodies.body(for: answer.value.contentKey.map { "\($0)|\(form.key)" }) {
+        var response = bodies.response(for: answer.value.contentKey.map { "\($0)|\(form.key)" }) {
             let page = answer.value.page()
             return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
         }
-        var response = HTTPResponse(status: .ok, contentType: "application/json", body: body)
         CacheHeaders.apply(answer, to: &response)
         return response
     }

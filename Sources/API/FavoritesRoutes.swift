@@ -26,11 +26,10 @@ enum FavoritesRoutes {
         router.serve(.get, "/favorites") { request in
             let form = try RequestInputs.listForm(request.query["renditions"])
             let listing = try await backend.favoritesListing()
-            let body = bodies.body(for: "\(listing.version)|\(form.key)") {
+            var response = bodies.response(for: "\(listing.version)|\(form.key)") {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }
-            var response = HTTPResponse(status: .ok, contentType: "application/json", body: body)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }

@@ -65,6 +65,17 @@ public struct SearchHistoryService: Sendable {
         return normalized
     }
 
+    /// Whether `record` would write now: false for a blank query, or for the newest query written
+    /// less than `rewriteAfterSeconds` ago with no write in flight. Lets a caller skip queuing a
+    /// write that would do nothing (a page of results, then the next, repeats one query).
+    public func wouldWrite(_ query: String) -> Bool {
+        guard let normalized = Self.normalize(query) else { return false }
+        let date = now()
+        return lastRecorded.state.withLock { state in
+            !(state.inFlight == 0 && state.query == normalized && date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds)
+        }
+    }
+
     /// Newest first. A non-blank `contains` keeps the queries containing it, ignoring case.
     public func list(contains fragment: String? = nil) async throws -> [SearchHistoryEntry] {
         try await store.list(containing: fragment.flatMap(Self.normalize))

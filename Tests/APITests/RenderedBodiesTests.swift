@@ -1,4 +1,5 @@
 @testable import API
+import HTTPServer
 import XCTest
 
 /// Kept bodies are bounded in count and in bytes, the oldest dropped first; a body is made once.
@@ -28,5 +29,21 @@ final class RenderedBodiesTests: XCTestCase {
         for index in 0..<100 { _ = bodies.body(for: "k\(index)") { [0] } }
         XCTAssertEqual(bodies.count, 3)
         XCTAssertEqual(bodies.byteCount, 3)
+    }
+
+    /// A kept body carries its entity tag, hashed once when written (the transport hashes only
+    /// bodies that carry none), and it is the tag the transport would compute.
+    func testAKeptBodyAnswersWithItsEntityTag() {
+        let bodies = RenderedBodies(maxCount: 4, maxBytes: 100)
+        let bytes: [UInt8] = Array("{\"data\":[]}".utf8)
+        var made = 0
+        for _ in 0..<2 {
+            let response = bodies.response(for: "a") { made += 1; return bytes }
+            XCTAssertEqual(response.body, bytes)
+            XCTAssertEqual(response.status.code, 200)
+            XCTAssertEqual(response.headers["ETag"], ConditionalGET.entityTag(of: bytes))
+        }
+        XCTAssertEqual(made, 1)
+        XCTAssertNil(bodies.response(for: nil) { bytes }.headers["ETag"], "a body not kept is hashed by the transport")
     }
 }

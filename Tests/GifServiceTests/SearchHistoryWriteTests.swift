@@ -34,4 +34,23 @@ final class SearchHistoryWriteTests: XCTestCase {
         try await service.record("cats")
         XCTAssertEqual(store.writes.withLock { $0 }.suffix(2), ["<clear>", "cats"], "written again after a clear")
     }
+
+    /// `wouldWrite` tells, without writing, what `record` would do, so the backend queues no write
+    /// for a repeated search.
+    func testWouldWriteAgreesWithRecord() async throws {
+        let store = CountingStore()
+        let clock = TestClock()
+        let service = SearchHistoryService(store: store, now: { clock.now() })
+        XCTAssertFalse(service.wouldWrite("   "))
+        XCTAssertTrue(service.wouldWrite("cats"))
+        try await service.record("cats")
+        XCTAssertFalse(service.wouldWrite(" cats "))
+        XCTAssertTrue(service.wouldWrite("Cats"), "another spelling is written")
+        XCTAssertTrue(service.wouldWrite("dogs"))
+        clock.advance(by: 61)
+        XCTAssertTrue(service.wouldWrite("cats"), "after a minute")
+        try await service.record("cats")
+        try await service.clear()
+        XCTAssertTrue(service.wouldWrite("cats"), "after a clear")
+    }
 }

@@ -58,7 +58,9 @@ public struct GIFBackend: Sendable {
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
                                         compactRenditions: form.renditions.fitsCompactSet)
             let fetched = try await gateway.search(request)
-            gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
+            if history.wouldWrite(words.text) {
+                gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
+            }
             return try await answer(fetched, page: page)
         }
     }

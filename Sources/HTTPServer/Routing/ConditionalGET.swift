@@ -27,8 +27,8 @@ public struct ConditionalGET: HTTPResponder {
 
     /// A strong validator: a 64-bit hash of the body, eight bytes at a time (FNV-1a's constants
     /// with a shift-xor per word), plus the length. Not cryptographic: it only has to change
-    /// when the body does.
-    static func entityTag(of body: [UInt8]) -> String {
+    /// when the body does. Public so that a responder keeping a body can compute its tag once.
+    public static func entityTag(of body: [UInt8]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(body.count)
         body.withUnsafeBytes { raw in
             var offset = 0
