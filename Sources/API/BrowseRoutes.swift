@@ -8,6 +8,7 @@ import HTTPServer
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, backend: GIFBackend) {
         let bodies = RenderedBodies()
+        let details = RenderedBodies(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
@@ -32,7 +33,13 @@ enum BrowseRoutes {
             let id = try RequestInputs.gifID(request.pathParameters["id"])
             let form = try RequestInputs.singleForm(request.query["renditions"])
             let gif = try await backend.gif(id: id)
-            var response = JSONResponse.write(StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form))
+            // A GIF from a cached answer is written once per favorite mark and form, then kept.
+            let key = gif.status == .hit ? gif.answerID.map { "\($0)|\(gif.value.isFavorite == true)|\(form.key)" } : nil
+            var response = details.response(for: key) {
+                var writer = JSONWriter(capacity: 4096)
+                StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form).write(to: &writer)
+                return writer.bytes
+            }
             CacheHeaders.apply(gif, to: &response)
             return response
         }

@@ -111,6 +111,29 @@ final class CompactPageTests: XCTestCase {
         XCTAssertEqual(Self.favoriteFlags(single)["rich2"], false)
     }
 
+    /// A cached GIF's bytes are kept per favorite mark and form: a hit sends them again, and an
+    /// add or a remove is seen at once.
+    func testACachedGIFIsKeptAndFollowsItsFavoriteMark() async throws {
+        let api = makeAPI(cached: true)
+        let cold = try await api.get("/gif/rich3")
+        XCTAssertEqual(cold.header("X-Cache"), "MISS")
+        let hit = try await api.get("/gif/rich3")
+        XCTAssertEqual(hit.header("X-Cache"), "HIT")
+        XCTAssertEqual(Self.favoriteFlags(hit)["rich3"], false)
+        let again = try await api.get("/gif/rich3")
+        XCTAssertEqual(again.body, hit.body)
+        let added = try await api.send(.post, "/favorites", json: #"{"id":"rich3"}"#)
+        XCTAssertEqual(added.status, 201)
+        let favored = try await api.get("/gif/rich3")
+        XCTAssertEqual(Self.favoriteFlags(favored)["rich3"], true)
+        let compact = try await api.get("/gif/rich3?renditions=still")
+        XCTAssertEqual(((compact.json?["images"] as? [String: Any])?.keys).map { Array($0) }, ["still"], "the form is part of the key")
+        let removed = try await api.send(.delete, "/favorites/rich3")
+        XCTAssertEqual(removed.status, 204)
+        let unfavored = try await api.get("/gif/rich3")
+        XCTAssertEqual(Self.favoriteFlags(unfavored)["rich3"], false)
+    }
+
     private static func favoriteFlags(_ answer: InMemoryAPI.Answer) -> [String: Bool] {
         let items = (answer.json?["data"] as? [[String: Any]]) ?? answer.json.map { [$0] } ?? []
         var flags: [String: Bool] = [:]
