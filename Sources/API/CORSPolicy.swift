@@ -1,21 +1,14 @@
 /// Which web origins may call the API from a browser (`GIF_BFF_CORS_ORIGINS`).
 /// An entry is `scheme://host[:port]`; the port `*` means any port. `*` alone allows every origin.
 public struct CORSPolicy: Sendable, Equatable {
-    /// One allowed origin; `port` nil is the scheme's default port, `anyPort` accepts every port.
-    struct Entry: Sendable, Equatable {
-        let scheme: String
-        let host: String
-        let port: Int?
-        let anyPort: Bool
-    }
-
     let allowsAny: Bool
-    let entries: [Entry]
+    /// The allowed origins; a `port` of nil is the scheme's default port, `anyPort` accepts every port.
+    let entries: [OriginText]
 
     /// Any port of http://localhost, http://127.0.0.1 and http://[::1]: local dev servers only.
     public static let loopback = CORSPolicy(
         allowsAny: false,
-        entries: ["localhost", "127.0.0.1", "[::1]"].map { Entry(scheme: "http", host: $0, port: nil, anyPort: true) })
+        entries: ["localhost", "127.0.0.1", "[::1]"].map { OriginText(scheme: "http", host: $0, port: nil, anyPort: true) })
 
     public static let defaultText = "http://localhost:*,http://127.0.0.1:*,http://[::1]:*"
 
@@ -27,7 +20,7 @@ public struct CORSPolicy: Sendable, Equatable {
             self.init(allowsAny: true, entries: [])
             return
         }
-        var entries: [Entry] = []
+        var entries: [OriginText] = []
         for item in items {
             // Pasted from an address bar: a trailing slash is not part of an origin, but it is harmless.
             let text = item.hasSuffix("/") ? String(item.dropLast()) : item
@@ -35,12 +28,12 @@ public struct CORSPolicy: Sendable, Equatable {
                   origin.scheme == "http" || origin.scheme == "https" else {
                 throw BrowserSettingError(expected: Self.expected)
             }
-            entries.append(Entry(scheme: origin.scheme, host: origin.host, port: origin.port, anyPort: origin.anyPort))
+            entries.append(origin)
         }
         self.init(allowsAny: false, entries: entries)
     }
 
-    private init(allowsAny: Bool, entries: [Entry]) {
+    private init(allowsAny: Bool, entries: [OriginText]) {
         self.allowsAny = allowsAny
         self.entries = entries
     }

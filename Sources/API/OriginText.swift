@@ -1,11 +1,18 @@
 /// An origin (RFC 6454) read from text: `scheme://host[:port]`, nothing after it.
 /// The scheme's default port counts as no port, as browsers serialize it.
-struct OriginText: Equatable {
+struct OriginText: Sendable, Equatable {
     let scheme: String
     let host: String
     let port: Int?
     /// `:*` in a configured origin: any port.
     let anyPort: Bool
+
+    init(scheme: String, host: String, port: Int?, anyPort: Bool) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.anyPort = anyPort
+    }
 
     init?(_ value: String, allowingAnyPort: Bool) {
         guard let separator = value.range(of: "://") else { return nil }
