@@ -3,9 +3,11 @@ extension GIFBackend {
     public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
     public static let defaultSuggestionLimit = 5
 
-    /// History first, then the upstream; fails only when the history cannot be read.
+    /// History first, then the upstream; fails only when the history cannot be read. Waits for
+    /// the searches recorded so far (as the history list does), so the search just made is there.
     public func suggestions(for words: SearchWords?, limit: Int) async throws(ServiceError) -> [Suggestion] {
-        try await translating {
+        await gateway.bookkeeping.flush()
+        return try await translating {
             try await SuggestionService(gateway: gateway, history: history).suggestions(for: words, limit: limit)
         }
     }
