@@ -71,8 +71,8 @@ let package = Package(
 
         // GIPHY: our client (a GIFProvider on URLSession) and a fake GIPHY served by our own
         // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
-        .target(name: "GiphyClient", dependencies: ["GifService"], swiftSettings: strict),
-        .target(name: "FakeGiphy", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["GifService"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",

@@ -22,7 +22,7 @@ sources_of() {
         request-target)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
         giphy-response)
-            find Sources/GifService Sources/GiphyClient -name '*.swift' | sort ;;
+            find Sources/GifService Sources/Providers/Giphy/Client -name '*.swift' | sort ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift

@@ -47,7 +47,7 @@ enum BrowseRoutes {
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"])
-            var response = JSONResponse.write(try await backend.random(tag: tag, rating: rating, type: type))
+            var response = JSONResponse.write(StaleMarkedGIF(gif: try await backend.random(tag: tag, rating: rating, type: type), stale: false))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response

@@ -25,7 +25,7 @@ extension Deck: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
-            writer.array(gifs) { writer, gif in gif.write(to: &writer) }
+            writer.array(gifs) { writer, gif in writer.object { writer in gif.writeMembers(to: &writer) } }
             writer.member("session", session)
         }
     }

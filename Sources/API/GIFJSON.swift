@@ -40,7 +40,7 @@ extension Spotlight: JSONWritable {
         writer.object { writer in
             writer.member("changes_at", ISO8601.string(from: changesAt))
             writer.key("gif")
-            gif.write(to: &writer)
+            writer.object { writer in gif.writeMembers(to: &writer) }
             writer.member("seconds_left", secondsLeft)
             if let stale { writer.key("stale"); writer.bool(stale) }
         }

@@ -18,9 +18,9 @@ final class JSONWriterTests: XCTestCase {
     static let bare = GIF(id: "bare", url: "https://giphy.com/gifs/bare")
 
     func testAFullGIFHasSortedKeysEscapesAndNoEscapedSlashes() {
-        XCTAssertEqual(text(Self.full), #"{"created_at":"2020-09-13T12:26:40Z","id":"full","images":{"#
+        XCTAssertEqual(text(Self.full), #"{"attribution":{"text":"Powered by GIPHY"},"created_at":"2020-09-13T12:26:40Z","id":"full","images":{"#
             + #""original":{"height":270,"mp4":"https://m/o.mp4","size":12345,"url":"https://m/o.gif?cid=1&ep=x","webp":"https://m/o.webp","width":480},"#
-            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"rating":"pg-13","#
+            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"provider":"giphy","rating":"pg-13","#
             + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","share_url":"https://gph.is/g/abc","#
             + #""title":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é","url":"https://giphy.com/gifs/a-b","#
             + #""user":{"avatar_url":"https://a/b.png?x=1&y=2","display_name":"Some One","profile_url":"https://p/","username":"someone"},"#
@@ -31,20 +31,20 @@ final class JSONWriterTests: XCTestCase {
         let empties = GIF(id: "empties", title: "", rating: "", url: "https://u", shareURL: "", username: "",
                           user: GIFUser(displayName: "", username: ""), isFavorite: false,
                           images: ["preview": Rendition(url: "https://p", width: 100, height: 56, size: 0, mp4: "", webp: nil)])
-        XCTAssertEqual(text(empties), #"{"id":"empties","images":{"preview":{"height":56,"url":"https://p","width":100}},"#
-            + #""is_favorite":false,"share_text":"GIF https://u","url":"https://u"}"#)
-        XCTAssertEqual(text(Self.bare), #"{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
+        XCTAssertEqual(text(empties), #"{"attribution":{"text":"Powered by GIPHY"},"id":"empties","images":{"preview":{"height":56,"url":"https://p","width":100}},"#
+            + #""is_favorite":false,"provider":"giphy","share_text":"GIF https://u","url":"https://u"}"#)
+        XCTAssertEqual(text(Self.bare), #"{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
     }
 
     func testControlCharactersAreEscaped() {
         let controls = GIF(id: "c", title: "bell \u{07} null \u{0} cr \r del \u{7F} /", url: "u")
-        XCTAssertEqual(text(controls), #"{"id":"c","share_text":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" / u","#
+        XCTAssertEqual(text(controls), #"{"attribution":{"text":"Powered by GIPHY"},"id":"c","provider":"giphy","share_text":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" / u","#
             + #""title":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" /","url":"u"}"#)
     }
 
     func testPagesSayNullOnlyForTheLastPagesNextOffset() {
         let last = GIFPage(data: [Self.bare], pagination: Pagination(offset: 48, count: 1, totalCount: 49, nextOffset: nil), stale: true)
-        XCTAssertEqual(text(PageJSON(page: last, form: .full)), #"{"data":[{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}],"#
+        XCTAssertEqual(text(PageJSON(page: last, form: .full)), #"{"data":[{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}],"#
             + #""pagination":{"count":1,"next_offset":null,"offset":48,"total_count":49},"stale":true}"#)
         let first = GIFPage(data: [], pagination: Pagination(offset: 0, count: 0, totalCount: nil, nextOffset: 24))
         XCTAssertEqual(text(PageJSON(page: first, form: .compact)), #"{"data":[],"pagination":{"count":0,"next_offset":24,"offset":0}}"#)
@@ -52,18 +52,18 @@ final class JSONWriterTests: XCTestCase {
 
     func testFavoritesSpotlightsAndStaleGIFsWrapTheGIFsMembers() {
         let favorite = Favorite(gif: Self.bare, addedAt: Date(timeIntervalSince1970: 1_700_000_000))
-        XCTAssertEqual(text(favorite), #"{"added_at":"2023-11-14T22:13:20Z","id":"bare","is_favorite":true,"#
-            + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
+        XCTAssertEqual(text(favorite), #"{"added_at":"2023-11-14T22:13:20Z","attribution":{"text":"Powered by GIPHY"},"id":"bare","is_favorite":true,"#
+            + #""provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
         XCTAssertEqual(text(StaleMarkedGIF(gif: Self.bare, stale: true)),
-                       #"{"id":"bare","share_text":"GIF https://giphy.com/gifs/bare","stale":true,"url":"https://giphy.com/gifs/bare"}"#)
+                       #"{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","stale":true,"url":"https://giphy.com/gifs/bare"}"#)
         XCTAssertFalse(text(StaleMarkedGIF(gif: Self.bare, stale: false)).contains("stale"))
         let spotlight = Spotlight(gif: Self.bare, changesAt: Date(timeIntervalSince1970: 1_700_000_600), secondsLeft: 600, stale: true,
                                   pickedNow: false)
-        XCTAssertEqual(text(spotlight), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"id":"bare","#
+        XCTAssertEqual(text(spotlight), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","#
             + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"},"seconds_left":600,"stale":true}"#)
     }
 
-    /// A list item: no created_at, the author's names without links, renditions without sizes,
+    /// A list item: no created_at, rating or share_url, the author's names without links, renditions without sizes,
     /// the original as its GIF alone, only the renditions asked for (the list default:
     /// fixed_width, its still, the original).
     func testACompactGIFKeepsWhatAGridDraws() {
@@ -71,11 +71,11 @@ final class JSONWriterTests: XCTestCase {
         gif.images["fixed_width"] = Rendition(url: "https://m/w.gif", width: 200, height: 112, size: 999, mp4: "https://m/w.mp4", webp: "https://m/w.webp")
         gif.images["downsized"] = Rendition(url: "https://m/d.gif", width: 240, height: 135, size: 5)
         let page = GIFPage(data: [gif], pagination: Pagination(offset: 0, count: 1, totalCount: 1, nextOffset: nil))
-        XCTAssertEqual(text(PageJSON(page: page, form: .compact)), #"{"data":[{"id":"full","images":{"#
+        XCTAssertEqual(text(PageJSON(page: page, form: .compact)), #"{"data":[{"attribution":{"text":"Powered by GIPHY"},"id":"full","images":{"#
             + #""fixed_width":{"height":112,"mp4":"https://m/w.mp4","url":"https://m/w.gif","webp":"https://m/w.webp","width":200},"#
             + #""original":{"height":270,"url":"https://m/o.gif?cid=1&ep=x","width":480},"#
-            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"rating":"pg-13","#
-            + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","share_url":"https://gph.is/g/abc","#
+            + #""still":{"height":112,"url":"https://m/s.gif","width":200}},"is_favorite":true,"provider":"giphy","#
+            + #""share_text":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é https://gph.is/g/abc","#
             + #""title":"Happy \"Cat\" \\ GIF\nnew line\ttab 😺 é","url":"https://giphy.com/gifs/a-b","#
             + #""user":{"display_name":"Some One","username":"someone"}}],"#
             + #""pagination":{"count":1,"next_offset":null,"offset":0,"total_count":1}}"#)

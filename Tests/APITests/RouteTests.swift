@@ -50,8 +50,8 @@ final class RouteTests: XCTestCase {
         let answer = try await InMemoryAPI().get("/gif/id3")
         XCTAssertEqual(answer.status, 200)
         XCTAssertEqual(answer.header("X-Cache"), "MISS")
-        XCTAssertEqual(answer.text, "{\"id\":\"id3\",\"images\":{\"original\":{\"height\":270,\"url\":\"https://media.giphy.com/media/id3/giphy.gif\","
-            + "\"width\":480}},\"is_favorite\":false,\"rating\":\"g\",\"share_text\":\"GIF id3 https://giphy.com/gifs/id3\","
+        XCTAssertEqual(answer.text, "{\"attribution\":{\"text\":\"Powered by GIPHY\"},\"id\":\"id3\",\"images\":{\"original\":{\"height\":270,\"url\":\"https://media.giphy.com/media/id3/giphy.gif\","
+            + "\"width\":480}},\"is_favorite\":false,\"provider\":\"giphy\",\"rating\":\"g\",\"share_text\":\"GIF id3 https://giphy.com/gifs/id3\","
             + "\"title\":\"GIF id3\",\"url\":\"https://giphy.com/gifs/id3\"}")
     }
 

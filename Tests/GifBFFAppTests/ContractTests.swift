@@ -93,7 +93,8 @@ final class ContractTests: XCTestCase {
         XCTAssertEqual(strict.violations(of: problem.merging(["instance": "/x"]) { $1 }, against: "ProblemDetails").count, 1)
         XCTAssertEqual(strict.violations(of: problem.merging(["code": "made_up"]) { $1 }, against: "ProblemDetails").count, 1)
         let rendition: [String: Any] = ["url": "u", "width": 1, "height": 1, "extra": 1]
-        let gif: [String: Any] = ["id": "a", "url": "u", "share_text": "s", "images": ["still": rendition]]
+        let gif: [String: Any] = ["id": "a", "provider": "giphy", "attribution": ["text": "t"], "url": "u", "share_text": "s",
+                                   "images": ["still": rendition]]
         XCTAssertEqual(strict.violations(of: ["data": [gif]], against: "FavoritesList").count, 5,
                        "count and limit missing; the favorite lacks added_at and is_favorite; the rendition has extra")
     }

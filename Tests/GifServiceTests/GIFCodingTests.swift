@@ -19,8 +19,8 @@ final class GIFCodingTests: XCTestCase {
                                               mp4: "https://m/fw.mp4", webp: "https://m/fw.webp")]
         )
         let object = try json(gif)
-        XCTAssertEqual(Set(object.keys), ["id", "title", "rating", "url", "share_url", "share_text", "username",
-                                          "user", "created_at", "is_favorite", "images"])
+        XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "title", "rating", "url", "share_url", "share_text",
+                                          "username", "user", "created_at", "is_favorite", "images"])
         XCTAssertEqual(object["share_text"] as? String, "Happy Cat GIF https://gph.is/abc")
         XCTAssertEqual(object["created_at"] as? String, "2023-11-14T22:13:20Z")
         XCTAssertEqual(object["is_favorite"] as? Bool, false)
@@ -39,7 +39,7 @@ final class GIFCodingTests: XCTestCase {
             images: ["still": Rendition(url: "https://m/s.gif", width: 100, height: 50, size: 0, mp4: "", webp: nil)]
         )
         let object = try json(gif)
-        XCTAssertEqual(Set(object.keys), ["id", "url", "share_text", "images"])
+        XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "url", "share_text", "images"])
         let rendition = try XCTUnwrap((object["images"] as? [String: Any])?["still"] as? [String: Any])
         XCTAssertEqual(Set(rendition.keys), ["url", "width", "height"])
         let text = String(decoding: gif.jsonBytes(), as: UTF8.self)
@@ -49,7 +49,7 @@ final class GIFCodingTests: XCTestCase {
 
     func testNoImagesMeansNoImagesKey() throws {
         let object = try json(GIF(id: "x", url: "https://giphy.com/gifs/x"))
-        XCTAssertEqual(Set(object.keys), ["id", "url", "share_text"])
+        XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "url", "share_text"])
     }
 
     /// Stored snapshots are the written JSON, read back with `Decodable`.

@@ -4,12 +4,12 @@ enum CacheKey {
     /// Stickers and bundle-trimmed answers are other answers, so they get keys of their own.
     static func search(_ request: SearchRequest) -> String {
         "\(endpoint("search", request.type))|\(folded(request.query))|\(request.offset)|\(request.limit)|\(request.rating ?? "")|\(request.lang ?? "")"
-            + (request.compactRenditions ? "|compact" : "")
+            + (request.compactRenditions ? "|compact" : "") + (request.order.map { "|order=\($0)" } ?? "")
     }
 
     static func trending(_ request: TrendingRequest) -> String {
         "\(endpoint("trending", request.type))|\(request.offset)|\(request.limit)|\(request.rating ?? "")"
-            + (request.compactRenditions ? "|compact" : "")
+            + (request.compactRenditions ? "|compact" : "") + (request.order.map { "|order=\($0)" } ?? "")
     }
 
     static func searchSuggestions(_ query: String, limit: Int) -> String { "search_tags|\(folded(query))|\(limit)" }

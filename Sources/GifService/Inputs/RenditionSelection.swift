@@ -4,10 +4,12 @@ public enum RenditionSelection: Sendable, Hashable {
     /// Known names, sorted, without repeats.
     case named([String])
 
-    /// Our rendition names (GiphyClient's mapping fills them).
-    public static let knownNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
-    /// What a grid and a detail view draw: the 200 px animation, its still, and the original.
-    public static let listDefault = RenditionSelection.named(["fixed_width", "original", "still"])
+    /// Our rendition names: the GIFs' (GIPHY's mapping fills them), then the photos' (Unsplash's).
+    public static let knownNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still",
+                                    "full", "raw", "regular", "small", "thumb"]
+    /// What a grid and a detail view draw: for a GIF the 200 px animation, its still, and the
+    /// original; for a photo the 200 px, 400 px and 1080 px ones (the full size is for saving).
+    public static let listDefault = RenditionSelection.named(["fixed_width", "original", "regular", "small", "still", "thumb"])
 
     /// "all", or a comma list of known names (spaces around names ignored); nil for an empty
     /// list or an unknown name.
@@ -22,8 +24,10 @@ public enum RenditionSelection: Sendable, Hashable {
     }
 
     /// Names an upstream's compact rendition set carries (GIPHY's `bundle=messaging_non_clips`):
-    /// every one of ours but `downsized`.
-    static let compactSetNames: Set<String> = ["fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
+    /// every one of ours but `downsized`. The photos' names are in it too: GIPHY never has them, so
+    /// asking for its compact set loses none.
+    static let compactSetNames: Set<String> = ["fixed_height", "fixed_width", "original", "original_still", "preview", "still",
+                                               "full", "raw", "regular", "small", "thumb"]
 
     /// Whether the upstream's compact set holds every rendition selected, so only it need be asked for.
     public var fitsCompactSet: Bool {

@@ -1,23 +1,39 @@
-/// Our GIF shape in JSON, written once: for answers and for stored snapshots (which `GIF`'s
-/// `Decodable` reads back). Keys in sorted order; fields without a value are left out.
+/// Our item shape in JSON, written once: for answers and for what the server keeps (which
+/// `GIF`'s `Decodable` reads back). Keys in sorted order; fields without a value are left out.
 extension GIF: JSONWritable {
+    /// The form the server keeps (cached answers, snapshots): everything, its own links included.
+    /// Answers write `writeMembers` with their form instead.
     public func write(to writer: inout JSONWriter) {
-        writer.object { writer in writeMembers(to: &writer) }
+        writer.object { writer in writeMembers(to: &writer, form: .stored) }
     }
 
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
     public func writeMembers(to writer: inout JSONWriter, form: GIFForm = .full, addedAt: String? = nil, stale: Bool = false) {
         if let addedAt { writer.member("added_at", addedAt) }
         writer.meaningful("alt_text", altText)
+        if let attribution { writer.key("attribution"); attribution.write(to: &writer) }
+        writer.meaningful("blur_hash", blurHash)
+        if !form.isCompact, let camera, camera.hasValue { writer.key("camera"); camera.write(to: &writer) }
+        writer.meaningful("color", color)
         if !form.isCompact, let createdAt { writer.member("created_at", ISO8601.string(from: createdAt)) }
+        writer.meaningful("height", height)
         writer.member("id", id)
         writeImages(to: &writer, form: form)
         if let isFavorite { writer.key("is_favorite"); writer.bool(isFavorite) }
-        writer.meaningful("rating", rating)
+        if !form.isCompact { writer.meaningful("likes", likes) }
+        if !form.isCompact, let location, location.hasValue { writer.key("location"); location.write(to: &writer) }
+        writer.member("provider", provider.rawValue)
+        // A list's items leave out what the list already says or repeats: the rating it was
+        // filtered by, and the short link, which is in share_text.
+        if !form.isCompact { writer.meaningful("rating", rating) }
         writer.member("share_text", shareText)
-        writer.meaningful("share_url", shareURL)
+        if !form.isCompact { writer.meaningful("share_url", shareURL) }
         if stale { writer.key("stale"); writer.bool(true) }
         writer.meaningful("title", title)
+        if form.keepsUpstreamLinks, let upstreamLinks, upstreamLinks.hasValue {
+            writer.key("upstream_links")
+            upstreamLinks.write(to: &writer)
+        }
         writer.member("url", url)
         if let user, user.hasValue {
             if form.isCompact {
@@ -29,6 +45,7 @@ extension GIF: JSONWritable {
         }
         // In compact form the author's username is in `user` when there is one.
         if !form.isCompact || (user?.username ?? "").isEmpty { writer.meaningful("username", username) }
+        writer.meaningful("width", width)
     }
 
     private func writeImages(to writer: inout JSONWriter, form: GIFForm) {
@@ -55,6 +72,50 @@ extension GIF: JSONWritable {
         writer.object { writer in
             writer.meaningful("display_name", user.displayName)
             writer.meaningful("username", user.username)
+        }
+    }
+}
+
+extension Attribution: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful("author_url", authorURL)
+            writer.meaningful("provider_url", providerURL)
+            writer.member("text", text)
+        }
+    }
+}
+
+extension PhotoLocation: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful("city", city)
+            writer.meaningful("country", country)
+            writer.meaningful("name", name)
+        }
+    }
+}
+
+extension PhotoCamera: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful("aperture", aperture)
+            writer.meaningful("exposure_time", exposureTime)
+            writer.meaningful("focal_length", focalLength)
+            writer.meaningful("iso", iso)
+            writer.meaningful("make", make)
+            writer.meaningful("model", model)
+        }
+    }
+}
+
+extension UpstreamLinks: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful("download_location", downloadLocation)
+            writer.meaningful("onclick", onclick)
+            writer.meaningful("onload", onload)
+            writer.meaningful("onsent", onsent)
         }
     }
 }

@@ -6,9 +6,14 @@ public struct GIFForm: Sendable, Hashable {
     public var isCompact: Bool
     public var renditions: RenditionSelection
 
-    public init(isCompact: Bool, renditions: RenditionSelection) {
+    /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
+    /// an item (cached answers, snapshots), never in an answer.
+    public var keepsUpstreamLinks: Bool
+
+    public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false) {
         self.isCompact = isCompact
         self.renditions = renditions
+        self.keepsUpstreamLinks = keepsUpstreamLinks
     }
 
     /// Renditions written with their GIF url only in compact form.
@@ -16,7 +21,9 @@ public struct GIFForm: Sendable, Hashable {
 
     public static let full = GIFForm(isCompact: false, renditions: .all)
     public static let compact = GIFForm(isCompact: true, renditions: .listDefault)
+    /// What the server keeps: everything, its own links included.
+    public static let stored = GIFForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
 
     /// A short text naming the form, for keys of answers written with it.
-    public var key: String { (isCompact ? "compact:" : "full:") + renditions.key }
+    public var key: String { (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "") }
 }

@@ -1,22 +1,46 @@
-/// Where GIFs come from: GIPHY's API in production, the fake GIPHY in tests and demo mode.
-/// The service depends on this protocol only, so its tests use a fake provider.
-/// Every method throws `UpstreamError` and nothing else.
+import Foundation
+
+/// Where items come from: GIPHY's or Unsplash's API in production, their fakes in tests and
+/// demo mode. The service depends on this protocol only, so its tests use a scripted provider.
+/// Every method throws `UpstreamError` and nothing else. Items come back in our shape, their
+/// ids already ours (`ItemID`: GIPHY's as is, others prefixed with the provider's name).
 public protocol GIFProvider: Sendable {
     func search(_ request: SearchRequest) async throws -> UpstreamPage
     func trending(_ request: TrendingRequest) async throws -> UpstreamPage
-    /// Throws `UpstreamError.notFound` when the id is unknown upstream.
+    /// `id` is the upstream's own id (without our prefix). Throws `UpstreamError.notFound` when
+    /// the id is unknown upstream.
     func gif(id: String) async throws -> GIF
     func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF
     /// Search terms that complete `query` (autocomplete), best first, at most `limit`.
     func searchSuggestions(for query: String, limit: Int) async throws -> [String]
     /// The terms people search for most right now.
     func trendingSearches() async throws -> [String]
+    /// Tells the upstream the item is being saved, where its terms ask for that (Unsplash's
+    /// download tracking, a GET of `upstreamLinks.downloadLocation` with the key).
+    func trackDownload(of item: GIF) async throws
+    /// What the upstream said of its own rate limit on its last answer (`X-Ratelimit-Remaining`),
+    /// with when; nil when it never said. The gateway never lets its budget exceed it.
+    var reportedCallsRemaining: ReportedCallsRemaining? { get }
+}
+
+/// The upstream's own count of calls left, as last reported.
+public struct ReportedCallsRemaining: Sendable, Equatable {
+    public var calls: Int
+    public var at: Date
+
+    public init(calls: Int, at: Date) {
+        self.calls = calls
+        self.at = at
+    }
 }
 
 extension GIFProvider {
     /// A provider without autocomplete or trending terms has none to offer: the history answers alone.
     public func searchSuggestions(for query: String, limit: Int) async throws -> [String] { [] }
     public func trendingSearches() async throws -> [String] { [] }
+    /// Most upstreams (GIPHY) ask for no call when an item is saved.
+    public func trackDownload(of item: GIF) async throws {}
+    public var reportedCallsRemaining: ReportedCallsRemaining? { nil }
 
     /// A random GIF (not a sticker).
     public func random(tag: String?, rating: String?) async throws -> GIF {
@@ -35,9 +59,12 @@ public struct SearchRequest: Sendable, Hashable {
     /// The answer needs only the compact renditions (fixed_width, its still, original), so the
     /// provider may ask its upstream for a smaller body (GIPHY's `bundle=messaging_non_clips`).
     public var compactRenditions: Bool
+    /// The order asked for, one the provider supports (Unsplash: "relevant", "latest"); nil for its default.
+    public var order: String?
 
     public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
-                type: MediaType = .gifs, compactRenditions: Bool = false) {
+                type: MediaType = .gifs, compactRenditions: Bool = false, order: String? = nil) {
+        self.order = order
         self.query = query
         self.offset = offset
         self.limit = limit
@@ -55,8 +82,12 @@ public struct TrendingRequest: Sendable, Hashable {
     public var type: MediaType
     /// As in `SearchRequest`.
     public var compactRenditions: Bool
+    /// As in `SearchRequest` (Unsplash's editorial feed: "latest", "popular").
+    public var order: String?
 
-    public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false) {
+    public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false,
+                order: String? = nil) {
+        self.order = order
         self.offset = offset
         self.limit = limit
         self.rating = rating
