@@ -1,8 +1,9 @@
 import GifService
 import HTTPServer
 
-/// GET /search, /trending, /gif/{id}, /random, /spotlight: GIPHY trimmed to what a client draws.
-/// `type=stickers` lists stickers instead of GIFs on search, trending and random.
+/// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
+/// items trimmed to what a client draws. `provider` picks GIPHY or Unsplash (the default is the
+/// server's); `type=stickers` lists GIPHY's stickers; `order_by` orders Unsplash's lists.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
@@ -12,49 +13,68 @@ enum BrowseRoutes {
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
-            let pageRequest = try RequestInputs.page(query)
+            let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
+            let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.searchOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
             let lang = try RequestInputs.lang(query["lang"])
             let words = try RequestInputs.words(query["q"], name: "q")
-            let type = try RequestInputs.mediaType(query["type"])
+            let type = try RequestInputs.mediaType(query["type"], provider: provider)
+            let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"])
-            let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form)
+            let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
+                                                         provider: provider.name, order: order)
             return pageResponse(fetched, form: form, bodies: bodies)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
-            let pageRequest = try RequestInputs.page(query, offsetRange: PageRequest.trendingOffsetRange)
+            let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
+            let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
-            let type = try RequestInputs.mediaType(query["type"])
+            let type = try RequestInputs.mediaType(query["type"], provider: provider)
+            let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"])
-            return pageResponse(try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form), form: form, bodies: bodies)
+            let fetched = try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
+                                                           provider: provider.name, order: order)
+            return pageResponse(fetched, form: form, bodies: bodies)
         }
-        router.serve(.get, "/gif/{id}") { request in
-            let id = try RequestInputs.gifID(request.pathParameters["id"])
-            let form = try RequestInputs.singleForm(request.query["renditions"])
-            let gif = try await backend.gif(id: id)
-            // A GIF from a cached answer is written once per favorite mark and form, then kept.
-            let key = gif.status == .hit ? gif.answerID.map { "\($0)|\(gif.value.isFavorite == true)|\(form.key)" } : nil
-            var response = details.response(for: key) {
-                var writer = JSONWriter(capacity: 4096)
-                StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form).write(to: &writer)
-                return writer.bytes
+        // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
+        for template in ["/gif/{id}", "/items/{id}"] {
+            router.serve(.get, template) { request in
+                let id = try RequestInputs.gifID(request.pathParameters["id"])
+                let form = try RequestInputs.singleForm(request.query["renditions"])
+                let gif = try await backend.gif(id: id)
+                // An item from a cached answer is written once per favorite mark and form, then kept.
+                let key = gif.status == .hit ? gif.answerID.map { "\($0)|\(gif.value.isFavorite == true)|\(form.key)" } : nil
+                var response = details.response(for: key) {
+                    var writer = JSONWriter(capacity: 4096)
+                    StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form).write(to: &writer)
+                    return writer.bytes
+                }
+                CacheHeaders.apply(gif, to: &response)
+                return response
             }
-            CacheHeaders.apply(gif, to: &response)
+        }
+        router.serve(.post, "/items/{id}/download") { request in
+            let download = try await backend.download(id: try RequestInputs.gifID(request.pathParameters["id"]))
+            var response = JSONResponse.write(DownloadJSON(download: download))
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/random") { request in
+            let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
-            let type = try RequestInputs.mediaType(request.query["type"])
-            var response = JSONResponse.write(StaleMarkedGIF(gif: try await backend.random(tag: tag, rating: rating, type: type), stale: false))
+            let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
+            let gif = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name)
+            var response = JSONResponse.write(StaleMarkedGIF(gif: gif, stale: false))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/spotlight") { request in
+            let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
-            let spotlight = try await backend.spotlight(tag: tag)
+            let spotlight = try await backend.spotlight(tag: tag, provider: provider.name)
             var response = JSONResponse.write(spotlight)
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))

@@ -57,3 +57,17 @@ struct StaleMarkedGIF: JSONWritable {
         writer.object { writer in gif.writeMembers(to: &writer, form: form, stale: stale) }
     }
 }
+
+/// What saving an item answers: its full-size file.
+struct DownloadJSON: JSONWritable {
+    let download: Download
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("height", download.height)
+            writer.member("id", download.id)
+            writer.member("url", download.url)
+            writer.member("width", download.width)
+        }
+    }
+}

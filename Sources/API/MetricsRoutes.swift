@@ -19,7 +19,9 @@ enum MetricsRoutes {
 
 /// Writes the metrics as Prometheus exposition text.
 enum PrometheusText {
-    static func render(requests: RequestMetrics, upstream: UpstreamMetrics, favorites: Int?, budgetRemaining: Int?,
+    /// Upstream figures carry a `provider` label, one series per provider served.
+    static func render(requests: RequestMetrics, upstream: [(provider: ProviderName, metrics: UpstreamMetrics)], favorites: Int?,
+                       budgetRemaining: [(provider: ProviderName, remaining: Int)],
                        bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:]) -> String {
         var out = ""
         header(&out, "gif_bff_requests_total", "counter", "Requests answered, by route template and status.")
@@ -37,14 +39,18 @@ enum PrometheusText {
             out += "gif_bff_request_duration_seconds_sum{route=\(quoted(route))} \(histogram.sum)\n"
             out += "gif_bff_request_duration_seconds_count{route=\(quoted(route))} \(histogram.count)\n"
         }
-        header(&out, "gif_bff_upstream_calls_total", "counter", "Calls made to GIPHY, by endpoint and outcome.")
-        for (key, count) in upstream.upstreamCalls.sorted(by: { ($0.key.endpoint, $0.key.outcome) < ($1.key.endpoint, $1.key.outcome) }) {
-            out += "gif_bff_upstream_calls_total{endpoint=\(quoted(key.endpoint)),outcome=\(quoted(key.outcome))} \(count)\n"
+        header(&out, "gif_bff_upstream_calls_total", "counter", "Calls made to the providers (GIPHY, Unsplash), by endpoint, outcome and provider.")
+        for (provider, metrics) in upstream {
+            for (key, count) in metrics.upstreamCalls.sorted(by: { ($0.key.endpoint, $0.key.outcome) < ($1.key.endpoint, $1.key.outcome) }) {
+                out += "gif_bff_upstream_calls_total{endpoint=\(quoted(key.endpoint)),outcome=\(quoted(key.outcome)),provider=\"\(provider)\"} \(count)\n"
+            }
         }
-        header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale.")
-        let cache = upstream.cacheResults
-        for status in [CacheStatus.hit, .miss, .stale] {
-            out += "gif_bff_cache_results_total{result=\"\(label(status))\"} \(cache[status] ?? 0)\n"
+        header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale, by provider.")
+        for (provider, metrics) in upstream {
+            let cache = metrics.cacheResults
+            for status in [CacheStatus.hit, .miss, .stale] {
+                out += "gif_bff_cache_results_total{result=\"\(label(status))\",provider=\"\(provider)\"} \(cache[status] ?? 0)\n"
+            }
         }
         header(&out, "gif_bff_bookkeeping_write_failures_total", "counter",
                "Writes made for later (history, cache, call log, spotlight) that failed and were dropped; the answers were still given.")
@@ -55,9 +61,11 @@ enum PrometheusText {
             header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
             out += "gif_bff_favorites \(favorites)\n"
         }
-        if let budgetRemaining {
-            header(&out, "gif_bff_upstream_budget_remaining", "gauge", "Upstream calls left in the current hour.")
-            out += "gif_bff_upstream_budget_remaining \(budgetRemaining)\n"
+        if !budgetRemaining.isEmpty {
+            header(&out, "gif_bff_upstream_budget_remaining", "gauge", "Upstream calls left in the current hour, by provider.")
+            for (provider, remaining) in budgetRemaining {
+                out += "gif_bff_upstream_budget_remaining{provider=\"\(provider)\"} \(remaining)\n"
+            }
         }
         return out
     }

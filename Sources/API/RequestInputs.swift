@@ -6,11 +6,53 @@ import HTTPServer
 enum RequestInputs {
     /// `offsetRange` narrows the offsets allowed (trending's is shorter than search's).
     static func page(_ query: QueryParameters, offsetRange: ClosedRange<Int> = PageRequest.offsetRange) throws(ServiceError) -> PageRequest {
+        try page(query, rules: .giphy, offsetRange: offsetRange)
+    }
+
+    /// Offset and limit within the provider's rules: its limits and default, and, for an upstream
+    /// that pages by number, an offset that is a multiple of the limit.
+    static func page(_ query: QueryParameters, rules: ProviderRules, offsetRange: ClosedRange<Int>) throws(ServiceError) -> PageRequest {
         let offset = try integer(query["offset"], name: "offset", default: 0, range: offsetRange)
-        let limit = try integer(query["limit"], name: "limit", default: PageRequest.defaultLimit, range: PageRequest.limitRange)
+        let limit = try integer(query["limit"], name: "limit", default: rules.defaultLimit, range: rules.limitRange)
+        if rules.offsetsAreWholePages, offset % limit != 0 {
+            throw .invalid("offset", "must be a multiple of limit (\(limit)) for \(rules.naming.displayName), which pages by page number.")
+        }
         // Both are in range, checked above with the parameter's name.
         guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(PageRequest.offsetRange)) }
         return page
+    }
+
+    /// `provider`: one of those served; absent or empty, the default one.
+    static func provider(_ text: String?, among providers: ProviderGateways) throws(ServiceError) -> ProviderGateway {
+        guard let text, !text.isEmpty else { return providers.defaultProvider }
+        guard let name = ProviderName(text), let provider = providers[name] else {
+            throw .invalid("provider", "must be one of \(providers.names.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return provider
+    }
+
+    /// `order_by`: one of the orders the provider has for the endpoint; absent, its default.
+    static func order(_ text: String?, allowed: [String], provider: ProviderGateway) throws(ServiceError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard allowed.contains(text) else {
+            throw .invalid("order_by", allowed.isEmpty
+                ? "\(provider.rules.naming.displayName) has no ordering here; leave order_by out."
+                : "must be one of \(allowed.joined(separator: ", ")) for \(provider.rules.naming.displayName).")
+        }
+        return text
+    }
+
+    /// `type` within what the provider serves; absent or empty, its first (GIFs for GIPHY).
+    static func mediaType(_ text: String?, provider: ProviderGateway) throws(ServiceError) -> MediaType {
+        let type = try mediaType(text)
+        guard let text, !text.isEmpty else { return provider.rules.mediaTypes.first ?? .default }
+        guard provider.rules.mediaTypes.contains(type) else {
+            let served = provider.rules.mediaTypes.map(\.rawValue)
+            throw .invalid("type", served.isEmpty
+                ? "\(provider.rules.naming.displayName) serves photos only; leave type out."
+                : "must be one of \(served.joined(separator: ", ")) for \(provider.rules.naming.displayName).")
+        }
+        return type
     }
 
     /// Absent or empty: the service's default.
@@ -42,10 +84,11 @@ enum RequestInputs {
         try integer(text, name: "limit", default: defaultValue, range: range)
     }
 
-    static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> GIFID {
-        guard let text, let id = GIFID(text) else {
-            let lengths = GIFID.lengthRange
-            throw .invalid(name, "must be \(lengths.lowerBound) to \(lengths.upperBound) letters and digits.")
+    static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> ItemID {
+        guard let text, let id = ItemID(text) else {
+            let lengths = ItemID.lengthRange
+            throw .invalid(name, "must be a GIPHY id (\(lengths.lowerBound) to \(lengths.upperBound) letters and digits) "
+                + "or a provider's id such as unsplash:abc-123 (letters, digits, - and _).")
         }
         return id
     }

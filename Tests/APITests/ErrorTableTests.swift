@@ -20,7 +20,7 @@ final class ErrorTableTests: XCTestCase {
             ("/trending?limit=51", "Parameter \"limit\": must be an integer from 1 to 50."),
             ("/random?tag=\(String(repeating: "b", count: 51))", "Parameter \"tag\": must be at most 50 characters."),
             ("/spotlight?tag=\(String(repeating: "b", count: 51))", "Parameter \"tag\": must be at most 50 characters."),
-            ("/gif/not-an-id!", "Parameter \"id\": must be 1 to 64 letters and digits."),
+            ("/gif/not-an-id!", "Parameter \"id\": must be a GIPHY id (1 to 64 letters and digits) or a provider's id such as unsplash:abc-123 (letters, digits, - and _)."),
         ]
         for (target, detail) in rows {
             let answer = try await api.get(target)
@@ -29,7 +29,7 @@ final class ErrorTableTests: XCTestCase {
             XCTAssertEqual(answer.problem?.detail, detail, target)
         }
         let badID = try await api.send(.delete, "/favorites/a-b")
-        XCTAssertEqual(badID.problem?.detail, "Parameter \"id\": must be 1 to 64 letters and digits.")
+        XCTAssertEqual(badID.problem?.detail, "Parameter \"id\": must be a GIPHY id (1 to 64 letters and digits) or a provider's id such as unsplash:abc-123 (letters, digits, - and _).")
         let missing = try await api.send(.post, "/favorites", json: "{\"gif\":\"abc\"}")
         assertProblem(missing, 400, "invalid_parameter")
         XCTAssertEqual(missing.problem?.detail, "Parameter \"id\": a string is required in the JSON body.")
@@ -63,7 +63,7 @@ final class ErrorTableTests: XCTestCase {
         provider.fail(with: UpstreamError.notFound)
         let answer = try await InMemoryAPI(provider: provider).get("/random?tag=zzq")
         assertProblem(answer, 404, "gif_not_found")
-        XCTAssertEqual(answer.problem?.detail, "GIPHY has no GIF for the tag \"zzq\".")
+        XCTAssertEqual(answer.problem?.detail, "GIPHY has nothing for the tag \"zzq\".")
     }
 
     func testBusyStorageIs503WithRetryAfter() async throws {

@@ -99,7 +99,7 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(cached.status, 200)
         XCTAssertEqual(cached.header("X-Cache"), "STALE", "no call left: the stored answer serves")
         XCTAssertEqual(api.fake.callCount(path: searchPath), 2)
-        XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_upstream_budget_remaining 0"))
+        XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_upstream_budget_remaining{provider=\"giphy\"} 0"))
         // The spent budget is remembered across a restart.
         await api.stopApp()
         let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) { $0.gateway.callsPerHour = 2 }
@@ -181,9 +181,9 @@ final class CachingTests: XCTestCase {
             "gif_bff_requests_total{route=\"/gif/{id}\",status=\"404\"} 1",
             "gif_bff_requests_total{route=\"unmatched\",status=\"404\"} 1",
             "gif_bff_request_duration_seconds_count{route=\"/search\"} 2",
-            "gif_bff_upstream_calls_total{endpoint=\"search\",outcome=\"ok\"} 1",
-            "gif_bff_upstream_calls_total{endpoint=\"gif\",outcome=\"not_found\"} 1",
-            "gif_bff_cache_results_total{result=\"hit\"} 1",
+            "gif_bff_upstream_calls_total{endpoint=\"search\",outcome=\"ok\",provider=\"giphy\"} 1",
+            "gif_bff_upstream_calls_total{endpoint=\"gif\",outcome=\"not_found\",provider=\"giphy\"} 1",
+            "gif_bff_cache_results_total{result=\"hit\",provider=\"giphy\"} 1",
             "gif_bff_favorites 0",
             "# TYPE gif_bff_request_duration_seconds histogram",
         ] {

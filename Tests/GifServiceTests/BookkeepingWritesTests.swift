@@ -45,7 +45,7 @@ final class BookkeepingWritesTests: XCTestCase {
 
     func testUserWritesOnAFullOrLostDatabaseFailWithTheirOwnKinds() async throws {
         let full = makeMemoryBackend(favoritesStore: FailingStore(failure: .full, failsReads: false))
-        let id = try XCTUnwrap(GIFID("id1"))
+        let id = try XCTUnwrap(ItemID("id1"))
         do {
             _ = try await full.addFavorite(id: id)
             XCTFail("added on a full disk")

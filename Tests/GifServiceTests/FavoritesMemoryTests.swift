@@ -9,7 +9,7 @@ import XCTest
 /// `is_favorite` and the favorites list come from memory: right after every add and remove, also
 /// when adds race, and never from a cached page made before a change.
 final class FavoritesMemoryTests: XCTestCase {
-    private func id(_ text: String) throws -> GIFID { try XCTUnwrap(GIFID(text)) }
+    private func id(_ text: String) throws -> ItemID { try XCTUnwrap(ItemID(text)) }
 
     private func makeBackend(favorites: FavoritesService, cached: Bool = false) -> GIFBackend {
         var settings = GatewaySettings()

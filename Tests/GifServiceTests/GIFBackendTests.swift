@@ -8,7 +8,7 @@ import XCTest
 final class GIFBackendTests: XCTestCase {
     private let firstPage = PageRequest.first
     private func pageRequest(_ offset: Int, _ limit: Int) throws -> PageRequest { try XCTUnwrap(PageRequest(offset: offset, limit: limit)) }
-    private func id(_ text: String) throws -> GIFID { try XCTUnwrap(GIFID(text)) }
+    private func id(_ text: String) throws -> ItemID { try XCTUnwrap(ItemID(text)) }
     private func words(_ text: String) throws -> SearchWords? { try SearchWords.parse(text) }
 
     private func makeBackend(_ provider: ScriptedProvider, favoritesLimit: Int = 20) throws -> (GIFBackend, StorageServices) {
@@ -182,7 +182,7 @@ final class GIFBackendTests: XCTestCase {
             _ = try await backend.random(tag: tag, rating: nil)
             XCTFail("no error")
         } catch {
-            XCTAssertEqual(error, ServiceError(.gifNotFound, "GIPHY has no GIF for the tag \"zzq\"."))
+            XCTAssertEqual(error, ServiceError(.gifNotFound, "GIPHY has nothing for the tag \"zzq\"."))
         }
     }
 
@@ -221,13 +221,13 @@ final class GIFBackendStoreReadsTests: XCTestCase {
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
         let backend = GIFBackend(gateway: gateway, favorites: services.favorites, history: services.searchHistory,
                                  spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
-        _ = try await backend.addFavorite(id: try XCTUnwrap(GIFID("id1")))
-        _ = try await backend.addFavorite(id: try XCTUnwrap(GIFID("id2")))
+        _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id1")))
+        _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id2")))
         let database = try Database(path: path)
         try database.execute("UPDATE favorite SET snapshot = x'00' WHERE gif_id = 'id1'")
         let page = try await backend.trending(page: try XCTUnwrap(PageRequest(offset: 0, limit: 3)), rating: nil).value
         XCTAssertEqual(page.data.first { $0.id == "id1" }?.isFavorite, true)
-        guard case .added = try await backend.addFavorite(id: try XCTUnwrap(GIFID("id5"))) else { return XCTFail("not added") }
-        guard case .alreadyExisted = try await backend.addFavorite(id: try XCTUnwrap(GIFID("id2"))) else { return XCTFail("added twice") }
+        guard case .added = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id5"))) else { return XCTFail("not added") }
+        guard case .alreadyExisted = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id2"))) else { return XCTFail("added twice") }
     }
 }

@@ -27,9 +27,23 @@ final class InputRulesTests: XCTestCase {
     }
 
     func testGIFIDsAreOneToSixtyFourLettersAndDigits() {
-        XCTAssertEqual(GIFID("abc123XYZ")?.rawValue, "abc123XYZ")
-        XCTAssertNotNil(GIFID(String(repeating: "a", count: 64)))
-        for text in ["", "abc-def", String(repeating: "a", count: 65), "a b", "ü"] { XCTAssertNil(GIFID(text), text) }
+        XCTAssertEqual(ItemID("abc123XYZ")?.rawValue, "abc123XYZ")
+        XCTAssertNotNil(ItemID(String(repeating: "a", count: 64)))
+        for text in ["", "abc-def", String(repeating: "a", count: 65), "a b", "ü"] { XCTAssertNil(ItemID(text), text) }
+    }
+
+    func testOtherProvidersIdsCarryTheirNameAndAllowDashesAndUnderscores() throws {
+        let photo = try XCTUnwrap(ItemID("unsplash:wfH7b-1pf6g_"))
+        XCTAssertEqual(photo.provider, .unsplash)
+        XCTAssertEqual(photo.upstreamID, "wfH7b-1pf6g_")
+        XCTAssertEqual(photo.rawValue, "unsplash:wfH7b-1pf6g_")
+        XCTAssertEqual(ItemID("abc")?.provider, .giphy)
+        XCTAssertEqual(ItemID.text(provider: .unsplash, upstreamID: "x"), "unsplash:x")
+        XCTAssertEqual(ItemID.text(provider: .giphy, upstreamID: "x"), "x")
+        for text in ["unsplash:", "giphy:abc", ":abc", "Unsplash:abc", "unsplash:a b", "unsplash:a:b", "unsplash:é",
+                     "unsplash:" + String(repeating: "a", count: 65)] {
+            XCTAssertNil(ItemID(text), text)
+        }
     }
 
     func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {

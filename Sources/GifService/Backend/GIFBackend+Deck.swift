@@ -7,7 +7,7 @@ extension GIFBackend {
     /// Fewer than `count` GIFs when the pool has no more unseen ones in the pages drawn.
     public func deck(tag: SearchWords?, count: Int, rating: Rating?, type: MediaType = .default,
                      session: DeckSessionID?) async throws(ServiceError) -> Deck {
-        try await translating(notFound: .noGIF(forTag: tag)) {
+        try await translating(notFound: .noGIF(forTag: tag, upstream: .giphy)) {
             let id = session?.rawValue ?? DeckSessions.newID()
             let drawn = try await DeckDraw(gateway: gateway).candidates(
                 tag: tag?.text, count: count, rating: (rating ?? defaultRating).rawValue, type: type,

@@ -4,29 +4,46 @@ import Foundation
 /// public method throws only `ServiceError`, translated once at its boundary. Depends on protocols
 /// only: the upstream, the favorites, history and spotlight stores.
 public struct GIFBackend: Sendable {
-    let gateway: UpstreamGateway
+    /// Every provider served, each with its own gateway and spotlight.
+    public let providers: ProviderGateways
     let favorites: FavoritesService
     let history: SearchHistoryService
-    private let spotlightService: SpotlightService
     let defaultRating: Rating
     /// What each like/dislike deck session has shown (GIFBackend+Deck.swift).
     let deckSessions = DeckSessions()
     /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
-    public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
-                spotlight: SpotlightService, defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
-        self.gateway = gateway
-        self.spotlightService = spotlight
+    public init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
+                defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.providers = providers
         self.favorites = favorites
         self.history = history
         self.defaultRating = defaultRating
         self.report = report
     }
 
+    /// One provider, GIPHY's rules: what tests and single-provider setups use.
+    public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
+                spotlight: SpotlightService, defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        let only = ProviderGateway(name: .giphy, rules: .giphy, gateway: gateway, spotlight: spotlight)
+        self.init(providers: ProviderGateways(only: only),
+                  favorites: favorites, history: history, defaultRating: defaultRating, report: report)
+    }
+
+    /// The GIF provider's gateway: the deck, suggestions and trending search terms use it, and
+    /// the writes made for later are shared by every gateway through it.
+    var gateway: UpstreamGateway { providers.gifProvider.gateway }
+
     public var favoritesLimit: Int { favorites.limit }
-    public var upstreamMetrics: UpstreamMetrics { gateway.metrics }
-    public var upstreamBudgetRemaining: Int? { gateway.budgetRemaining }
+    /// Each provider's counters, for the metrics.
+    public var upstreamMetrics: [(provider: ProviderName, metrics: UpstreamMetrics)] {
+        providers.all.map { ($0.name, $0.gateway.metrics) }
+    }
+    /// Calls left this hour per provider with a budget.
+    public var upstreamBudgetRemaining: [(provider: ProviderName, remaining: Int)] {
+        providers.all.compactMap { provider in provider.gateway.budgetRemaining.map { (provider.name, $0) } }
+    }
     /// Bookkeeping writes dropped since start, by kind, for the metrics.
     public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.failures }
 
@@ -40,64 +57,74 @@ public struct GIFBackend: Sendable {
     /// No words give an empty page without an upstream call; a search is recorded in the history
     /// after the answer (bookkeeping: a failed history write does not fail the answer).
     public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                       type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
-        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type).map { $0.page() }
+                       type: MediaType = .default, provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<GIFPage> {
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider).map { $0.page() }
     }
 
     /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
     /// `form` says which renditions the answer will carry: when the upstream's compact set holds
     /// them all, only that set is asked for (a smaller upstream answer, cached apart).
+    /// `provider` nil is the default one; `order` one of the provider's search orders (nil: its default).
     public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                             type: MediaType = .default, form: GIFForm = .full) async throws(ServiceError) -> Fetched<PageAnswer> {
+                             type: MediaType = .default, form: GIFForm = .full, provider name: ProviderName? = nil,
+                             order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+        let provider = try self.provider(name)
         guard let words else {
             let empty = UpstreamPage(gifs: [], totalCount: 0, count: 0, offset: page.offset)
             return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none), status: .hit, age: 0)
         }
-        return try await translating {
+        return try await translating(upstream: provider.rules.naming) {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
-                                        compactRenditions: form.renditions.fitsCompactSet)
-            let fetched = try await gateway.search(request)
+                                        compactRenditions: form.renditions.fitsCompactSet, order: order)
+            let fetched = try await provider.gateway.search(request)
             if history.wouldWrite(words.text) {
                 gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
             }
-            return try await answer(fetched, page: page)
+            return try await answer(fetched, page: page, rules: provider.rules, lastOffset: provider.rules.searchOffsetRange.upperBound)
         }
     }
 
-    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default) async throws(ServiceError) -> Fetched<GIFPage> {
-        try await trendingAnswer(page: page, rating: rating, type: type).map { $0.page() }
+    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
+                         provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<GIFPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider).map { $0.page() }
     }
 
-    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default,
-                               form: GIFForm = .full) async throws(ServiceError) -> Fetched<PageAnswer> {
-        try await translating {
+    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: GIFForm = .full,
+                               provider name: ProviderName? = nil, order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+        let provider = try self.provider(name)
+        return try await translating(upstream: provider.rules.naming) {
             let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
-                                          type: type, compactRenditions: form.renditions.fitsCompactSet)
-            return try await answer(try await gateway.trending(request), page: page,
-                                    lastOffset: PageRequest.trendingOffsetRange.upperBound)
+                                          type: type, compactRenditions: form.renditions.fitsCompactSet, order: order)
+            return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
+                                    lastOffset: provider.rules.trendingOffsetRange.upperBound)
         }
     }
 
-    public func gif(id: GIFID) async throws(ServiceError) -> Fetched<GIF> {
-        try await translating {
-            var fetched = try await gateway.gif(id: id.rawValue)
+    /// Any provider's item by our id; an id naming a provider not served is not found.
+    public func gif(id: ItemID) async throws(ServiceError) -> Fetched<GIF> {
+        guard let provider = providers[id.provider] else { throw .gifNotFound(id: id.rawValue) }
+        return try await translating(upstream: provider.rules.naming) {
+            var fetched = try await provider.gateway.gif(id: id.upstreamID)
             fetched.value.isFavorite = try await favorites.contains(id: id.rawValue)
             return fetched
         }
     }
 
-    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default) async throws(ServiceError) -> GIF {
-        try await translating(notFound: .noGIF(forTag: tag)) {
-            let gif = try await gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
+    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
+                       provider name: ProviderName? = nil) async throws(ServiceError) -> GIF {
+        let provider = try self.provider(name)
+        return try await translating(notFound: .noGIF(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let gif = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
             return gif.marked(favorite: try await favorites.contains(id: gif.id))
         }
     }
 
-    /// The current spotlight GIF; errors only when there has never been one.
-    public func spotlight(tag: SearchWords?) async throws(ServiceError) -> Spotlight {
-        try await translating(notFound: .noGIF(forTag: tag)) {
-            let spotlight = try await spotlightService.current(tag: tag?.text)
+    /// The provider's current spotlight item; errors only when there has never been one.
+    public func spotlight(tag: SearchWords?, provider name: ProviderName? = nil) async throws(ServiceError) -> Spotlight {
+        let provider = try self.provider(name)
+        return try await translating(notFound: .noGIF(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let spotlight = try await provider.spotlight.current(tag: tag?.text)
             let isFavorite = try await favorites.contains(id: spotlight.gif.id)
             return Spotlight(gif: spotlight.gif.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
@@ -118,20 +145,21 @@ public struct GIFBackend: Sendable {
 
     /// Adds the GIF with that id, fetching it to keep a snapshot. An id already present is
     /// answered from the store, without an upstream call; a full list fails before the call.
-    public func addFavorite(id: GIFID) async throws(ServiceError) -> FavoriteAddResult {
-        try await translating {
+    public func addFavorite(id: ItemID) async throws(ServiceError) -> FavoriteAddResult {
+        try await translating(upstream: providers[id.provider]?.rules.naming ?? .giphy) {
             if let existing = try await favorites.find(id: id.rawValue) {
                 return .alreadyExisted(existing)
             }
             if try await favorites.count() >= favorites.limit {
                 throw ServiceError.favoritesFull(limit: favorites.limit)
             }
-            let gif = try await gateway.gif(id: id.rawValue).value
+            guard let provider = providers[id.provider] else { throw ServiceError.gifNotFound(id: id.rawValue) }
+            let gif = try await provider.gateway.gif(id: id.upstreamID).value
             return try await favorites.add(gif)
         }
     }
 
-    public func removeFavorite(id: GIFID) async throws(ServiceError) {
+    public func removeFavorite(id: ItemID) async throws(ServiceError) {
         try await translating { try await favorites.remove(id: id.rawValue) }
     }
 
@@ -156,21 +184,33 @@ public struct GIFBackend: Sendable {
 
     // MARK: Pages and errors
 
+    /// The provider named (nil: the default one); one not served is an invalid `provider`.
+    func provider(_ name: ProviderName?) throws(ServiceError) -> ProviderGateway {
+        guard let provider = providers.provider(name) else {
+            throw .invalid("provider", "must be one of \(providers.names.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return provider
+    }
+
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
-    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest,
-                        lastOffset: Int = PageRequest.offsetRange.upperBound) async throws -> Fetched<PageAnswer> {
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
+                        lastOffset: Int) async throws -> Fetched<PageAnswer> {
         let favoriteIDs = try await favorites.markings()
-        return fetched.map { _ in PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset) }
+        return fetched.map { _ in
+            PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
+        }
     }
 
     /// The boundary: whatever the layers below throw leaves as a `ServiceError`. `notFound`, when
     /// given, replaces the upstream's "no such GIF" (a random pick that matched nothing).
-    func translating<T>(notFound: ServiceError? = nil, _ body: () async throws -> T) async throws(ServiceError) -> T {
+    /// `upstream` names the provider asked, for the details of its errors.
+    func translating<T>(notFound: ServiceError? = nil, upstream: UpstreamNaming = .giphy,
+                        _ body: () async throws -> T) async throws(ServiceError) -> T {
         do {
             return try await body()
         } catch {
             if let notFound, (error as? UpstreamError) == .notFound { throw notFound }
-            throw ServiceError(translating: error, report: report)
+            throw ServiceError(translating: error, upstream: upstream, report: report)
         }
     }
 }

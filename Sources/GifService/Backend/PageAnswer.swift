@@ -7,14 +7,17 @@ public struct PageAnswer: Sendable {
     private let favoriteIDs: Set<String>
     private let stale: Bool
     private let lastOffset: Int
+    private let wholePages: Bool
     /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
     /// fresh from the upstream, stale, or the cache is off).
     public let contentKey: String?
 
     /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
+    /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
     init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
-         lastOffset: Int = PageRequest.offsetRange.upperBound) {
+         lastOffset: Int = PageRequest.offsetRange.upperBound, wholePages: Bool = false) {
         upstream = fetched.value
+        self.wholePages = wholePages
         self.lastOffset = lastOffset
         self.request = request
         favoriteIDs = favorites.ids
@@ -31,7 +34,7 @@ public struct PageAnswer: Sendable {
             gifs.append(gif.marked(favorite: favoriteIDs.contains(gif.id)))
         }
         let consumed = max(upstream.count, upstream.gifs.count)
-        let next = request.offset + consumed
+        let next = request.offset + (wholePages ? request.limit : consumed)
         var hasMore = consumed > 0 && next <= lastOffset
         if let total = upstream.totalCount {
             hasMore = hasMore && next < total

@@ -1,15 +1,16 @@
 /// The one place where what the layers below throw becomes a `ServiceError`.
 extension ServiceError {
     /// Rules, stores and the upstream map to their rows; anything else is reported and becomes `internal`.
-    init(translating error: any Error, report: (any Error) -> Void) {
+    /// `upstream` names the provider the request went to, in the details ("GIPHY", "Unsplash").
+    init(translating error: any Error, upstream: UpstreamNaming = .giphy, report: (any Error) -> Void) {
         switch error {
         case let error as ServiceError:
             self = error
         case let error as UpstreamError:
-            self = Self.upstream(error)
+            self = Self.upstream(error, upstream)
         case let exhausted as BudgetExhausted:
             self = ServiceError(.upstreamBudgetExhausted,
-                                "This hour's budget of GIPHY calls is spent and nothing is cached for this request; try again later.",
+                                "This hour's budget of \(upstream.displayName) calls is spent and nothing is cached for this request; try again later.",
                                 retryAfterSeconds: exhausted.retryAfter)
         case FavoritesError.favoritesFull(let limit):
             self = .favoritesFull(limit: limit)
@@ -31,25 +32,26 @@ extension ServiceError {
     }
 
     /// The upstream rows.
-    private static func upstream(_ error: UpstreamError) -> ServiceError {
-        switch error {
+    private static func upstream(_ error: UpstreamError, _ upstream: UpstreamNaming) -> ServiceError {
+        let name = upstream.displayName
+        return switch error {
         case .notFound:
-            ServiceError(.gifNotFound, "GIPHY has no GIF with that id.")
+            ServiceError(.gifNotFound, "\(name) has nothing with that id.")
         case .rateLimited(let retryAfter):
-            ServiceError(.upstreamRateLimited, "GIPHY's rate limit for this server's key is reached; try again later.",
+            ServiceError(.upstreamRateLimited, "\(name)'s rate limit for this server's key is reached; try again later.",
                          retryAfterSeconds: retryAfter ?? 60)
         case .unauthorized(let status):
-            ServiceError(.upstreamAuth, "GIPHY refused the server's API key (HTTP \(status)); check GIPHY_API_KEY.")
+            ServiceError(.upstreamAuth, "\(name) refused the server's API key (HTTP \(status)); check \(upstream.keySetting).")
         case .rejected(let status):
-            ServiceError(.upstreamRejected, "GIPHY rejected the request (HTTP \(status)).")
+            ServiceError(.upstreamRejected, "\(name) rejected the request (HTTP \(status)).")
         case .serverError(let status):
-            ServiceError(.upstreamError, "GIPHY failed to answer (HTTP \(status)).")
+            ServiceError(.upstreamError, "\(name) failed to answer (HTTP \(status)).")
         case .unavailable:
-            ServiceError(.upstreamUnavailable, "GIPHY cannot be reached from the server.")
+            ServiceError(.upstreamUnavailable, "\(name) cannot be reached from the server.")
         case .timeout:
-            ServiceError(.upstreamTimeout, "GIPHY did not answer in time.")
+            ServiceError(.upstreamTimeout, "\(name) did not answer in time.")
         case .badResponse:
-            ServiceError(.upstreamBadResponse, "GIPHY's answer could not be used.")
+            ServiceError(.upstreamBadResponse, "\(name)'s answer could not be used.")
         }
     }
 }

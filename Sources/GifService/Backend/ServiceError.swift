@@ -49,7 +49,12 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(.favoritesFull, "You can keep at most \(limit) favorites; remove one to add another.")
     }
 
-    static func noGIF(forTag tag: SearchWords?) -> ServiceError {
-        ServiceError(.gifNotFound, "GIPHY has no GIF for the tag \"\(tag?.text ?? "")\".")
+    static func noGIF(forTag tag: SearchWords?, upstream: UpstreamNaming) -> ServiceError {
+        ServiceError(.gifNotFound, "\(upstream.displayName) has nothing for the tag \"\(tag?.text ?? "")\".")
+    }
+
+    /// An id whose provider is not served here (its item cannot be fetched).
+    static func gifNotFound(id: String) -> ServiceError {
+        ServiceError(.gifNotFound, "No item has the id \"\(id)\".")
     }
 }

@@ -27,13 +27,15 @@ public final class UpstreamGateway: Sendable {
     public init(provider: any GIFProvider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
                 settings: GatewaySettings = GatewaySettings(), metrics: UpstreamMetrics = UpstreamMetrics(),
                 now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in },
+                bookkeeping: BookkeepingWrites? = nil,
                 callFailed: @escaping @Sendable (_ endpoint: String, _ error: any Error) -> Void = { _, _ in }) {
         self.callFailed = callFailed
         self.provider = provider
         self.store = settings.cacheEnabled ? store : nil
         self.settings = settings
         self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
-        let bookkeeping = BookkeepingWrites(report: report, now: now)
+        // Shared when several gateways write to one database, so one flush waits for all of them.
+        let bookkeeping = bookkeeping ?? BookkeepingWrites(report: report, now: now)
         self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog, bookkeeping: bookkeeping) }
         self.bookkeeping = bookkeeping
         self.metrics = metrics
@@ -79,11 +81,38 @@ public final class UpstreamGateway: Sendable {
         }
     }
 
+    /// Tells the upstream an item is being saved, when the item carries a download location
+    /// (Unsplash's terms ask for it); nothing otherwise. Spends a call; a failure is counted and
+    /// logged as any call's, and thrown.
+    public func trackDownload(of item: GIF) async throws {
+        guard let location = item.upstreamLinks?.downloadLocation, !location.isEmpty else { return }
+        do {
+            try await spend(endpoint: "download") { [provider] in try await provider.trackDownload(of: item) }
+        } catch let exhausted as BudgetExhausted {
+            metrics.recordCall(endpoint: "download", outcome: "budget_exhausted")
+            callFailed("download", exhausted)
+            throw exhausted
+        }
+    }
+
     /// The hourly budget's size, when there is one.
     public var budgetLimit: Int? { budget?.limit }
 
-    /// Calls left in the current hour, when there is a budget.
-    public var budgetRemaining: Int? { budget?.remaining(now: now()) }
+    /// Calls left in the current hour: the budget's, never more than the upstream last said it
+    /// allows; nil when neither is known.
+    public var budgetRemaining: Int? {
+        let current = now()
+        let reported = reportedRemaining(at: current)
+        guard let own = budget?.remaining(now: current) else { return reported }
+        return min(own, reported ?? own)
+    }
+
+    /// What the upstream said it allows, within the hour it was said.
+    private func reportedRemaining(at current: Date) -> Int? {
+        guard let reported = provider.reportedCallsRemaining else { return nil }
+        let age = current.timeIntervalSince(reported.at)
+        return age >= 0 && age < CallBudget.window ? max(0, reported.calls) : nil
+    }
 
     // MARK: - Cache, coalescing, stale
 
@@ -204,6 +233,10 @@ public final class UpstreamGateway: Sendable {
     /// counts its outcome.
     private func spend<T>(endpoint: String, reserve: Int = 0, call: @Sendable () async throws -> T) async throws -> T {
         if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
+            throw BudgetExhausted(retryAfter: 60)
+        }
+        // The upstream's own count wins over ours: asking past it would only be refused.
+        if let reported = reportedRemaining(at: now()), reported <= reserve {
             throw BudgetExhausted(retryAfter: 60)
         }
         if let budget, case .failure(let exhausted) = await budget.take(now: now()) {

@@ -1,0 +1,46 @@
+/// An item's id as clients send it: a GIPHY id as is (1 to 64 ASCII letters and digits), or
+/// another provider's id behind its name ("unsplash:" then 1 to 64 letters, digits, `-` or `_`).
+public struct ItemID: Sendable, Hashable, CustomStringConvertible {
+    public static let lengthRange = 1...64
+
+    /// The id as written, prefix included: what favorites and answers carry.
+    public let rawValue: String
+    public let provider: ProviderName
+    /// The upstream's own id, without our prefix.
+    public let upstreamID: String
+
+    public init?(_ text: String) {
+        guard let colon = text.firstIndex(of: ":") else {
+            guard Self.isGiphyID(text) else { return nil }
+            rawValue = text
+            provider = .giphy
+            upstreamID = text
+            return
+        }
+        // GIPHY's ids carry no prefix, so "giphy:" would be a second spelling of one id.
+        guard let provider = ProviderName(String(text[..<colon])), provider != .giphy else { return nil }
+        let upstreamID = String(text[text.index(after: colon)...])
+        guard Self.lengthRange.contains(upstreamID.utf8.count),
+              upstreamID.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        rawValue = text
+        self.provider = provider
+        self.upstreamID = upstreamID
+    }
+
+    /// Our id for an upstream's own one, as a provider's mapping writes it.
+    public static func text(provider: ProviderName, upstreamID: String) -> String {
+        provider == .giphy ? upstreamID : "\(provider.rawValue):\(upstreamID)"
+    }
+
+    public var description: String { rawValue }
+
+    private static func isGiphyID(_ text: String) -> Bool {
+        lengthRange.contains(text.utf8.count) && text.utf8.allSatisfy(isLetterOrDigit)
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
