@@ -49,9 +49,17 @@ public enum Schema {
         CREATE INDEX upstream_call_time ON upstream_call (called_at);
         """
 
+    /// Version 4: each provider (GIPHY, Unsplash) has its own hourly budget, so a call names its
+    /// provider; calls logged before there were several are GIPHY's.
+    public static let version4SQL = """
+        ALTER TABLE upstream_call ADD COLUMN provider TEXT NOT NULL DEFAULT 'giphy';
+        CREATE INDEX upstream_call_provider_time ON upstream_call (provider, called_at);
+        """
+
     public static let migrator = Migrator([
         Migration(version: 1, sql: version1SQL),
         Migration(version: 2, sql: version2SQL),
         Migration(version: 3, sql: version3SQL),
+        Migration(version: 4, sql: version4SQL),
     ])
 }

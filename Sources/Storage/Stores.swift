@@ -25,6 +25,11 @@ public struct Stores: Sendable {
         Stores(database: try AppDatabase.open(path: path, options: options))
     }
 
+    /// The call log of one provider's budget (GIPHY's is `callLog`).
+    public func callLog(for provider: String) -> UpstreamCallRepository {
+        UpstreamCallRepository(database: database, provider: provider)
+    }
+
     /// Closes the database, for a clean shutdown; every store fails afterwards.
     public func close() async {
         await database.close()

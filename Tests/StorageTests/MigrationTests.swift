@@ -10,7 +10,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 3)
+        XCTAssertEqual(Schema.migrator.latestVersion, 4)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
@@ -34,7 +34,7 @@ final class MigrationTests: XCTestCase {
 
         let database = try AppDatabase.open(path: path)
         let version = try await database.read { try $0.userVersion() }
-        XCTAssertEqual(version, 3)
+        XCTAssertEqual(version, Schema.migrator.latestVersion)
         let tables = try await database.read { database in
             try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { try $0.text(at: 0) }
         }
@@ -82,7 +82,7 @@ final class MigrationTests: XCTestCase {
             try database.setUserVersion(99)
         }
         XCTAssertThrowsError(try AppDatabase.open(path: path)) { error in
-            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 3))
+            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: Schema.migrator.latestVersion))
         }
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), 99, "left untouched")

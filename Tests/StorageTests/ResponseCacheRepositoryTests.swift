@@ -58,5 +58,12 @@ final class ResponseCacheRepositoryTests: XCTestCase {
         }
         let recent = try await calls.calls(since: Date(timeIntervalSince1970: 0))
         XCTAssertEqual(recent, [Date(timeIntervalSince1970: 200), Date(timeIntervalSince1970: 300)])
+        // Each provider has its own budget, so its own calls: Unsplash's neither see nor forget GIPHY's.
+        let photos = stores.callLog(for: "unsplash")
+        try await photos.record(at: Date(timeIntervalSince1970: 400), forgetBefore: Date(timeIntervalSince1970: 350))
+        let photoCalls = try await photos.calls(since: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(photoCalls, [Date(timeIntervalSince1970: 400)])
+        let gifCalls = try await calls.calls(since: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(gifCalls, recent)
     }
 }
