@@ -14,6 +14,15 @@ public struct Configuration: Sendable {
     /// Absent: the built-in demo catalog is served instead of GIPHY.
     public var giphyAPIKey: String?
     public var giphyBaseURL = GiphyClientConfiguration.defaultBaseURL.absoluteString
+    /// Absent: Unsplash's built-in demo catalog is served instead of Unsplash.
+    public var unsplashAccessKey: String?
+    public var unsplashBaseURL = "https://api.unsplash.com"
+    /// Unsplash calls allowed per rolling hour (the demo key's 50); nil for no budget of ours.
+    public var unsplashCallsPerHour: Int? = 50
+    /// What a request naming no `provider` gets.
+    public var defaultProvider = ProviderName.giphy
+    /// Sent as `utm_source` on links back to Unsplash, as its guidelines ask.
+    public var appName = "gif-bff"
     public var upstreamTimeout: Duration = .seconds(8)
     public var favoritesLimit = FavoritesService.defaultLimit
     public var defaultRating = Rating.default

@@ -64,7 +64,34 @@ extension Setting {
             }
             config.giphyBaseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
         },
-        Setting("GIF_BFF_UPSTREAM_TIMEOUT_SECONDS", "--upstream-timeout-seconds", default: "8", "total deadline of one GIPHY call") { config, value throws(ConfigurationError) in
+        Setting("UNSPLASH_ACCESS_KEY", "--unsplash-access-key", default: "(none: demo catalog)", secret: true, "Unsplash access key; without one the built-in photo demo catalog is served") { config, value throws(ConfigurationError) in
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            config.unsplashAccessKey = trimmed.isEmpty ? nil : trimmed
+        },
+        Setting("UNSPLASH_BASE_URL", "--unsplash-base-url", default: "https://api.unsplash.com", "Unsplash API base URL") { config, value throws(ConfigurationError) in
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw invalid("UNSPLASH_BASE_URL (--unsplash-base-url)", value, "an http or https URL")
+            }
+            config.unsplashBaseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        },
+        Setting("GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "--unsplash-budget-per-hour", default: "50", "Unsplash calls allowed per rolling hour (50: a demo key's limit; 0: no budget of ours); never more than Unsplash's X-Ratelimit-Remaining") { config, value throws(ConfigurationError) in
+            let calls = try integer(value, "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR (--unsplash-budget-per-hour)", 0...1_000_000)
+            config.unsplashCallsPerHour = calls == 0 ? nil : calls
+        },
+        Setting("GIF_BFF_DEFAULT_PROVIDER", "--default-provider", default: "giphy", "provider of requests that name none: giphy or unsplash") { config, value throws(ConfigurationError) in
+            guard let provider = ProviderName(value.lowercased()), [ProviderName.giphy, .unsplash].contains(provider) else {
+                throw invalid("GIF_BFF_DEFAULT_PROVIDER (--default-provider)", value, "giphy or unsplash")
+            }
+            config.defaultProvider = provider
+        },
+        Setting("GIF_BFF_APP_NAME", "--app-name", default: "gif-bff", "your app's name, sent as utm_source on links back to Unsplash") { config, value throws(ConfigurationError) in
+            guard (1...64).contains(value.utf8.count),
+                  value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }) else {
+                throw invalid("GIF_BFF_APP_NAME (--app-name)", value, "1 to 64 ASCII letters, digits, '-', '_' or '.'")
+            }
+            config.appName = value
+        },
+        Setting("GIF_BFF_UPSTREAM_TIMEOUT_SECONDS", "--upstream-timeout-seconds", default: "8", "total deadline of one GIPHY or Unsplash call") { config, value throws(ConfigurationError) in
             config.upstreamTimeout = try seconds(value, "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS (--upstream-timeout-seconds)", allowZero: false)
         },
         Setting("GIF_BFF_FAVORITES_LIMIT", "--favorites-limit", default: String(FavoritesService.defaultLimit), "most favorites kept") { config, value throws(ConfigurationError) in

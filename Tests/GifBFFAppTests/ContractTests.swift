@@ -166,7 +166,7 @@ final class ContractTests: XCTestCase {
             XCTAssertNotNil(row, "README.md has no row for \(setting.environment)")
             XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "README.md: default of \(setting.environment) is \(setting.defaultText)")
         }
-        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") }.count
+        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") || $0.hasPrefix("| `UNSPLASH_") }.count
         XCTAssertEqual(documented, Setting.all.count, "README.md lists a setting that does not exist")
     }
 

@@ -12,6 +12,9 @@ public final class ScriptedProvider: GIFProvider {
         public var lastSearch: SearchRequest? = nil
         var lastTrending: TrendingRequest? = nil
         var terms: [String] = []
+        var tracked: [String] = []
+        var trackingFailure: (any Error)? = nil
+        var reported: ReportedCallsRemaining? = nil
     }
 
     private let state = Mutex(State())
@@ -28,6 +31,14 @@ public final class ScriptedProvider: GIFProvider {
     public var lastTrending: TrendingRequest? { state.withLock { $0.lastTrending } }
 
     public func fail(with error: (any Error)?) { state.withLock { $0.failure = error } }
+
+    /// Ids whose download was tracked, in order.
+    public var trackedDownloads: [String] { state.withLock { $0.tracked } }
+    public func failTracking(with error: (any Error)?) { state.withLock { $0.trackingFailure = error } }
+
+    /// What the upstream's rate-limit header is made to say.
+    public func report(remaining: ReportedCallsRemaining?) { state.withLock { $0.reported = remaining } }
+    public var reportedCallsRemaining: ReportedCallsRemaining? { state.withLock { $0.reported } }
 
     /// What autocomplete and trending searches answer.
     public func setTerms(_ terms: [String]) { state.withLock { $0.terms = terms } }
@@ -60,7 +71,8 @@ public final class ScriptedProvider: GIFProvider {
 
     public func gif(id: String) async throws -> GIF {
         let state = try record("gif")
-        guard let gif = state.gifs.first(where: { $0.id == id }) else { throw UpstreamError.notFound }
+        // Items of other providers carry our prefix ("unsplash:p1"); the upstream's own id comes in.
+        guard let gif = state.gifs.first(where: { $0.id == id || $0.id.hasSuffix(":" + id) }) else { throw UpstreamError.notFound }
         return gif
     }
 
@@ -68,6 +80,14 @@ public final class ScriptedProvider: GIFProvider {
         let state = try record(type == .gifs ? "random" : "\(type.rawValue)_random")
         guard let gif = state.gifs.first else { throw UpstreamError.badResponse(reason: "empty") }
         return gif
+    }
+
+    public func trackDownload(of item: GIF) async throws {
+        try state.withLock { state in
+            state.calls.append("download")
+            state.tracked.append(item.id)
+            if let failure = state.trackingFailure { throw failure }
+        }
     }
 
     public func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
