@@ -11,11 +11,15 @@ public struct GIFBackend: Sendable {
     let defaultRating: Rating
     /// What each like/dislike deck session has shown (GIFBackend+Deck.swift).
     let deckSessions = DeckSessions()
+    /// Analytics events to pingbacks, in the background (GIFBackend+Analytics.swift).
+    public let analytics: AnalyticsPingbacks
     /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
     public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
-                spotlight: SpotlightService, defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+                spotlight: SpotlightService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+                report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.analytics = analytics
         self.gateway = gateway
         self.spotlightService = spotlight
         self.favorites = favorites
@@ -98,6 +102,8 @@ public struct GIFBackend: Sendable {
     public func spotlight(tag: SearchWords?) async throws(ServiceError) -> Spotlight {
         try await translating(notFound: .noGIF(forTag: tag)) {
             let spotlight = try await spotlightService.current(tag: tag?.text)
+            // A pick read back from the store after a restart never passed through the gateway.
+            gateway.links.record([spotlight.gif])
             let isFavorite = try await favorites.contains(id: spotlight.gif.id)
             return Spotlight(gif: spotlight.gif.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
