@@ -17,8 +17,10 @@ struct Upstream {
     /// `identities`: where the install's GIPHY `random_id` is kept (one per upstream identity).
     static func make(_ configuration: Configuration, identities: (any InstallIdentityStore)? = nil,
                      report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> Upstream {
-        func randomID(for identity: String) -> InstallIdentity {
-            InstallIdentity(name: "giphy_random_id|\(identity)", store: identities, report: report)
+        // With analytics off, the install is not identified to GIPHY at all: no random_id.
+        func randomID(for identity: String) -> InstallIdentity? {
+            guard configuration.giphyAnalytics else { return nil }
+            return InstallIdentity(name: "giphy_random_id|\(identity)", store: identities, report: report)
         }
         if let key = configuration.giphyAPIKey {
             guard let baseURL = URL(string: configuration.giphyBaseURL) else {

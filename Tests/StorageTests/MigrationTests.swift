@@ -82,7 +82,7 @@ final class MigrationTests: XCTestCase {
             try database.setUserVersion(99)
         }
         XCTAssertThrowsError(try AppDatabase.open(path: path)) { error in
-            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 3))
+            XCTAssertEqual(error as? StorageOpenError, .schemaTooNew(path: path, found: 99, latestKnown: 4))
         }
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), 99, "left untouched")

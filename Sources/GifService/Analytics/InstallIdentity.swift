@@ -8,8 +8,9 @@ public protocol InstallIdentityStore: Sendable {
 }
 
 /// One id per install from the upstream (GIPHY's `/v1/randomid`), fetched lazily the first time
-/// it is needed, then kept in the store. A failed fetch is retried on a later need, not before
-/// `retryInterval`; nothing that needs the id ever fails for want of it.
+/// a pingback needs it, then kept in the store. A failed fetch is retried on a later need, not
+/// before `retryInterval`; nothing that needs the id ever fails for want of it. Searches only
+/// read it (`known`): a fetch of theirs would race their own call for the upstream's attention.
 public final class InstallIdentity: Sendable {
     public typealias Fetch = @Sendable () async throws -> String
 
@@ -35,11 +36,9 @@ public final class InstallIdentity: Sendable {
         self.report = report
     }
 
-    /// The id when it is known or stored; otherwise nil at once, with a fetch begun in the background.
-    public func current(fetch: @escaping Fetch) async -> String? {
-        if let known = await stored() { return known }
-        _ = startFetch(fetch)
-        return nil
+    /// The id when it is known or stored; never fetches it.
+    public func known() async -> String? {
+        await stored()
     }
 
     /// The id, waiting for a fetch if need be; nil when it cannot be had now.

@@ -24,9 +24,9 @@ extension GiphyClient: PingbackChannel {
         }
     }
 
-    /// The id when known or stored; a first fetch starts in the background and this call goes without.
+    /// The id when known or stored (the first pingback fetches it); search and trending go without until then.
     func currentRandomID() async -> String? {
-        await identity?.current { [self] in try await fetchRandomID() }
+        await identity?.known()
     }
 
     /// GETs the pingback url with `random_id` (when it can be had) and `ts` in milliseconds.
