@@ -12,6 +12,7 @@ public enum APIRouter {
         SearchHistoryRoutes.register(on: &router, backend: backend)
         SuggestionRoutes.register(on: &router, backend: backend)
         DeckRoutes.register(on: &router, backend: backend)
+        AnalyticsRoutes.register(on: &router, backend: backend)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         OpenAPIRoutes.register(on: &router)
         WebAppRoutes.register(on: &router)

@@ -9,7 +9,8 @@ enum MetricsRoutes {
             let favorites = try? await backend.favoritesCount()
             let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
                                              budgetRemaining: backend.upstreamBudgetRemaining,
-                                             bookkeepingFailures: backend.bookkeepingWriteFailures)
+                                             bookkeepingFailures: backend.bookkeepingWriteFailures,
+                                             pingbacks: backend.analytics.counts)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -22,7 +23,7 @@ enum PrometheusText {
     /// Upstream figures carry a `provider` label, one series per provider served.
     static func render(requests: RequestMetrics, upstream: [(provider: ProviderName, metrics: UpstreamMetrics)], favorites: Int?,
                        budgetRemaining: [(provider: ProviderName, remaining: Int)],
-                       bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:]) -> String {
+                       bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:], pingbacks: PingbackCounts = PingbackCounts()) -> String {
         var out = ""
         header(&out, "gif_bff_requests_total", "counter", "Requests answered, by route template and status.")
         for (key, count) in requests.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
@@ -57,6 +58,13 @@ enum PrometheusText {
         for write in BookkeepingWrites.Write.allCases {
             out += "gif_bff_bookkeeping_write_failures_total{write=\"\(write.rawValue)\"} \(bookkeepingFailures[write] ?? 0)\n"
         }
+        header(&out, "gif_bff_pingbacks_total", "counter",
+               "Analytics events by outcome: sent, failed (after one retry), dropped (queue full), disabled, no_links.")
+        let outcomes = [("sent", pingbacks.sent), ("failed", pingbacks.failed), ("dropped", pingbacks.dropped),
+                        ("disabled", pingbacks.disabled), ("no_links", pingbacks.noLinks)]
+        for (outcome, count) in outcomes { out += "gif_bff_pingbacks_total{outcome=\"\(outcome)\"} \(count)\n" }
+        header(&out, "gif_bff_pingback_retries_total", "counter", "Pingbacks retried after a first failure.")
+        out += "gif_bff_pingback_retries_total \(pingbacks.retried)\n"
         if let favorites {
             header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
             out += "gif_bff_favorites \(favorites)\n"

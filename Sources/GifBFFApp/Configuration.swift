@@ -30,6 +30,8 @@ public struct Configuration: Sendable {
     public var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.
     public var spotlightMinutes: Double = 10
+    /// GIPHY's analytics pingbacks for POST /gif/{id}/events; off answers 202 and sends nothing.
+    public var giphyAnalytics = true
     /// Web origins allowed to call the API from a browser.
     public var corsOrigins = CORSPolicy.loopback
     /// `Host` names answered; the bound address is added at start-up.

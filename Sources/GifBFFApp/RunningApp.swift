@@ -13,26 +13,31 @@ public final class RunningApp: Sendable {
     private let stores: Stores
     /// The writes left for after the answers (history, cache): done before the database closes.
     let bookkeeping: BookkeepingWrites
+    /// Pingbacks still queued get a short while to go out before the upstream stops.
+    let analytics: AnalyticsPingbacks
+    static let pingbackFlushDeadline: Duration = .seconds(2)
 
     /// Opens the database, picks the upstream and starts the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
-        let upstream = try Upstream.make(configuration)
-        let stores: Stores
-        do {
-            stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
-        } catch {
-            // The demo's in-process fake is already listening: stop it (start is synchronous).
-            Task { await upstream.shutdown() }
-            throw error
-        }
-        let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
-        let history = SearchHistoryService(store: stores.searchHistory)
         let report: @Sendable (any Error) -> Void = { error in
             // A database that fails under the server is the machine's fault, not a bug: named as such.
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
+        // The database first: the upstream's client keeps the install's GIPHY random_id in it.
+        let stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
+        let upstream: Upstream
+        do {
+            upstream = try Upstream.make(configuration, identities: stores.installIdentity, report: { error in
+                logger.warning("GIPHY random_id not available yet", ("reason", .string(String(describing: error))))
+            })
+        } catch {
+            Task { await stores.close() }
+            throw error
+        }
+        let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
+        let history = SearchHistoryService(store: stores.searchHistory)
         var gatewaySettings = configuration.gateway
         gatewaySettings.upstreamIdentity = upstream.identity
         let gateway = UpstreamGateway(
@@ -46,8 +51,11 @@ public final class RunningApp: Sendable {
             })
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
                                          intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history,
-                                 spotlight: spotlight, defaultRating: configuration.defaultRating, report: report)
+        let analytics = AnalyticsPingbacks(
+            channel: upstream.client, index: gateway.links, settings: PingbackSettings(enabled: configuration.giphyAnalytics),
+            lookup: { id in try? await favorites.find(id: id)?.gif.upstreamLinks })
+        let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history, spotlight: spotlight,
+                                 defaultRating: configuration.defaultRating, analytics: analytics, report: report)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host))
@@ -55,7 +63,7 @@ public final class RunningApp: Sendable {
         do {
             let port = try server.start()
             return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores,
-                              bookkeeping: gateway.bookkeeping)
+                              bookkeeping: gateway.bookkeeping, analytics: analytics)
         } catch {
             Task {
                 await upstream.shutdown()
@@ -65,7 +73,9 @@ public final class RunningApp: Sendable {
         }
     }
 
-    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores, bookkeeping: BookkeepingWrites) {
+    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores, bookkeeping: BookkeepingWrites,
+                 analytics: AnalyticsPingbacks) {
+        self.analytics = analytics
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
@@ -80,6 +90,7 @@ public final class RunningApp: Sendable {
     /// the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
     public func shutdown() async {
         await server.shutdown()
+        await analytics.flush(within: Self.pingbackFlushDeadline)
         await upstream.shutdown()
         await bookkeeping.flush()
         await stores.close()
@@ -87,6 +98,7 @@ public final class RunningApp: Sendable {
 
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
+        await analytics.flush(within: Self.pingbackFlushDeadline)
         await upstream.shutdown()
         await bookkeeping.flush()
         await stores.close()

@@ -127,6 +127,13 @@ extension Setting {
             }
             config.spotlightMinutes = minutes
         },
+        Setting("GIF_BFF_GIPHY_ANALYTICS", "--giphy-analytics", default: "on", "send GIPHY's analytics pingbacks for POST /gif/{id}/events (on or off)") { config, value throws(ConfigurationError) in
+            switch value.lowercased() {
+            case "on", "true", "1", "yes": config.giphyAnalytics = true
+            case "off", "false", "0", "no": config.giphyAnalytics = false
+            default: throw invalid("GIF_BFF_GIPHY_ANALYTICS (--giphy-analytics)", value, "on or off")
+            }
+        },
         Setting("GIF_BFF_EVENT_LOOPS", "--event-loops", default: "cores, at most 8", "event-loop threads") { config, value throws(ConfigurationError) in
             config.server.eventLoopCount = try integer(value, "GIF_BFF_EVENT_LOOPS (--event-loops)", 1...64)
         },

@@ -1,5 +1,6 @@
 import FakeGiphy
 import Foundation
+import GifService
 import GiphyClient
 import HTTPServer
 
@@ -13,21 +14,29 @@ struct Upstream {
     /// fingerprint of the key (`KeyFingerprint`), so answers never cross from one upstream to another.
     let identity: String
 
-    static func make(_ configuration: Configuration) throws -> Upstream {
+    /// `identities`: where the install's GIPHY `random_id` is kept (one per upstream identity).
+    static func make(_ configuration: Configuration, identities: (any InstallIdentityStore)? = nil,
+                     report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> Upstream {
+        // With analytics off, the install is not identified to GIPHY at all: no random_id.
+        func randomID(for identity: String) -> InstallIdentity? {
+            guard configuration.giphyAnalytics else { return nil }
+            return InstallIdentity(name: "giphy_random_id|\(identity)", store: identities, report: report)
+        }
         if let key = configuration.giphyAPIKey {
             guard let baseURL = URL(string: configuration.giphyBaseURL) else {
                 throw ConfigurationError.invalidValue(setting: "GIPHY_BASE_URL (--giphy-base-url)",
                                                       value: "\"\(configuration.giphyBaseURL)\"", expected: "an http or https URL")
             }
+            let identity = "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))"
             let client = GiphyClient(configuration: GiphyClientConfiguration(
-                apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout))
-            return Upstream(client: client, demo: nil,
-                            identity: "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))")
+                apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identity: randomID(for: identity))
+            return Upstream(client: client, demo: nil, identity: identity)
         }
         let demo = FakeGiphy(adminRoutes: false)
         let baseURL = try demo.start()
         let client = GiphyClient(configuration: GiphyClientConfiguration(
-            apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout))
+            apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout),
+            identity: randomID(for: "giphy-demo"))
         // The demo's port changes with every start; its catalog does not.
         return Upstream(client: client, demo: demo, identity: "giphy-demo")
     }

@@ -56,10 +56,21 @@ public enum Schema {
         CREATE INDEX upstream_call_provider_time ON upstream_call (provider, called_at);
         """
 
+    /// Version 5: the install's identities with the upstream (GIPHY's `random_id`), one row
+    /// per name; `stored_at` in milliseconds.
+    public static let version5InstallIdentitySQL = """
+        CREATE TABLE install_identity (
+            name TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL,
+            stored_at INTEGER NOT NULL
+        );
+        """
+
     public static let migrator = Migrator([
         Migration(version: 1, sql: version1SQL),
         Migration(version: 2, sql: version2SQL),
         Migration(version: 3, sql: version3SQL),
         Migration(version: 4, sql: version4SQL),
+        Migration(version: 5, sql: version5InstallIdentitySQL),
     ])
 }

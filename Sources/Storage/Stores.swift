@@ -9,6 +9,7 @@ public struct Stores: Sendable {
     public let responseCache: ResponseCacheRepository
     public let callLog: UpstreamCallRepository
     public let spotlight: SpotlightRepository
+    public let installIdentity: InstallIdentityRepository
     private let database: DatabasePool
 
     public init(database: DatabasePool) {
@@ -18,6 +19,7 @@ public struct Stores: Sendable {
         responseCache = ResponseCacheRepository(database: database)
         callLog = UpstreamCallRepository(database: database)
         spotlight = SpotlightRepository(database: database)
+        installIdentity = InstallIdentityRepository(database: database)
     }
 
     /// Opens (creating and migrating as needed) the database at `path` and builds every store on it.

@@ -10,7 +10,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 4)
+        XCTAssertEqual(Schema.migrator.latestVersion, 5)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
@@ -38,7 +38,7 @@ final class MigrationTests: XCTestCase {
         let tables = try await database.read { database in
             try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { try $0.text(at: 0) }
         }
-        for table in ["favorite", "search_history", "response_cache", "spotlight", "upstream_call"] {
+        for table in ["favorite", "search_history", "response_cache", "spotlight", "upstream_call", "install_identity"] {
             XCTAssertTrue(tables.contains(table), "\(table) missing after migration")
         }
 

@@ -11,12 +11,16 @@ public struct GIFBackend: Sendable {
     let defaultRating: Rating
     /// What each like/dislike deck session has shown (GIFBackend+Deck.swift).
     let deckSessions = DeckSessions()
+    /// Analytics events to pingbacks, in the background (GIFBackend+Analytics.swift).
+    public let analytics: AnalyticsPingbacks
     /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
     private let report: @Sendable (any Error) -> Void
 
     public init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
-                defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+                defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+                report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.providers = providers
+        self.analytics = analytics
         self.favorites = favorites
         self.history = history
         self.defaultRating = defaultRating
@@ -25,10 +29,11 @@ public struct GIFBackend: Sendable {
 
     /// One provider, GIPHY's rules: what tests and single-provider setups use.
     public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
-                spotlight: SpotlightService, defaultRating: Rating = .default, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+                spotlight: SpotlightService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+                report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let only = ProviderGateway(name: .giphy, rules: .giphy, gateway: gateway, spotlight: spotlight)
         self.init(providers: ProviderGateways(only: only),
-                  favorites: favorites, history: history, defaultRating: defaultRating, report: report)
+                  favorites: favorites, history: history, defaultRating: defaultRating, analytics: analytics, report: report)
     }
 
     /// The GIF provider's gateway: the deck, suggestions and trending search terms use it, and
@@ -125,6 +130,8 @@ public struct GIFBackend: Sendable {
         let provider = try self.provider(name)
         return try await translating(notFound: .noGIF(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let spotlight = try await provider.spotlight.current(tag: tag?.text)
+            // A pick read back from the store after a restart never passed through the gateway.
+            provider.gateway.links.record([spotlight.gif])
             let isFavorite = try await favorites.contains(id: spotlight.gif.id)
             return Spotlight(gif: spotlight.gif.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)

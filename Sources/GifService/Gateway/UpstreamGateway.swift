@@ -14,6 +14,8 @@ public final class UpstreamGateway: Sendable {
     private let memory: MemoryCache
     private let budget: CallBudget?
     public let metrics: UpstreamMetrics
+    /// The analytics links of the items passing through (fetched, or read from the store), for pingbacks.
+    public let links = UpstreamLinkIndex()
     /// Where the writes made for later (cache, call log, and the backend's history and spotlight) fail quietly.
     public let bookkeeping: BookkeepingWrites
     private let now: @Sendable () -> Date
@@ -76,9 +78,11 @@ public final class UpstreamGateway: Sendable {
 
     /// Never cached (each call should differ), but it counts against the budget.
     public func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> GIF {
-        try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
+        let item = try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
             try await provider.random(tag: tag, rating: rating, type: type)
         }
+        links.record([item])
+        return item
     }
 
     /// Tells the upstream an item is being saved, when the item carries a download location
@@ -197,6 +201,7 @@ public final class UpstreamGateway: Sendable {
         do {
             guard let answer = try await store.answer(for: key) else { return nil }
             let value = try JSONDecoder().decode(T.self, from: answer.value)
+            links.recordItems(of: value)
             memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
@@ -208,6 +213,7 @@ public final class UpstreamGateway: Sendable {
     }
 
     private func remember<T: CachedAnswerValue>(_ key: String, value: T) {
+        links.recordItems(of: value)
         guard settings.cacheEnabled else { return }
         let current = now()
         memory.insert(key, value: value, storedAt: current, now: current)

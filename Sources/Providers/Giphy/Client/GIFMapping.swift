@@ -31,7 +31,8 @@ enum GIFMapping {
             username: object.username?.meaningful ?? user?.username,
             user: user,
             createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
-            images: images(object.images?.value ?? [:]))
+            images: images(object.images?.value ?? [:]),
+            upstreamLinks: object.analytics?.value.flatMap(Self.analyticsLinks))
     }
 
     static func images(_ giphy: [String: Lenient<GiphyRenditionObject>]) -> [String: Rendition] {
@@ -50,6 +51,13 @@ enum GIFMapping {
         let size = object.size?.value.flatMap { $0 > 0 ? $0 : nil }
         return Rendition(url: url, width: width, height: height, size: size,
                          mp4: mediaURL(object.mp4), webp: mediaURL(object.webp))
+    }
+
+    /// GIPHY's pingback urls, each kept only when it is an http(s) url; nil when none is.
+    static func analyticsLinks(_ object: GiphyAnalyticsObject) -> UpstreamLinks? {
+        let links = UpstreamLinks(onload: mediaURL(object.onload?.value?.url), onclick: mediaURL(object.onclick?.value?.url),
+                                  onsent: mediaURL(object.onsent?.value?.url))
+        return links.hasValue ? links : nil
     }
 
     private static func mediaURL(_ text: LenientString?) -> String? {

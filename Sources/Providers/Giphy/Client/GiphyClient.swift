@@ -9,11 +9,15 @@ import GifService
 /// the key (they are written from status codes and paths, and redacted once more on the way out).
 public final class GiphyClient: GIFProvider {
     public let configuration: GiphyClientConfiguration
-    private let session: URLSession
-    private let exchanges: BoundedExchanges
+    let session: URLSession
+    let exchanges: BoundedExchanges
+    /// The install's `random_id`, sent on search, trending and pingbacks (GiphyClient+Analytics.swift).
+    let identity: InstallIdentity?
 
-    public init(configuration: GiphyClientConfiguration) {
+    /// `identity`: where the install's `random_id` is kept; without one, none is sent.
+    public init(configuration: GiphyClientConfiguration, identity: InstallIdentity? = nil) {
         self.configuration = configuration
+        self.identity = identity
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConnections)
         // Only a backstop: on Linux this is an idle timer in whole seconds. Our deadline rules.
@@ -32,7 +36,7 @@ public final class GiphyClient: GIFProvider {
     }
 
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode)
+        let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode, randomID: await currentRandomID())
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
@@ -40,7 +44,7 @@ public final class GiphyClient: GIFProvider {
     }
 
     public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode)
+        let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode, randomID: await currentRandomID())
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
@@ -72,7 +76,7 @@ public final class GiphyClient: GIFProvider {
     }
 
     /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.
-    private func call(_ endpoint: GiphyEndpoint) async throws(UpstreamError) -> Data {
+    func call(_ endpoint: GiphyEndpoint) async throws(UpstreamError) -> Data {
         guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {
             throw .unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL")
         }
@@ -94,7 +98,7 @@ public final class GiphyClient: GIFProvider {
         return exchange.body
     }
 
-    private func redacting<T>(_ read: () throws(UpstreamError) -> T) throws(UpstreamError) -> T {
+    func redacting<T>(_ read: () throws(UpstreamError) -> T) throws(UpstreamError) -> T {
         do {
             return try read()
         } catch {

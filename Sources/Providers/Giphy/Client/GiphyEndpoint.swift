@@ -39,21 +39,23 @@ extension GiphyEndpoint {
     /// and the rest of what a messaging grid draws: a much smaller body than every rendition.
     static let compactBundle = "messaging_non_clips"
 
-    static func search(_ request: SearchRequest, countryCode: String?) -> GiphyEndpoint {
+    static func search(_ request: SearchRequest, countryCode: String?, randomID: String? = nil) -> GiphyEndpoint {
         var items: [(name: String, value: String)] = [
             ("q", request.query), ("limit", String(request.limit)), ("offset", String(request.offset)),
         ]
         items.appendIfPresent("rating", request.rating)
         items.appendIfPresent("lang", request.lang)
         items.appendIfPresent("country_code", countryCode)
+        items.appendIfPresent("random_id", randomID)
         if request.compactRenditions { items.append(("bundle", compactBundle)) }
         return GiphyEndpoint(path: [collection(request.type), "search"], parameters: items)
     }
 
-    static func trending(_ request: TrendingRequest, countryCode: String?) -> GiphyEndpoint {
+    static func trending(_ request: TrendingRequest, countryCode: String?, randomID: String? = nil) -> GiphyEndpoint {
         var items: [(name: String, value: String)] = [("limit", String(request.limit)), ("offset", String(request.offset))]
         items.appendIfPresent("rating", request.rating)
         items.appendIfPresent("country_code", countryCode)
+        items.appendIfPresent("random_id", randomID)
         if request.compactRenditions { items.append(("bundle", compactBundle)) }
         return GiphyEndpoint(path: [collection(request.type), "trending"], parameters: items)
     }
@@ -75,6 +77,9 @@ extension GiphyEndpoint {
     }
 
     static let trendingSearches = GiphyEndpoint(path: ["trending", "searches"], parameters: [])
+
+    /// One `random_id` for this install: `{"data": {"random_id": "..."}}`.
+    static let randomID = GiphyEndpoint(path: ["randomid"], parameters: [])
 
     /// GIPHY serves stickers from `/v1/stickers/...`, twins of the GIF endpoints.
     private static func collection(_ type: MediaType) -> String {

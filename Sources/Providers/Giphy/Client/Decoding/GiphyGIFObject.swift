@@ -12,6 +12,8 @@ struct GiphyGIFObject: Decodable {
     var user: Lenient<GiphyUserObject>?
     /// By GIPHY's rendition name. Sent as `[]` by some PHP-era responses when empty, hence lenient.
     var images: Lenient<[String: Lenient<GiphyRenditionObject>]>?
+    /// The pingback urls: `{"onload": {"url": ...}, "onclick": ..., "onsent": ...}`.
+    var analytics: Lenient<GiphyAnalyticsObject>?
 
     enum CodingKeys: String, CodingKey {
         case id, title, rating, url
@@ -20,7 +22,7 @@ struct GiphyGIFObject: Decodable {
         case username
         case createDatetime = "create_datetime"
         case importDatetime = "import_datetime"
-        case user, images
+        case user, images, analytics
     }
 }
 
@@ -45,4 +47,15 @@ struct GiphyRenditionObject: Decodable {
     var size: LenientInt?
     var mp4: LenientString?
     var webp: LenientString?
+}
+
+/// `analytics`: each action's pingback as `{"url": "..."}`.
+struct GiphyAnalyticsObject: Decodable {
+    var onload: Lenient<GiphyPingbackObject>?
+    var onclick: Lenient<GiphyPingbackObject>?
+    var onsent: Lenient<GiphyPingbackObject>?
+}
+
+struct GiphyPingbackObject: Decodable {
+    var url: LenientString?
 }

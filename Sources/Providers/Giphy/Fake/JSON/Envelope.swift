@@ -1,17 +1,19 @@
 /// GIPHY's response bodies: the `{data, pagination, meta}` envelope and its error bodies.
 enum Envelope {
-    static func list(_ gifs: [FakeGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String) -> String {
+    /// `analyticsBase`: where the GIFs' pingback urls point (none without it).
+    static func list(_ gifs: [FakeGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String,
+                     analyticsBase: String? = nil) -> String {
         JSONValue.object([
-            ("data", .array(gifs.map { GiphyGIFJSON.object($0, kind: kind) })),
+            ("data", .array(gifs.map { GiphyGIFJSON.object($0, kind: kind, analyticsBase: analyticsBase) })),
             ("pagination", .object([("total_count", .int(totalCount)), ("count", .int(gifs.count)), ("offset", .int(offset))])),
             ("meta", meta(status: 200, message: "OK", responseID: responseID)),
         ]).text
     }
 
     /// `random` and get-by-id: `data` is one object and there is no pagination.
-    static func single(_ gif: FakeGIF, kind: APIKind, responseID: String) -> String {
+    static func single(_ gif: FakeGIF, kind: APIKind, responseID: String, analyticsBase: String? = nil) -> String {
         JSONValue.object([
-            ("data", GiphyGIFJSON.object(gif, kind: kind)),
+            ("data", GiphyGIFJSON.object(gif, kind: kind, analyticsBase: analyticsBase)),
             ("meta", meta(status: 200, message: "OK", responseID: responseID)),
         ]).text
     }

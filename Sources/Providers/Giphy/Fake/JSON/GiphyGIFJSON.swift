@@ -3,7 +3,7 @@ import Foundation
 /// A catalog GIF as GIPHY's GIF object. Like GIPHY, rendition numbers are strings
 /// ("width": "200"), `is_sticker` is a number and an absent user means no `user` key.
 enum GiphyGIFJSON {
-    static func object(_ gif: FakeGIF, kind: APIKind) -> JSONValue {
+    static func object(_ gif: FakeGIF, kind: APIKind, analyticsBase: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("type", .string(kind.objectType)),
             ("id", .string(gif.id)),
@@ -27,6 +27,7 @@ enum GiphyGIFJSON {
         members.append(("images", .object(gif.renditions.map { ($0.name, rendition($0)) })))
         if let user = gif.user { members.append(("user", self.user(user))) }
         members.append(("analytics_response_payload", .string("e=\(gif.id.prefix(8))")))
+        if let analyticsBase { members.append(("analytics", FakePingbacks.analytics(for: gif.id, base: analyticsBase))) }
         // GIPHY sends an empty alt_text where it has none.
         members.append(("alt_text", .string(gif.altText ?? "")))
         return .object(members)

@@ -17,17 +17,24 @@ public final class FakeGiphy: Sendable {
     private let calls = CallLog()
     private let started = Mutex<URL?>(nil)
     private let rawUpstreams = Mutex<[RawUpstreamBehaviour: RawUpstream]>([:])
+    private let api: FakeGiphyAPI
+    /// The analytics pingbacks this fake received (FakePingbacks.swift).
+    public let pingbacks = PingbackLog()
+    private let analyticsOverride: URL?
 
     /// `port` 0 asks the system for a free one; `start()` says which.
     public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
                 host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
-                adminRoutes: Bool = true) {
+                adminRoutes: Bool = true, analyticsBaseURL: URL? = nil) {
         self.apiKey = apiKey
+        analyticsOverride = analyticsBaseURL
         self.catalog = catalog
         self.host = host
         var router = RouterBuilder()
         let api = FakeGiphyAPI(catalog: catalog, apiKey: apiKey, faults: faults, calls: calls, seed: 0x7261_6E64)
         api.addRoutes(to: &router)
+        self.api = api
+        FakePingbacks.addRoutes(to: &router, log: pingbacks, faults: faults, admin: adminRoutes)
         // The demo catalog runs without them: faults and call logs are for tests and the fake-giphy tool.
         if adminRoutes { AdminRoutes.add(to: &router, faults: faults, calls: calls) }
         var configuration = HTTPServerConfiguration(host: host, port: port)
@@ -43,6 +50,9 @@ public final class FakeGiphy: Sendable {
         let port = try server.start()
         let url = try Self.baseURL(host: host, port: port)
         started.withLock { $0 = url }
+        let ownBase = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        let analyticsBase = analyticsOverride.map { $0.absoluteString } ?? ownBase
+        pointAnalytics(at: analyticsBase)
         return url
     }
 
@@ -60,6 +70,12 @@ public final class FakeGiphy: Sendable {
     }
 
     public func waitUntilStopped() async { await server.waitUntilStopped() }
+
+    /// Where the GIFs' pingback urls point from now on (`http://host:port`, no trailing slash).
+    public func pointAnalytics(at base: String) {
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        api.analyticsBase.withLock { $0 = trimmed }
+    }
 
     // MARK: - Faults
 

@@ -11,6 +11,8 @@ final class FakeGiphyAPI: Sendable {
     let apiKey: String
     let faults: FaultBoard
     let calls: CallLog
+    /// Where the GIFs' pingback urls point (`http://host:port`), once known.
+    let analyticsBase = Mutex<String?>(nil)
     /// Random picks and response ids: deterministic per fake, shared by its loops.
     private let random: Mutex<SeededGenerator>
 
@@ -33,6 +35,7 @@ final class FakeGiphyAPI: Sendable {
             router.get(base) { [self] request in try await serve(request) { byIDs($0, kind: kind) } }
         }
         router.get("/v1/trending/searches") { [self] request in try await serve(request) { _ in trendingSearches() } }
+        router.get("/v1/randomid") { [self] request in try await serve(request) { _ in randomID() } }
     }
 
     private func serve(_ request: HTTPRequest, endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
@@ -79,14 +82,15 @@ final class FakeGiphyAPI: Sendable {
         let all = results(parameters.rating)
         let page = parameters.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
         return FaultResponses.json(200, Envelope.list(
-            page, kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID()))
+            page, kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID(),
+            analyticsBase: analyticsBase.withLock { $0 }))
     }
 
     private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
         guard let id = request.pathParameters["id"], let gif = catalog.gif(id: id) else {
             return FaultResponses.json(404, Envelope.metaError(status: 404, message: "Not Found", responseID: responseID()))
         }
-        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID()))
+        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID(), analyticsBase: analyticsBase.withLock { $0 }))
     }
 
     private func byIDs(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -95,7 +99,7 @@ final class FakeGiphyAPI: Sendable {
         guard !ids.isEmpty, ids.count <= Self.maxIDs else { return badRequest("ids") }
         let found = ids.compactMap(catalog.gif(id:))
         return FaultResponses.json(200, Envelope.list(found, kind: kind, totalCount: found.count, offset: 0,
-                                                      responseID: responseID()))
+                                                      responseID: responseID(), analyticsBase: analyticsBase.withLock { $0 }))
     }
 
     private func random(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -103,7 +107,8 @@ final class FakeGiphyAPI: Sendable {
         let pool = catalog.randomPool(tag: request.query["tag"], rating: rating)
         guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
         let pick = random.withLock { $0.below(pool.count) }
-        return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID()))
+        return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID(),
+                                                        analyticsBase: analyticsBase.withLock { $0 }))
     }
 
     /// Autocomplete: catalog terms starting with `q`, as `{"name", "analytics_response_payload"}`.
@@ -121,6 +126,15 @@ final class FakeGiphyAPI: Sendable {
     /// Trending search terms: a list of strings.
     private func trendingSearches() -> HTTPResponse {
         FaultResponses.json(200, Envelope.terms(catalog.trendingSearches.map { .string($0) }, responseID: responseID()))
+    }
+
+    /// `/v1/randomid`: a new id on every call, as GIPHY gives one per install.
+    private func randomID() -> HTTPResponse {
+        let id = random.withLock { $0.string(32, from: SeededGenerator.lowercaseAlphanumerics) }
+        return FaultResponses.json(200, JSONValue.object([
+            ("data", .object([("random_id", .string(id))])),
+            ("meta", .object([("status", .int(200)), ("msg", .string("OK")), ("response_id", .string(responseID()))])),
+        ]).text)
     }
 
     private func badRequest(_ parameter: String) -> HTTPResponse {

@@ -1,0 +1,50 @@
+import GifService
+import HTTPServer
+
+/// POST /gif/{id}/events: the app says a GIF was seen, clicked or sent; the server sends the
+/// upstream's pingbacks in the background and answers 202 at once (`{"accepted": n}`, the
+/// number of GIFs taken), also when analytics is off.
+enum AnalyticsRoutes {
+    /// A grid that just appeared names its GIFs in one event, up to this many.
+    static let maxIDs = 100
+
+    struct Accepted: JSONWritable {
+        let count: Int
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { writer in writer.member("accepted", count) }
+        }
+    }
+
+    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+        router.serve(.post, "/gif/{id}/events") { request in
+            let id = try RequestInputs.gifID(request.pathParameters["id"])
+            let body = try JSONBody.object(of: request)
+            let action = try self.action(body["action"])
+            let listed = try ids(body["ids"], action: action)
+            let accepted = backend.recordEvent(action, ids: [id] + listed)
+            return JSONResponse.write(Accepted(count: accepted), status: HTTPStatus(code: 202), sizeHint: 32)
+        }
+    }
+
+    private static func action(_ value: Any?) throws(ServiceError) -> AnalyticsAction {
+        guard let text = value as? String, let action = AnalyticsAction(text) else {
+            throw .invalid("action", "must be one of \(AnalyticsAction.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return action
+    }
+
+    /// `ids`, only with "seen": the other GIFs shown with this one, at most `maxIDs`.
+    private static func ids(_ value: Any?, action: AnalyticsAction) throws(ServiceError) -> [ItemID] {
+        guard let value else { return [] }
+        guard action == .seen else { throw .invalid("ids", "is only taken with the action seen.") }
+        guard let texts = value as? [Any], texts.count <= maxIDs else {
+            throw .invalid("ids", "must be a list of at most \(maxIDs) GIF ids.")
+        }
+        var ids: [ItemID] = []
+        for text in texts {
+            ids.append(try RequestInputs.gifID(text as? String, name: "ids"))
+        }
+        return ids
+    }
+}

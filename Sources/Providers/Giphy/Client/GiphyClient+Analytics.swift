@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GifService
+
+/// GIPHY's analytics: the install's `random_id` (`/v1/randomid`, kept by `InstallIdentity`) and
+/// the pingbacks (a GET of a GIF's `analytics.on*.url` with `random_id` and `ts` appended).
+extension GiphyClient: PingbackChannel {
+    /// The most a pingback may take: it is bookkeeping, never worth a long wait.
+    static let pingbackDeadline: Duration = .seconds(5)
+
+    /// One new `random_id` from GIPHY. Made outside the gateway: once per install, so it is not
+    /// counted against the hourly budget (it never takes a search's place).
+    public func fetchRandomID() async throws -> String {
+        let endpoint = GiphyEndpoint.randomID
+        let body = try await call(endpoint)
+        return try redacting { () throws(UpstreamError) in
+            guard let answer = try? JSONDecoder().decode(RandomIDAnswer.self, from: body),
+                  let id = answer.data.randomID?.meaningful, id.count <= 200 else {
+                throw .badResponse(reason: "no random_id in the body from \(endpoint.displayPath)")
+            }
+            return id
+        }
+    }
+
+    /// The id when known or stored (the first pingback fetches it); search and trending go without until then.
+    func currentRandomID() async -> String? {
+        await identity?.known()
+    }
+
+    /// GETs the pingback url with `random_id` (when it can be had) and `ts` in milliseconds.
+    /// Only http(s) urls; the key is never added. Throws `UpstreamError` when it was not taken.
+    public func ping(_ url: String, at date: Date) async throws {
+        let randomID = await identity?.resolved { [self] in try await fetchRandomID() }
+        guard let target = Self.pingbackURL(url, randomID: randomID, at: date) else {
+            throw UpstreamError.rejected(status: 0)
+        }
+        var request = URLRequest(url: target)
+        request.httpMethod = "GET"
+        let sending = request
+        let session = self.session
+        let exchanges = self.exchanges
+        let deadline = min(configuration.deadline, Self.pingbackDeadline)
+        let exchange = try await withDeadline(deadline) { try await exchanges.exchange(sending, on: session) }
+        guard (200...299).contains(exchange.status) else { throw UpstreamError.serverError(status: exchange.status) }
+    }
+
+    /// `url` with `random_id` and `ts` appended to its query; nil unless it is an http(s) url with a host.
+    static func pingbackURL(_ url: String, randomID: String?, at date: Date) -> URL? {
+        guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", components.host?.isEmpty == false else { return nil }
+        var added: [(name: String, value: String)] = []
+        added.appendIfPresent("random_id", randomID)
+        added.append(("ts", String(Int64((date.timeIntervalSince1970 * 1000).rounded()))))
+        let addition = added.map { "\(GiphyEndpoint.escape($0.name))=\(GiphyEndpoint.escape($0.value))" }.joined(separator: "&")
+        let existing = components.percentEncodedQuery ?? ""
+        components.percentEncodedQuery = existing.isEmpty ? addition : existing + "&" + addition
+        return components.url
+    }
+}
+
+/// `/v1/randomid`'s body: `{"data": {"random_id": "..."}}`.
+private struct RandomIDAnswer: Decodable {
+    struct Data: Decodable {
+        var randomID: LenientString?
+
+        enum CodingKeys: String, CodingKey {
+            case randomID = "random_id"
+        }
+    }
+
+    var data: Data
+}

@@ -1,0 +1,63 @@
+import FakeGiphy
+import Foundation
+import GifService
+@testable import GiphyClient
+import XCTest
+
+/// GIPHY's analytics in the client: pingback urls mapped leniently, the random_id call, the pingback url.
+final class ClientAnalyticsTests: XCTestCase {
+    private func mapped(analytics: String) throws -> GIF? {
+        let json = #"{"id": "abc123", "url": "https://giphy.com/gifs/abc123", "analytics": \#(analytics)}"#
+        return GIFMapping.gif(try JSONDecoder().decode(GiphyGIFObject.self, from: Data(json.utf8)))
+    }
+
+    func testAnalyticsURLsAreMappedOnlyWhenTheyAreHTTP() throws {
+        let gif = try XCTUnwrap(try mapped(analytics: """
+            {"onload": {"url": "https://giphy-analytics.giphy.com/v2/pingback_simple?analytics_response_payload=e%3Dx&action_type=SEEN"},
+             "onclick": {"url": "javascript:alert(1)"}, "onsent": {"url": ""}}
+            """))
+        XCTAssertEqual(gif.upstreamLinks?.onload,
+                       "https://giphy-analytics.giphy.com/v2/pingback_simple?analytics_response_payload=e%3Dx&action_type=SEEN")
+        XCTAssertNil(gif.upstreamLinks?.onclick)
+        XCTAssertNil(gif.upstreamLinks?.onsent)
+        // Odd shapes cost the links, never the GIF.
+        for odd in [#""""#, "[]", #"{"onload": "https://x.example/p"}"#, #"{"onload": {"url": 7}}"#, "null"] {
+            let gif = try XCTUnwrap(try mapped(analytics: odd), odd)
+            XCTAssertNil(gif.upstreamLinks, odd)
+        }
+    }
+
+    func testTheFakesGIFsCarryPingbackURLsToItself() async throws {
+        let harness = try ClientHarness()
+        let fake = harness.fake
+        addTeardownBlock { await fake.shutdown() }
+        let page = try await harness.client().search(SearchRequest(query: "cats", offset: 0, limit: 3))
+        XCTAssertEqual(page.gifs.count, 3)
+        let base = try XCTUnwrap(URLComponents(url: harness.baseURL, resolvingAgainstBaseURL: false))
+        for gif in page.gifs {
+            let onload = try XCTUnwrap(gif.upstreamLinks?.onload)
+            XCTAssertTrue(onload.hasPrefix("http://\(base.host ?? ""):\(base.port ?? 0)/v2/pingback_simple?"), onload)
+            XCTAssertTrue(try XCTUnwrap(gif.upstreamLinks?.onsent).hasSuffix("action_type=SENT"))
+        }
+    }
+
+    func testRandomIDComesFromGIPHYsRandomIDEndpoint() async throws {
+        let harness = try ClientHarness()
+        let fake = harness.fake
+        addTeardownBlock { await fake.shutdown() }
+        let id = try await harness.client().fetchRandomID()
+        XCTAssertEqual(id.count, 32)
+        XCTAssertEqual(harness.fake.callCount(path: "/v1/randomid"), 1)
+        XCTAssertEqual(harness.fake.recordedCalls.last?.value(of: "api_key"), secretKey, "an API call like any other")
+    }
+
+    func testAPingbackURLGetsRandomIDAndMillisecondsAppendedAndNoKey() throws {
+        let at = Date(timeIntervalSince1970: 1_700_000_000.123)
+        let url = try XCTUnwrap(GiphyClient.pingbackURL("https://a.example/p?x=1", randomID: "r 1", at: at))
+        XCTAssertEqual(url.absoluteString, "https://a.example/p?x=1&random_id=r%201&ts=1700000000123")
+        XCTAssertEqual(GiphyClient.pingbackURL("https://a.example/p", randomID: nil, at: at)?.absoluteString,
+                       "https://a.example/p?ts=1700000000123")
+        XCTAssertNil(GiphyClient.pingbackURL("ftp://a.example/p", randomID: "r", at: at))
+        XCTAssertNil(GiphyClient.pingbackURL("not a url", randomID: "r", at: at))
+    }
+}
