@@ -28,6 +28,33 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.server.limits.requestTimeout, .seconds(45))
     }
 
+    /// Issue 12 and 14: the photo provider's settings and the analytics switch; a bad value names its setting.
+    func testProviderAndAnalyticsSettingsAreReadAndCheckedByName() throws {
+        let (defaults, _) = try ConfigurationLoader.load(arguments: [], environment: [:])
+        XCTAssertNil(defaults.unsplashAccessKey)
+        XCTAssertEqual(defaults.unsplashCallsPerHour, 50)
+        XCTAssertEqual(defaults.defaultProvider, .giphy)
+        XCTAssertEqual(defaults.appName, "gif-bff")
+        let (set, _) = try ConfigurationLoader.load(
+            arguments: ["--default-provider=Unsplash", "--unsplash-budget-per-hour=0", "--app-name=photo-app"],
+            environment: ["UNSPLASH_ACCESS_KEY": " key-1\n", "UNSPLASH_BASE_URL": "http://127.0.0.1:9/"])
+        XCTAssertEqual(set.unsplashAccessKey, "key-1")
+        XCTAssertEqual(set.unsplashBaseURL, "http://127.0.0.1:9")
+        XCTAssertNil(set.unsplashCallsPerHour, "0: no budget of ours")
+        XCTAssertEqual(set.defaultProvider, .unsplash)
+        XCTAssertEqual(set.appName, "photo-app")
+        let bad: [(String, String)] = [
+            ("--default-provider=tenor", "GIF_BFF_DEFAULT_PROVIDER"), ("--unsplash-budget-per-hour=-1", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR"),
+            ("--unsplash-base-url=ftp://x", "UNSPLASH_BASE_URL"), ("--app-name=my app", "GIF_BFF_APP_NAME"),
+            ("--app-name=", "GIF_BFF_APP_NAME"), ("--giphy-analytics=maybe", "GIF_BFF_GIPHY_ANALYTICS"),
+        ]
+        for (argument, setting) in bad {
+            XCTAssertThrowsError(try ConfigurationLoader.load(arguments: [argument], environment: [:]), argument) { error in
+                XCTAssertTrue(String(describing: error).contains(setting), "\(argument): \(error)")
+            }
+        }
+    }
+
     func testErrorsNeverRepeatWhatMayBeAKey() {
         let key = "sk-secret-123"
         for arguments in [["-giphy-api-key=\(key)"], ["--port", "--giphy-api-key=\(key)"], ["--nope=\(key)"]] {
