@@ -71,12 +71,18 @@ let package = Package(
 
         // GIPHY: our client (a GIFProvider on URLSession) and a fake GIPHY served by our own
         // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
-        .target(name: "GiphyClient", dependencies: ["GifService"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
-        .target(name: "FakeGiphy", dependencies: ["HTTPServer"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
+        // What every provider client shares: the bounded URLSession transport, the deadline, the
+        // failure table, lenient JSON values and key redaction.
+        .target(name: "ProviderHTTP", dependencies: ["GifService"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        // What every fake upstream shares: the fault board, the call log, admin routes, raw
+        // listeners for transport faults, deterministic JSON and random numbers.
+        .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "GifService"],
+            dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),

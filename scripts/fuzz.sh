@@ -22,7 +22,7 @@ sources_of() {
         request-target)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
         giphy-response)
-            find Sources/GifService Sources/Providers/Giphy/Client -name '*.swift' | sort ;;
+            find Sources/GifService Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | sort ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift
@@ -47,7 +47,7 @@ rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
 for file in $(sources_of "$target") "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (GifService|GiphyClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (GifService|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GifService
+import ProviderHTTP
 
 /// GIPHY's REST API as a `GIFProvider`, on one long-lived URLSession.
 /// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds

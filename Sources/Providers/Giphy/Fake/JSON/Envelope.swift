@@ -1,3 +1,5 @@
+import FakeUpstream
+
 /// GIPHY's response bodies: the `{data, pagination, meta}` envelope and its error bodies.
 enum Envelope {
     static func list(_ gifs: [FakeGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String) -> String {

@@ -1,3 +1,4 @@
+@_exported import FakeUpstream
 import Foundation
 import HTTPServer
 import Synchronization
@@ -13,10 +14,10 @@ public final class FakeGiphy: Sendable {
     public let catalog: FakeCatalog
     private let server: HTTPServer
     private let host: String
-    private let faults = FaultBoard()
+    private let faults = FaultBoard<FakeGiphyFault>()
     private let calls = CallLog()
     private let started = Mutex<URL?>(nil)
-    private let rawUpstreams = Mutex<[RawUpstreamBehaviour: RawUpstream]>([:])
+    private let rawUpstreams = RawUpstreamPool(path: FakeGiphy.versionPath)
 
     /// `port` 0 asks the system for a free one; `start()` says which.
     public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
@@ -29,7 +30,9 @@ public final class FakeGiphy: Sendable {
         let api = FakeGiphyAPI(catalog: catalog, apiKey: apiKey, faults: faults, calls: calls, seed: 0x7261_6E64)
         api.addRoutes(to: &router)
         // The demo catalog runs without them: faults and call logs are for tests and the fake-giphy tool.
-        if adminRoutes { AdminRoutes.add(to: &router, faults: faults, calls: calls) }
+        if adminRoutes {
+            AdminRoutes.add(to: &router, faults: faults, calls: calls, parseFault: FakeGiphyFault.fromAdminBody)
+        }
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.eventLoopCount = 2
         // A delayed answer must not hold a shutdown for long.
@@ -41,7 +44,7 @@ public final class FakeGiphy: Sendable {
     @discardableResult
     public func start() throws -> URL {
         let port = try server.start()
-        let url = try Self.baseURL(host: host, port: port)
+        let url = try LoopbackURL.make(host: host, port: port, path: Self.versionPath)
         started.withLock { $0 = url }
         return url
     }
@@ -51,10 +54,7 @@ public final class FakeGiphy: Sendable {
 
     /// Stops the server (and the raw listeners, if started).
     public func shutdown() async {
-        rawUpstreams.withLock { listeners in
-            listeners.values.forEach { $0.stop() }
-            listeners.removeAll()
-        }
+        rawUpstreams.stopAll()
         await server.shutdown()
         started.withLock { $0 = nil }
     }
@@ -79,11 +79,7 @@ public final class FakeGiphy: Sendable {
     /// A base URL whose every connection meets `behaviour` once its request is read: the
     /// transport faults the fake's own port cannot produce. The same listener per behaviour.
     public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
-        try rawUpstreams.withLock { listeners in
-            let listener = try listeners[behaviour] ?? RawUpstream(behaviour)
-            listeners[behaviour] = listener
-            return try Self.baseURL(host: "127.0.0.1", port: listener.port)
-        }
+        try rawUpstreams.baseURL(for: behaviour)
     }
 
     // MARK: - Calls received
@@ -96,4 +92,12 @@ public final class FakeGiphy: Sendable {
     public var recordedCalls: [RecordedCall] { calls.recent }
 
     public func resetCallCounts() { calls.reset() }
+
+    /// A base URL on a loopback port where nothing listens, so every call is refused.
+    public static func refusingBaseURL() throws -> URL {
+        try LoopbackURL.refusing(path: versionPath)
+    }
+
+    /// GIPHY's API version, part of its base URL.
+    static let versionPath = "/v1"
 }

@@ -1,3 +1,4 @@
+import FakeUpstream
 import HTTPServer
 import Synchronization
 
@@ -9,12 +10,12 @@ final class FakeGiphyAPI: Sendable {
 
     let catalog: FakeCatalog
     let apiKey: String
-    let faults: FaultBoard
+    let faults: FaultBoard<FakeGiphyFault>
     let calls: CallLog
     /// Random picks and response ids: deterministic per fake, shared by its loops.
     private let random: Mutex<SeededGenerator>
 
-    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard, calls: CallLog, seed: UInt64) {
+    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard<FakeGiphyFault>, calls: CallLog, seed: UInt64) {
         self.catalog = catalog
         self.apiKey = apiKey
         self.faults = faults
@@ -36,14 +37,9 @@ final class FakeGiphyAPI: Sendable {
     }
 
     private func serve(_ request: HTTPRequest, endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
-        calls.record(RecordedCall(path: request.path, parameters: request.query.map { ($0.name, $0.value) }))
-        if let fault = faults.take(for: request.path) {
-            if case .delay(let milliseconds) = fault {
-                // At most a minute: a delay is a test's tool, never a way to park tasks for good.
-                try await Task.sleep(for: .milliseconds(min(max(0, milliseconds), 60_000)))
-            } else if let response = FaultResponses.response(for: fault, catalog: catalog) {
-                return response
-            }
+        if let fault = try await faults.meet(request, calls: calls),
+           let response = FaultResponses.response(for: fault, catalog: catalog) {
+            return response
         }
         // GIPHY's two 401 bodies: the API's meta envelope without a key, the gateway's message for a wrong one.
         guard let key = request.query["api_key"], !key.isEmpty else {

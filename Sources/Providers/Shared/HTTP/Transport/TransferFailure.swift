@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// Why a transfer ended without a whole answer; `FailureMapping` turns it into an `UpstreamError`
 /// with the endpoint's path in the reason.
-enum TransferFailure: Error {
+public enum TransferFailure: Error {
     /// The body is over the cap: declared so by Content-Length (`declared`), or counted as it came.
     case bodyTooLarge(limit: Int, declared: Int64?)
     /// The transport failed; `answered` when a response head had arrived before it did.

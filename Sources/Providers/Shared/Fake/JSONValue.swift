@@ -1,28 +1,30 @@
 import HTTPServer
 
 /// A JSON value with keys kept in order, so the fake's bodies are byte-for-byte deterministic
-/// and look like GIPHY's (JSONSerialization sorts or scrambles keys).
-enum JSONValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+/// and look like the real upstream's (JSONSerialization sorts or scrambles keys).
+public enum JSONValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case string(String)
     case int(Int)
+    case double(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .int(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
 
-    var text: String {
+    public var text: String {
         var out = ""
         write(to: &out)
         return out
     }
 
-    func write(to out: inout String) {
+    public func write(to out: inout String) {
         switch self {
         case .string(let text): out += JSONText.quoted(text)
         case .int(let number): out += String(number)
+        case .double(let number): out += number.isFinite ? String(number) : "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
         case .array(let items):

@@ -2,10 +2,10 @@ import Foundation
 import GifService
 
 /// Removes the API key from error reasons, whatever put it there.
-enum KeyRedaction {
-    static let placeholder = "<redacted>"
+public enum KeyRedaction {
+    public static let placeholder = "<redacted>"
 
-    static func redact(_ error: UpstreamError, key: String) -> UpstreamError {
+    public static func redact(_ error: UpstreamError, key: String) -> UpstreamError {
         switch error {
         case .unavailable(let reason): .unavailable(reason: redact(reason, key: key))
         case .badResponse(let reason): .badResponse(reason: redact(reason, key: key))
@@ -13,9 +13,9 @@ enum KeyRedaction {
         }
     }
 
-    static func redact(_ text: String, key: String) -> String {
+    public static func redact(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
-        let escaped = GiphyEndpoint.escape(key)
+        let escaped = QueryEscaping.escape(key)
         var result = text.replacingOccurrences(of: key, with: placeholder)
         if escaped != key { result = result.replacingOccurrences(of: escaped, with: placeholder) }
         return result

@@ -2,7 +2,7 @@
 /// seconds), so a slow trickle of bytes could otherwise hold a call forever.
 /// Whichever finishes first wins; the other is cancelled, and the operation must end promptly
 /// on cancellation (the data task is cancelled with it).
-func withDeadline<T: Sendable>(
+public func withDeadline<T: Sendable>(
     _ deadline: Duration, operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
@@ -18,4 +18,4 @@ func withDeadline<T: Sendable>(
 }
 
 /// Thrown by `withDeadline` when the deadline won the race.
-struct DeadlinePassed: Error {}
+public struct DeadlinePassed: Error {}

@@ -1,14 +1,14 @@
 import Foundation
 
-/// GIPHY's JSON is loose: numbers come as strings ("200") or numbers, fields come empty or as
+/// Upstream JSON is loose (GIPHY's most of all): numbers come as strings ("200") or numbers, fields come empty or as
 /// the wrong type. These wrappers never fail; what cannot be read becomes nil, so one odd
 /// field never costs a whole GIF, let alone a whole page.
 
 /// An integer sent as a number or as a string.
-struct LenientInt: Decodable {
-    let value: Int?
+public struct LenientInt: Decodable, Sendable {
+    public let value: Int?
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             value = number
@@ -29,10 +29,10 @@ struct LenientInt: Decodable {
 }
 
 /// Text sent as a string or, now and then, as a number; "" is kept (callers decide what empty means).
-struct LenientString: Decodable {
-    let value: String?
+public struct LenientString: Decodable, Sendable {
+    public let value: String?
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
             value = text
@@ -44,17 +44,17 @@ struct LenientString: Decodable {
     }
 
     /// The text with surrounding whitespace removed, or nil when nothing is left.
-    var meaningful: String? {
+    public var meaningful: String? {
         guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 }
 
 /// Any value that may be malformed: nil instead of an error.
-struct Lenient<Value: Decodable>: Decodable {
-    let value: Value?
+public struct Lenient<Value: Decodable>: Decodable {
+    public let value: Value?
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         value = try? Value(from: decoder)
     }
 }

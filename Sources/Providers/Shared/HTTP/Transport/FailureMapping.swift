@@ -7,9 +7,9 @@ import GifService
 /// Maps what went wrong in a call to the one `UpstreamError` row it belongs to.
 /// Reasons are written here from codes we choose, never copied from a system error's
 /// description: those can hold the request URL, and the URL holds the key.
-enum FailureMapping {
+public enum FailureMapping {
     /// The answer for a status other than 2xx.
-    static func error(status: Int, retryAfter: String?, endpoint: GiphyEndpoint, now: Date = Date()) -> UpstreamError {
+    public static func error(status: Int, retryAfter: String?, endpoint: some UpstreamEndpoint, now: Date = Date()) -> UpstreamError {
         switch status {
         case 404 where endpoint.notFoundMeansUnknownGIF: .notFound
         case 429: .rateLimited(retryAfter: retryAfterSeconds(retryAfter, now: now))
@@ -21,7 +21,7 @@ enum FailureMapping {
     }
 
     /// A failure thrown while calling: the deadline, the network, or a cancelled caller.
-    static func error(thrown error: any Error, endpoint: GiphyEndpoint) -> UpstreamError {
+    public static func error(thrown error: any Error, endpoint: some UpstreamEndpoint) -> UpstreamError {
         switch error {
         case let upstream as UpstreamError:
             return upstream
@@ -38,7 +38,7 @@ enum FailureMapping {
         }
     }
 
-    private static func transferError(_ failure: TransferFailure, endpoint: GiphyEndpoint) -> UpstreamError {
+    private static func transferError(_ failure: TransferFailure, endpoint: some UpstreamEndpoint) -> UpstreamError {
         let path = endpoint.displayPath
         switch failure {
         case .bodyTooLarge(let limit, let declared?):
@@ -56,7 +56,7 @@ enum FailureMapping {
         }
     }
 
-    private static func transportError(_ code: URLError.Code, endpoint: GiphyEndpoint) -> UpstreamError {
+    private static func transportError(_ code: URLError.Code, endpoint: some UpstreamEndpoint) -> UpstreamError {
         let path = endpoint.displayPath
         switch code {
         case .timedOut:
@@ -65,12 +65,12 @@ enum FailureMapping {
         case .cannotConnectToHost:
             return .unavailable(reason: "connection refused calling \(path)")
         case .cannotFindHost, .dnsLookupFailed:
-            return .unavailable(reason: "GIPHY's host name did not resolve calling \(path)")
+            return .unavailable(reason: "\(endpoint.upstreamName)'s host name did not resolve calling \(path)")
         case .networkConnectionLost:
             return .unavailable(reason: "connection reset or lost calling \(path)")
         case .notConnectedToInternet, .secureConnectionFailed, .serverCertificateUntrusted,
              .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .unavailable(reason: "no usable connection to GIPHY calling \(path) (URLError \(code.rawValue))")
+            return .unavailable(reason: "no usable connection to \(endpoint.upstreamName) calling \(path) (URLError \(code.rawValue))")
         case .cancelled:
             return .unavailable(reason: "the call to \(path) was cancelled")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
@@ -82,7 +82,7 @@ enum FailureMapping {
     }
 
     /// Retry-After as delay-seconds or an HTTP date; nil when absent or unreadable.
-    static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
+    public static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if let seconds = Int(text) { return seconds >= 0 ? seconds : nil }
         let formatter = DateFormatter()

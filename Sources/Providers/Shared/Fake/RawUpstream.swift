@@ -5,11 +5,11 @@ import Glibc
 /// `RawUpstreamBehaviour` (a reset, a silent close, a short or huge body), one connection at a
 /// time. One thread blocks in accept; `stop()` shuts the socket down to wake it, and the
 /// thread closes the descriptor itself so the number is never reused under it.
-final class RawUpstream: Sendable {
-    let port: UInt16
+public final class RawUpstream: Sendable {
+    public let port: UInt16
     private let listenFD: Int32
 
-    init(_ behaviour: RawUpstreamBehaviour) throws(FakeGiphyError) {
+    public init(_ behaviour: RawUpstreamBehaviour) throws(FakeUpstreamError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         guard let port = Self.bindLoopback(fd), listen(fd, 64) == 0 else {
@@ -20,16 +20,16 @@ final class RawUpstream: Sendable {
         self.port = port
         listenFD = fd
         let thread = Thread { Self.acceptLoop(fd, behaviour) }
-        thread.name = "fake-giphy-raw-upstream"
+        thread.name = "fake-upstream-raw"
         thread.start()
     }
 
-    func stop() {
+    public func stop() {
         _ = shutdown(listenFD, Int32(SHUT_RDWR))
     }
 
     /// Binds to 127.0.0.1 on a port the system picks and returns that port.
-    static func bindLoopback(_ fd: Int32) -> UInt16? {
+    public static func bindLoopback(_ fd: Int32) -> UInt16? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -130,7 +130,7 @@ final class RawUpstream: Sendable {
     }
 }
 
-public enum FakeGiphyError: Error, CustomStringConvertible {
+public enum FakeUpstreamError: Error, CustomStringConvertible {
     case socket(String, Int32)
     case invalidHost(String)
 
