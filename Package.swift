@@ -7,7 +7,8 @@ import PackageDescription
 //   GifService (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
 //   Storage -> SQLite, GifService: repositories that are GifService's stores, built by Stores.open
 //   API -> HTTPServer, GifService: routes and the one table from error kinds to statuses
-//   GiphyClient -> GifService;  FakeGiphy -> HTTPServer;  GifBFFApp wires them; gif-bff runs it
+//   GiphyClient, UnsplashClient -> ProviderHTTP -> GifService;  FakeGiphy, FakeUnsplash -> FakeUpstream -> HTTPServer
+//   GifBFFApp wires them; gif-bff runs it
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -21,6 +22,9 @@ let package = Package(
         .library(name: "GiphyClient", targets: ["GiphyClient"]),
         .library(name: "FakeGiphy", targets: ["FakeGiphy"]),
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
+        .library(name: "UnsplashClient", targets: ["UnsplashClient"]),
+        .library(name: "FakeUnsplash", targets: ["FakeUnsplash"]),
+        .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
     ],
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
@@ -80,6 +84,17 @@ let package = Package(
         .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+
+        // Unsplash: the same pair for photos. The fake knows nothing of GifService either.
+        .target(name: "UnsplashClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
+        .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
+        .testTarget(
+            name: "UnsplashClientTests",
+            dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "ProviderHTTP"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
             dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP"],
