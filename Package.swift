@@ -91,13 +91,13 @@ let package = Package(
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "ProviderHTTP"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP"],
+            dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),

@@ -2,6 +2,7 @@ import FakeUnsplash
 import Foundation
 import GifService
 import UnsplashClient
+import TestSupport
 import XCTest
 
 /// Unsplash's photo object, odd corners included, as our item: each body is served by the fake.

@@ -2,6 +2,7 @@ import FakeUnsplash
 import Foundation
 import GifService
 import UnsplashClient
+import TestSupport
 import XCTest
 
 /// Every endpoint against the fake: what is sent, and what comes back.

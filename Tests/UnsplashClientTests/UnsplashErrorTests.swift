@@ -2,6 +2,7 @@ import FakeUnsplash
 import Foundation
 import GifService
 import UnsplashClient
+import TestSupport
 import XCTest
 
 /// Every row of the error table, each from a real answer of the fake or of a raw listener.

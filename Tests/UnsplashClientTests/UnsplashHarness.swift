@@ -3,6 +3,7 @@ import Foundation
 import GifService
 import Synchronization
 import UnsplashClient
+import TestSupport
 import XCTest
 
 /// A key no URL, error, description or log line may show: recognizable, and with characters
@@ -45,17 +46,4 @@ extension XCTestCase {
         addTeardownBlock { await harness.stop() }
         return harness
     }
-}
-
-/// The `UpstreamError` a call throws; fails the test if it throws nothing or something else.
-func upstreamError<T>(_ call: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> UpstreamError? {
-    do {
-        let value = try await call()
-        XCTFail("expected an UpstreamError, got \(value)", file: file, line: line)
-    } catch let error as UpstreamError {
-        return error
-    } catch {
-        XCTFail("expected an UpstreamError, got \(error)", file: file, line: line)
-    }
-    return nil
 }

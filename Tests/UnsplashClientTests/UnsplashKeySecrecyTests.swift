@@ -2,6 +2,7 @@ import FakeUnsplash
 import Foundation
 import GifService
 import UnsplashClient
+import TestSupport
 import XCTest
 
 /// The access key leaves the server only in the Authorization header: never in a URL, an

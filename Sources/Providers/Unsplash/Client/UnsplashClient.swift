@@ -22,17 +22,8 @@ public final class UnsplashClient: GIFProvider {
         self.configuration = configuration
         self.log = log
         reading = PhotoResponseReading(mapping: PhotoMapping(appName: configuration.appName))
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConnections)
-        // Only a backstop: on Linux this is an idle timer in whole seconds. Our deadline rules.
-        let backstop = max(2, (Double(configuration.deadline.components.seconds) + 1).rounded(.up))
-        sessionConfiguration.timeoutIntervalForRequest = backstop
-        sessionConfiguration.timeoutIntervalForResource = backstop
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
         exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
-        session = URLSession(configuration: sessionConfiguration, delegate: exchanges, delegateQueue: nil)
+        session = exchanges.makeSession(deadline: configuration.deadline, maxConnections: configuration.maxConnections)
     }
 
     deinit {

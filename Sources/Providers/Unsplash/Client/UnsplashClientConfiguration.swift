@@ -23,12 +23,8 @@ public struct UnsplashClientConfiguration: Sendable, CustomStringConvertible, Cu
 
     public init(accessKey: String, baseURL: URL = Self.defaultBaseURL, deadline: Duration = Self.defaultDeadline,
                 maxConnections: Int = 16, maxBodyBytes: Int = 4 * 1024 * 1024, appName: String = Self.defaultAppName) {
-        self.accessKey = accessKey
-        self.baseURL = baseURL
-        self.deadline = deadline
-        self.maxConnections = maxConnections
-        self.maxBodyBytes = maxBodyBytes
-        self.appName = appName
+        (self.accessKey, self.baseURL, self.deadline) = (accessKey, baseURL, deadline)
+        (self.maxConnections, self.maxBodyBytes, self.appName) = (maxConnections, maxBodyBytes, appName)
     }
 
     public var description: String {

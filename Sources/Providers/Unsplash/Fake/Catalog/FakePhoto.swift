@@ -32,9 +32,11 @@ public struct FakePhotographer: Sendable {
     public var name: String
 }
 
+/// EXIF in Unsplash's order, `name` (make and model together, as Unsplash writes it) included.
 public struct FakeExif: Sendable {
     public var make: String?
     public var model: String?
+    public var name: String?
     public var exposureTime: String?
     public var aperture: String?
     public var focalLength: String?

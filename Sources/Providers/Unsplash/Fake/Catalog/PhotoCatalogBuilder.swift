@@ -26,9 +26,9 @@ struct PhotoCatalogBuilder {
     ]
 
     static let cameras: [FakeExif] = [
-        FakeExif(make: "Canon", model: "Canon EOS R5", exposureTime: "1/250", aperture: "2.8", focalLength: "50.0", iso: 100),
-        FakeExif(make: "SONY", model: "ILCE-7M3", exposureTime: "1/60", aperture: "1.8", focalLength: "35.0", iso: 400),
-        FakeExif(make: "FUJIFILM", model: nil, exposureTime: "1/1000", aperture: nil, focalLength: nil, iso: nil),
+        FakeExif(make: "Canon", model: "Canon EOS R5", name: "Canon, EOS R5", exposureTime: "1/250", aperture: "2.8", focalLength: "50.0", iso: 100),
+        FakeExif(make: "SONY", model: "ILCE-7M3", name: "SONY, ILCE-7M3", exposureTime: "1/60", aperture: "1.8", focalLength: "35.0", iso: 400),
+        FakeExif(make: "FUJIFILM", model: nil, name: nil, exposureTime: "1/1000", aperture: nil, focalLength: nil, iso: nil),
     ]
 
     mutating func build() -> [FakePhoto] {

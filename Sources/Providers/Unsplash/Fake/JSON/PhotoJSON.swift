@@ -55,7 +55,7 @@ enum PhotoJSON {
     private static func exif(_ exif: FakeExif?) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
-            ("make", text(exif?.make)), ("model", text(exif?.model)), ("name", text(exif?.model)),
+            ("make", text(exif?.make)), ("model", text(exif?.model)), ("name", text(exif?.name)),
             ("exposure_time", text(exif?.exposureTime)), ("aperture", text(exif?.aperture)),
             ("focal_length", text(exif?.focalLength)), ("iso", exif?.iso.map(JSONValue.int) ?? .null),
         ])

@@ -16,15 +16,16 @@ final class FakeUnsplashAPI: Sendable {
     let calls: CallLog
     let rateLimit: RateLimitWindow
     private let random = Mutex(SeededGenerator(seed: 0x7261_6E64_6F6D))
-    private let downloads = Mutex<[String: Int]>([:])
+    private let downloads: DownloadCounts
 
     init(catalog: FakePhotoCatalog, accessKey: String, faults: FaultBoard<FakeUnsplashFault>, calls: CallLog,
-         rateLimit: RateLimitWindow) {
+         rateLimit: RateLimitWindow, downloads: DownloadCounts) {
         self.catalog = catalog
         self.accessKey = accessKey
         self.faults = faults
         self.calls = calls
         self.rateLimit = rateLimit
+        self.downloads = downloads
     }
 
     func addRoutes(to router: inout RouterBuilder) {
@@ -34,8 +35,6 @@ final class FakeUnsplashAPI: Sendable {
         router.get("/photos/{id}") { [self] request in try await serve(request, photo) }
         router.get("/photos/{id}/download") { [self] request in try await serve(request, download) }
     }
-
-    func downloadCount(id: String) -> Int { downloads.withLock { $0[id] ?? 0 } }
 
     private func serve(_ request: HTTPRequest, _ endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
         if let fault = try await faults.meet(request, calls: calls), let response = UnsplashFaultResponses.response(for: fault, catalog: catalog) {
@@ -110,7 +109,7 @@ final class FakeUnsplashAPI: Sendable {
         guard let id = request.pathParameters["id"], let photo = catalog.photo(id: id) else {
             return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
         }
-        downloads.withLock { $0[id, default: 0] += 1 }
+        downloads.add(id: id)
         let url = "\(PhotoJSON.imageHost)/photo-\(photo.id)?ixid=\(photo.ixid)&ixlib=rb-4.0.3&fm=jpg"
         return .json(JSONValue.object([("url", .string(url))]).text)
     }
