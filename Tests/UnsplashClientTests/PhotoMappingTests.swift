@@ -58,8 +58,10 @@ final class PhotoMappingTests: XCTestCase {
     func testSizedRenditionsNeverUpscaleNorReachZero() async throws {
         let wide = Self.photo.replacingOccurrences(of: #""width":2014,"height":3026"#, with: #""width":600,"height":1"#)
             .replacingOccurrences(of: "ftp://", with: "https://")
+            .replacingOccurrences(of: #""regular":"#, with: #""thumb":"https://images.unsplash.com/photo-1?w=200","regular":"#)
         let gif = try await served(wide)
-        XCTAssertEqual(gif.images["small"].map { [$0.width, $0.height] }, [400, 1], "never 0 high")
+        XCTAssertEqual(gif.images["thumb"].map { [$0.width, $0.height] }, [200, 1], "0.33 high rounds to 0: never 0")
+        XCTAssertEqual(gif.images["small"].map { [$0.width, $0.height] }, [400, 1])
         XCTAssertEqual(gif.images["regular"].map { [$0.width, $0.height] }, [600, 1], "fit=max: not above the original")
     }
 
