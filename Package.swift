@@ -94,12 +94,12 @@ let package = Package(
             dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
             dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "TestSupport"], swiftSettings: strict),
     ]
 )
