@@ -28,6 +28,10 @@ final class FakeUnsplashTests: XCTestCase {
         XCTAssertEqual(answer.results.compactMap { $0["id"] as? String }, harness.fake.catalog.search("mountain")[7..<14].map(\.id))
         XCTAssertEqual(answer.headers["x-total"], String(total))
         XCTAssertEqual(answer.headers["x-per-page"], "7")
+        let link = try XCTUnwrap(answer.headers["link"])
+        let base = harness.baseURL.absoluteString + "/search/photos?query=mountain&per_page=7"
+        XCTAssertEqual(link, "<\(base)&page=1>; rel=\"first\", <\(base)&page=1>; rel=\"prev\", "
+                       + "<\(base)&page=\((total + 6) / 7)>; rel=\"last\", <\(base)&page=3>; rel=\"next\"")
         let photo = try XCTUnwrap(answer.results.first)
         for key in ["id", "created_at", "width", "height", "color", "blur_hash", "description", "alt_description", "urls", "links", "likes", "user"] {
             XCTAssertNotNil(photo[key], key)

@@ -73,7 +73,7 @@ final class FakeUnsplashAPI: Sendable {
             ("total", .int(all.count)), ("total_pages", .int(totalPages)),
             ("results", .array(page.map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) })),
         ])
-        return paged(body, total: all.count, paging: paging)
+        return paged(body, request, total: all.count, paging: paging)
     }
 
     /// The editorial feed: a bare list.
@@ -82,7 +82,7 @@ final class FakeUnsplashAPI: Sendable {
         let order = FakePhotoCatalog.FeedOrder(rawValue: request.query["order_by"] ?? "latest") ?? .latest
         let all = catalog.feed(order: order)
         let page = paging.slice(of: all).map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) }
-        return paged(.array(page), total: all.count, paging: paging)
+        return paged(.array(page), request, total: all.count, paging: paging)
     }
 
     private func photo(_ request: HTTPRequest) -> HTTPResponse {
@@ -114,35 +114,18 @@ final class FakeUnsplashAPI: Sendable {
         return .json(JSONValue.object([("url", .string(url))]).text)
     }
 
-    private func paged(_ body: JSONValue, total: Int, paging: Paging) -> HTTPResponse {
+    /// A list answer with Unsplash's paging headers: `X-Total`, `X-Per-Page` and `Link`.
+    private func paged(_ body: JSONValue, _ request: HTTPRequest, total: Int, paging: Paging) -> HTTPResponse {
         var response = HTTPResponse.json(body.text)
         response.headers.add(name: "X-Total", value: String(total))
         response.headers.add(name: "X-Per-Page", value: String(paging.perPage))
+        let link = paging.linkHeader(base: Self.apiBase(request) + request.path, query: request.query, total: total)
+        if !link.isEmpty { response.headers.add(name: "Link", value: link) }
         return response
     }
 
     /// The fake's own origin, as the caller reached it: Unsplash's links point at its API host.
     static func apiBase(_ request: HTTPRequest) -> String {
         "http://" + (request.headers["Host"] ?? "127.0.0.1")
-    }
-}
-
-/// `page` (from 1) and `per_page` (1-30, default 10) as Unsplash reads them.
-struct Paging {
-    var page: Int
-    var perPage: Int
-
-    init?(_ query: QueryParameters) {
-        guard let page = Int(query["page"] ?? "1"), let perPage = Int(query["per_page"] ?? "\(FakeUnsplashAPI.defaultPerPage)"),
-              page >= 1, perPage >= 1 else { return nil }
-        self.page = page
-        self.perPage = min(perPage, FakeUnsplashAPI.maxPerPage)
-    }
-
-    /// Empty past the end.
-    func slice<T>(of list: [T]) -> [T] {
-        let start = (page - 1) * perPage
-        guard start < list.count else { return [] }
-        return Array(list[start..<min(list.count, start + perPage)])
     }
 }
