@@ -8,17 +8,10 @@ import XCTest
 /// The `fake-unsplash` executable: its flags, the line it prints, and the key it was given.
 final class FakeUnsplashExecutableTests: XCTestCase {
     func testPrintsItsURLAndChecksTheGivenAccessKey() async throws {
-        let process = Process()
-        process.executableURL = try BuiltExecutable.url(named: "fake-unsplash")
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--access-key", "exec-access-key"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
-        let line = BuiltExecutable.firstLine(of: output, within: 20)
+        let child = try BuiltExecutable.Child(named: "fake-unsplash",
+                                              arguments: ["--host", "127.0.0.1", "--port", "0", "--access-key", "exec-access-key"])
+        defer { child.stop() }
+        let line = child.firstLine(within: 20)
         XCTAssertNotNil(line.range(of: #"^fake-unsplash listening on http://127\.0\.0\.1:[0-9]+\n$"#, options: .regularExpression), line)
         let base = line.replacingOccurrences(of: "fake-unsplash listening on ", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
         let session = URLSession(configuration: .ephemeral)
@@ -33,13 +26,7 @@ final class FakeUnsplashExecutableTests: XCTestCase {
 
     func testRejectsAnUnknownFlagAndAnEmptyKey() throws {
         for arguments in [["--colour", "blue"], ["--access-key", ""]] {
-            let process = Process()
-            process.executableURL = try BuiltExecutable.url(named: "fake-unsplash")
-            process.arguments = arguments
-            process.standardError = Pipe()
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 2, "\(arguments)")
+            XCTAssertEqual(try BuiltExecutable.exitStatus(named: "fake-unsplash", arguments: arguments), 2, "\(arguments)")
         }
     }
 }

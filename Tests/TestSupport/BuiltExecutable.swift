@@ -26,4 +26,36 @@ public enum BuiltExecutable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// A child running `name` with `arguments`, stdout piped; `stop()` ends it.
+    public final class Child {
+        public let process = Process()
+        public let output = Pipe()
+
+        public init(named name: String, arguments: [String]) throws {
+            process.executableURL = try BuiltExecutable.url(named: name)
+            process.arguments = arguments
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+        }
+
+        /// The first line it writes, or "" if none comes within `seconds`.
+        public func firstLine(within seconds: Double) -> String {
+            BuiltExecutable.firstLine(of: output, within: seconds)
+        }
+
+        /// Terminates it if still running and waits for it.
+        public func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    /// How a run of `name` with `arguments` ended (for flags it must refuse).
+    public static func exitStatus(named name: String, arguments: [String]) throws -> Int32 {
+        let child = try Child(named: name, arguments: arguments)
+        child.process.waitUntilExit()
+        return child.process.terminationStatus
+    }
 }
