@@ -44,6 +44,15 @@ final class FakeUnsplashHarness: Sendable {
         return PhotoAnswer(status: http.statusCode, headers: headers, body: data)
     }
 
+    /// A request to the admin routes (faults, call counts), with a JSON body if given.
+    func admin(_ method: String, _ path: String, body: String? = nil) async throws -> Int {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: baseURL.absoluteString + path)))
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        let (_, response) = try await session.data(for: request)
+        return try XCTUnwrap(response as? HTTPURLResponse).statusCode
+    }
+
     func stop() async {
         session.invalidateAndCancel()
         await fake.stop()
