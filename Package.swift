@@ -7,7 +7,8 @@ import PackageDescription
 //   GifService (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
 //   Storage -> SQLite, GifService: repositories that are GifService's stores, built by Stores.open
 //   API -> HTTPServer, GifService: routes and the one table from error kinds to statuses
-//   GiphyClient -> GifService;  FakeGiphy -> HTTPServer;  GifBFFApp wires them; gif-bff runs it
+//   GiphyClient, UnsplashClient -> ProviderHTTP -> GifService;  FakeGiphy, FakeUnsplash -> FakeUpstream -> HTTPServer
+//   GifBFFApp wires them; gif-bff runs it
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -21,6 +22,9 @@ let package = Package(
         .library(name: "GiphyClient", targets: ["GiphyClient"]),
         .library(name: "FakeGiphy", targets: ["FakeGiphy"]),
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
+        .library(name: "UnsplashClient", targets: ["UnsplashClient"]),
+        .library(name: "FakeUnsplash", targets: ["FakeUnsplash"]),
+        .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
     ],
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
@@ -71,14 +75,31 @@ let package = Package(
 
         // GIPHY: our client (a GIFProvider on URLSession) and a fake GIPHY served by our own
         // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
-        .target(name: "GiphyClient", dependencies: ["GifService"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
-        .target(name: "FakeGiphy", dependencies: ["HTTPServer"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
+        // What every provider client shares: the bounded URLSession transport, the deadline, the
+        // failure table, lenient JSON values and key redaction.
+        .target(name: "ProviderHTTP", dependencies: ["GifService"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        // What every fake upstream shares: the fault board, the call log, admin routes, raw
+        // listeners for transport faults, deterministic JSON and random numbers.
+        .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+
+        // Unsplash: the same pair for photos. The fake knows nothing of GifService either.
+        .target(name: "UnsplashClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
+        .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
-            name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "GifService"],
+            name: "UnsplashClientTests",
+            dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GiphyClientTests",
+            dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh http-request 60      the request decoder, one minute
 #   scripts/fuzz.sh request-target 60    request targets: path segments, query, percent decoding
 #   scripts/fuzz.sh giphy-response 60    GIPHY's answers read into our GIF, and written back
+#   scripts/fuzz.sh unsplash-response 60 Unsplash's answers read into our item, and written back
 #   scripts/fuzz.sh json-body 60         the JSON request body, as POST /favorites reads it
 #   scripts/fuzz.sh list                 the targets
 #   RUNS=10000000 scripts/fuzz.sh http-request 0    a fixed number of executions instead of a time
@@ -22,7 +23,9 @@ sources_of() {
         request-target)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
         giphy-response)
-            find Sources/GifService Sources/Providers/Giphy/Client -name '*.swift' | sort ;;
+            find Sources/GifService Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | sort ;;
+        unsplash-response)
+            find Sources/GifService Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | sort ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift
@@ -30,7 +33,7 @@ sources_of() {
         *) return 1 ;;
     esac
 }
-TARGETS="http-request request-target giphy-response json-body"
+TARGETS="http-request request-target giphy-response unsplash-response json-body"
 
 target="${1:-}"; seconds="${2:-}"
 if [ "$target" = list ]; then echo "$TARGETS"; exit 0; fi
@@ -47,7 +50,7 @@ rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
 for file in $(sources_of "$target") "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (GifService|GiphyClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (GifService|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \

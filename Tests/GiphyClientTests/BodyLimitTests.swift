@@ -2,6 +2,7 @@ import FakeGiphy
 import Foundation
 import GifService
 @testable import GiphyClient
+import TestSupport
 import XCTest
 
 /// An upstream body larger than the client allows is cut off as it arrives, not buffered.

@@ -2,6 +2,7 @@ import FakeGiphy
 import Foundation
 import GifService
 import GiphyClient
+import TestSupport
 import XCTest
 
 /// Every row of the upstream error table, produced by the fake and read by the client.

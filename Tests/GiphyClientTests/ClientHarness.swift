@@ -2,6 +2,7 @@ import FakeGiphy
 import Foundation
 import GifService
 @testable import GiphyClient
+import TestSupport
 import XCTest
 
 /// A key no response, error or description may show: recognizable, and with characters that
@@ -26,19 +27,6 @@ final class ClientHarness {
     }
 
     func stop() async { await fake.shutdown() }
-}
-
-/// The `UpstreamError` a call throws; fails the test if it throws nothing or something else.
-func upstreamError<T>(_ call: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> UpstreamError? {
-    do {
-        let value = try await call()
-        XCTFail("expected an UpstreamError, got \(value)", file: file, line: line)
-    } catch let error as UpstreamError {
-        return error
-    } catch {
-        XCTFail("expected an UpstreamError, got \(error)", file: file, line: line)
-    }
-    return nil
 }
 
 /// A list body with the given GIF objects (raw JSON), as a fault response.

@@ -2,6 +2,7 @@ import FakeGiphy
 import Foundation
 import GifService
 import GiphyClient
+import TestSupport
 import XCTest
 
 /// Issue 14 against the fake: alt text, sticker endpoints, the compact bundle, autocomplete and

@@ -1,6 +1,7 @@
 import Foundation
 import GifService
 @testable import GiphyClient
+import ProviderHTTP
 import XCTest
 
 /// The pure parts of the client: URLs, dates, lenient numbers, Retry-After, configuration.

@@ -2,6 +2,8 @@ import FakeGiphy
 import Foundation
 import GifService
 @testable import GiphyClient
+import ProviderHTTP
+import TestSupport
 import XCTest
 
 /// The key never shows in an error, whatever the failure, nor in the configuration's descriptions.

@@ -2,6 +2,7 @@ import FakeGiphy
 import Foundation
 import GifService
 @testable import GiphyClient
+import TestSupport
 import XCTest
 
 /// Upstreams that break at the transport level (issue 16 items 6, 7, 14) end in their mapped

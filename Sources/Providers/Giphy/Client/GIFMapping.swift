@@ -1,5 +1,6 @@
 import Foundation
 import GifService
+import ProviderHTTP
 
 /// GIPHY's GIF object to our small, stable GIF shape.
 enum GIFMapping {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GifService
+import ProviderHTTP
 
 /// GIPHY's analytics: the install's `random_id` (`/v1/randomid`, kept by `InstallIdentity`) and
 /// the pingbacks (a GET of a GIF's `analytics.on*.url` with `random_id` and `ts` appended).

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GifService
+import ProviderHTTP
 
 /// GIPHY's REST API as a `GIFProvider`, on one long-lived URLSession.
 /// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds
@@ -18,17 +19,8 @@ public final class GiphyClient: GIFProvider {
     public init(configuration: GiphyClientConfiguration, identity: InstallIdentity? = nil) {
         self.configuration = configuration
         self.identity = identity
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConnections)
-        // Only a backstop: on Linux this is an idle timer in whole seconds. Our deadline rules.
-        let deadlineSeconds = Double(configuration.deadline.components.seconds) + 1
-        sessionConfiguration.timeoutIntervalForRequest = max(2, deadlineSeconds.rounded(.up))
-        sessionConfiguration.timeoutIntervalForResource = max(2, deadlineSeconds.rounded(.up))
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
         exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
-        session = URLSession(configuration: sessionConfiguration, delegate: exchanges, delegateQueue: nil)
+        session = exchanges.makeSession(deadline: configuration.deadline, maxConnections: configuration.maxConnections)
     }
 
     deinit {

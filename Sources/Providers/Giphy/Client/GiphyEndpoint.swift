@@ -1,5 +1,6 @@
 import Foundation
 import GifService
+import ProviderHTTP
 
 /// One GIPHY call: its path under the base URL and its parameters, without the key.
 /// `url(base:apiKey:)` is the one place where `api_key` is added.
@@ -25,13 +26,7 @@ struct GiphyEndpoint: Sendable {
         return components.url
     }
 
-    /// RFC 3986 unreserved characters stay; everything else is percent-encoded (so "+" is "%2B").
-    static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static func escape(_ text: String) -> String { QueryEscaping.escape(text) }
 }
 
 extension GiphyEndpoint {

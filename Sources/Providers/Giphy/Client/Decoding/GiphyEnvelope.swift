@@ -1,3 +1,5 @@
+import ProviderHTTP
+
 /// GIPHY's response envelope: `{data, pagination, meta}`, every part optional.
 struct GiphyEnvelope: Decodable {
     var data: GiphyData

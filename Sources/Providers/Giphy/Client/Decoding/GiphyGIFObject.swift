@@ -1,3 +1,5 @@
+import ProviderHTTP
+
 /// One GIF as GIPHY sends it: only the fields we map, each read leniently.
 struct GiphyGIFObject: Decodable {
     var id: LenientString?

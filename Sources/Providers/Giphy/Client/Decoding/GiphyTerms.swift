@@ -1,3 +1,5 @@
+import ProviderHTTP
+
 /// The body of GIPHY's term endpoints: autocomplete (`data` is a list of `{"name": ...}`) and
 /// trending searches (`data` is a list of strings). Neither shape is officially promised, so
 /// both are read for both, leniently: an item that is neither is skipped.

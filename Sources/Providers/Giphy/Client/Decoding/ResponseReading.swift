@@ -1,5 +1,6 @@
 import Foundation
 import GifService
+import ProviderHTTP
 
 /// Turns a 2xx body into our types, or into the `.badResponse` / `.notFound` it really is.
 enum ResponseReading {

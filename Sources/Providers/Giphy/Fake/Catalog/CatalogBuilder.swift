@@ -1,3 +1,5 @@
+import FakeUpstream
+
 /// Generates the catalog from a seed: the same seed gives the same GIFs, byte for byte.
 /// Topics are interleaved so any page mixes themes. Some GIFs carry GIPHY's odd corners on
 /// purpose (by index, so they are stable): no user, an empty username, "no date" dates,

@@ -1,3 +1,4 @@
+import FakeUpstream
 import Foundation
 
 /// The fake GIPHY's GIFs, generated deterministically, with GIPHY's ways of listing them.

@@ -1,3 +1,5 @@
+import FakeUpstream
+
 /// GIPHY's response bodies: the `{data, pagination, meta}` envelope and its error bodies.
 enum Envelope {
     /// `analyticsBase`: where the GIFs' pingback urls point (none without it).

@@ -1,3 +1,4 @@
+import FakeUpstream
 import Foundation
 
 /// A catalog GIF as GIPHY's GIF object. Like GIPHY, rendition numbers are strings

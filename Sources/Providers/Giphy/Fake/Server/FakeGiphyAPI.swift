@@ -1,3 +1,4 @@
+import FakeUpstream
 import HTTPServer
 import Synchronization
 
@@ -9,14 +10,17 @@ final class FakeGiphyAPI: Sendable {
 
     let catalog: FakeCatalog
     let apiKey: String
-    let faults: FaultBoard
+    let faults: FaultBoard<FakeGiphyFault>
     let calls: CallLog
     /// Where the GIFs' pingback urls point (`http://host:port`), once known.
-    let analyticsBase = Mutex<String?>(nil)
+    /// Owned by `FakeGiphy`, which points it once it knows its port.
+    let analyticsHost: PingbackHost
     /// Random picks and response ids: deterministic per fake, shared by its loops.
     private let random: Mutex<SeededGenerator>
 
-    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard, calls: CallLog, seed: UInt64) {
+    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard<FakeGiphyFault>, calls: CallLog, seed: UInt64,
+         analyticsHost: PingbackHost) {
+        self.analyticsHost = analyticsHost
         self.catalog = catalog
         self.apiKey = apiKey
         self.faults = faults
@@ -39,14 +43,9 @@ final class FakeGiphyAPI: Sendable {
     }
 
     private func serve(_ request: HTTPRequest, endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
-        calls.record(RecordedCall(path: request.path, parameters: request.query.map { ($0.name, $0.value) }))
-        if let fault = faults.take(for: request.path) {
-            if case .delay(let milliseconds) = fault {
-                // At most a minute: a delay is a test's tool, never a way to park tasks for good.
-                try await Task.sleep(for: .milliseconds(min(max(0, milliseconds), 60_000)))
-            } else if let response = FaultResponses.response(for: fault, catalog: catalog) {
-                return response
-            }
+        if let fault = try await faults.meet(request, calls: calls),
+           let response = FaultResponses.response(for: fault, catalog: catalog) {
+            return response
         }
         // GIPHY's two 401 bodies: the API's meta envelope without a key, the gateway's message for a wrong one.
         guard let key = request.query["api_key"], !key.isEmpty else {
@@ -83,14 +82,14 @@ final class FakeGiphyAPI: Sendable {
         let page = parameters.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
         return FaultResponses.json(200, Envelope.list(
             page, kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID(),
-            analyticsBase: analyticsBase.withLock { $0 }))
+            analyticsBase: analyticsHost.current))
     }
 
     private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
         guard let id = request.pathParameters["id"], let gif = catalog.gif(id: id) else {
             return FaultResponses.json(404, Envelope.metaError(status: 404, message: "Not Found", responseID: responseID()))
         }
-        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID(), analyticsBase: analyticsBase.withLock { $0 }))
+        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID(), analyticsBase: analyticsHost.current))
     }
 
     private func byIDs(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -99,7 +98,7 @@ final class FakeGiphyAPI: Sendable {
         guard !ids.isEmpty, ids.count <= Self.maxIDs else { return badRequest("ids") }
         let found = ids.compactMap(catalog.gif(id:))
         return FaultResponses.json(200, Envelope.list(found, kind: kind, totalCount: found.count, offset: 0,
-                                                      responseID: responseID(), analyticsBase: analyticsBase.withLock { $0 }))
+                                                      responseID: responseID(), analyticsBase: analyticsHost.current))
     }
 
     private func random(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -108,7 +107,7 @@ final class FakeGiphyAPI: Sendable {
         guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
         let pick = random.withLock { $0.below(pool.count) }
         return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID(),
-                                                        analyticsBase: analyticsBase.withLock { $0 }))
+                                                        analyticsBase: analyticsHost.current))
     }
 
     /// Autocomplete: catalog terms starting with `q`, as `{"name", "analytics_response_payload"}`.

@@ -1,7 +1,9 @@
+import FakeUpstream
+
 /// A failure a test can make the fake GIPHY produce, as the real service does now and then.
 /// Transport faults (a reset, a silent close, a short or huge body) cannot be produced on the
 /// fake's own port: `FakeGiphy.startRawUpstream(_:)` gives a port that acts them out instead.
-public enum FakeGiphyFault: Sendable, Equatable {
+public enum FakeGiphyFault: InjectableFault, Equatable {
     /// Waits, then answers normally.
     case delay(milliseconds: Int)
     /// 429 with `{"message":"API rate limit exceeded"}` or the meta body, and Retry-After if given.
@@ -30,12 +32,9 @@ public enum FakeGiphyFault: Sendable, Equatable {
     }
 }
 
-/// How long an injected fault stays armed.
-public enum FaultLifetime: Sendable, Equatable {
-    /// For the next `n` matching calls.
-    case times(Int)
-    /// Until `clearFaults()`.
-    case sticky
-
-    public static let once = FaultLifetime.times(1)
+extension FakeGiphyFault {
+    public var delayMilliseconds: Int? {
+        if case .delay(let milliseconds) = self { return milliseconds }
+        return nil
+    }
 }

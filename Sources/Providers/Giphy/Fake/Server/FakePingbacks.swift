@@ -16,7 +16,7 @@ enum FakePingbacks {
         return .object([("onload", link("SEEN")), ("onclick", link("CLICK")), ("onsent", link("SENT"))])
     }
 
-    static func addRoutes(to router: inout RouterBuilder, log: PingbackLog, faults: FaultBoard, admin: Bool) {
+    static func addRoutes(to router: inout RouterBuilder, log: PingbackLog, faults: FaultBoard<FakeGiphyFault>, admin: Bool) {
         router.get(path) { request in
             if let fault = faults.take(for: request.path) {
                 if case .delay(let milliseconds) = fault {

@@ -1,0 +1,38 @@
+// libFuzzer target: reading Unsplash's answers (search body, bare feed list, one photo, lenient
+// values, sized renditions, attribution) into our item. Built by scripts/fuzz.sh from GifService's,
+// ProviderHTTP's and UnsplashClient's sources compiled as one module.
+//
+// Invariants, besides "no crash, no hang":
+//   - every item read has an "unsplash:" id, a page URL and at least one rendition, none 0 wide or high;
+//   - every item written with our JSON writer reads back as the same item.
+
+import Foundation
+
+private let reading = PhotoResponseReading(mapping: PhotoMapping(appName: "gif-bff"))
+private let search = UnsplashEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 30))
+
+private func check(_ gif: GIF) {
+    if !gif.id.hasPrefix("unsplash:") || gif.url.isEmpty || gif.images.isEmpty {
+        fatalError("an item without id, url or renditions: \(gif)")
+    }
+    if gif.images.values.contains(where: { $0.width <= 0 || $0.height <= 0 }) { fatalError("a rendition sized 0: \(gif)") }
+    var writer = JSONWriter()
+    gif.write(to: &writer)
+    let written = Data(writer.bytes)
+    guard let back = try? JSONDecoder().decode(GIF.self, from: written) else {
+        fatalError("our own JSON for an item does not decode: \(String(decoding: written, as: UTF8.self))")
+    }
+    var expected = gif
+    expected.isFavorite = back.isFavorite
+    if back != expected { fatalError("an item changed through our JSON:\n\(gif)\n\(back)") }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzUnsplashResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let body = Data(bytes: data, count: size)
+    (try? reading.searchPage(body, endpoint: search, requestedOffset: 0))?.gifs.forEach(check)
+    (try? reading.feedPage(body, endpoint: .editorialFeed(TrendingRequest(offset: 0, limit: 30)), totalHeader: "12",
+                           requestedOffset: 0))?.gifs.forEach(check)
+    if let gif = try? reading.single(body, endpoint: .photo(id: "abc")) { check(gif) }
+    return 0
+}

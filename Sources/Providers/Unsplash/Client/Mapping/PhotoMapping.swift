@@ -1,0 +1,82 @@
+import Foundation
+import GifService
+import ProviderHTTP
+
+/// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,
+/// its five renditions and the attribution Unsplash's guidelines ask for.
+struct PhotoMapping: Sendable {
+    static let idPrefix = "unsplash:"
+    let referral: ReferralLinks
+
+    init(appName: String) {
+        referral = ReferralLinks(appName: appName)
+    }
+
+    /// Nil for what cannot be shown: no id, or no rendition we can size (no usable urls, or
+    /// no original width and height to compute their sizes from).
+    func gif(_ photo: UnsplashPhotoObject) -> GIF? {
+        guard let id = photo.id?.meaningful else { return nil }
+        let width = photo.width?.value.flatMap { $0 > 0 ? $0 : nil }
+        let height = photo.height?.value.flatMap { $0 > 0 ? $0 : nil }
+        let images = PhotoRenditions.images(urls: photo.urls?.value ?? [:], width: width, height: height)
+        guard !images.isEmpty else { return nil }
+        let links = photo.links?.value
+        let page = WebLink.http(links?.html) ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
+        let user = photo.user?.value
+        let author = user.flatMap { $0.name?.meaningful ?? $0.username?.meaningful }
+        let profile = WebLink.http(user?.links?.value?.html)
+        let title = photo.description?.meaningful ?? photo.altDescription?.meaningful
+        let downloadLocation = WebLink.http(links?.downloadLocation)
+        return GIF(
+            id: Self.idPrefix + id,
+            provider: .unsplash,
+            title: title,
+            altText: photo.altDescription?.meaningful,
+            url: page,
+            username: user?.username?.meaningful,
+            user: user.flatMap(Self.user),
+            createdAt: photo.createdAt?.meaningful.flatMap { try? Date($0, strategy: .iso8601) },
+            images: images,
+            width: width,
+            height: height,
+            color: photo.color?.meaningful,
+            blurHash: photo.blurHash?.meaningful,
+            likes: photo.likes?.value.flatMap { $0 >= 0 ? $0 : nil },
+            location: photo.location?.value.flatMap(Self.location),
+            camera: photo.exif?.value.flatMap(Self.camera),
+            attribution: referral.attribution(author: author, profile: profile),
+            presetShareText: referral.shareText(title: title, author: author, page: page),
+            upstreamLinks: downloadLocation.map { UpstreamLinks(downloadLocation: $0) })
+    }
+
+    private static func user(_ object: UnsplashUserObject) -> GIFUser? {
+        let images = object.profileImage?.value ?? [:]
+        let avatar = ["medium", "large", "small"].lazy.compactMap { WebLink.http(images[$0]) }.first
+        let user = GIFUser(displayName: object.name?.meaningful, username: object.username?.meaningful,
+                           avatarURL: avatar, profileURL: WebLink.http(object.links?.value?.html))
+        return user.hasValue ? user : nil
+    }
+
+    private static func location(_ object: UnsplashLocationObject) -> PhotoLocation? {
+        let location = PhotoLocation(name: object.name?.meaningful, city: object.city?.meaningful,
+                                     country: object.country?.meaningful)
+        return location.hasValue ? location : nil
+    }
+
+    /// Nil when Unsplash sent every EXIF field as null, as it often does.
+    private static func camera(_ object: UnsplashExifObject) -> PhotoCamera? {
+        let camera = PhotoCamera(make: object.make?.value, model: object.model?.value,
+                                 exposureTime: object.exposureTime?.value, aperture: object.aperture?.value,
+                                 focalLength: object.focalLength?.value, iso: object.iso?.value.flatMap { $0 > 0 ? $0 : nil })
+        return camera.hasValue ? camera : nil
+    }
+}
+
+/// Links we pass on: only http(s), kept exactly as given.
+enum WebLink {
+    static func http(_ text: LenientString?) -> String? {
+        guard let value = text?.meaningful, let scheme = URLComponents(string: value)?.scheme?.lowercased(),
+              scheme == "https" || scheme == "http" else { return nil }
+        return value
+    }
+}

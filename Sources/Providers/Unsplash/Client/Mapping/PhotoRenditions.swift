@@ -1,0 +1,32 @@
+import GifService
+import ProviderHTTP
+
+/// Unsplash's five sized urls as our renditions. Unsplash gives only the original's size; its
+/// sized urls (`w=200`, `w=400`, `w=1080`, `fit=max`) keep the aspect ratio and never upscale,
+/// so each rendition's size is computed from the original's.
+enum PhotoRenditions {
+    /// Our rendition names (the same as Unsplash's) and their widths; nil for the original's.
+    static let widths: [(name: String, width: Int?)] = [
+        ("thumb", 200), ("small", 400), ("regular", 1080), ("full", nil), ("raw", nil),
+    ]
+
+    /// Renditions with an http(s) url, urls unchanged. Without the original's size none can be
+    /// sized, so there are none.
+    static func images(urls: [String: LenientString], width: Int?, height: Int?) -> [String: Rendition] {
+        guard let width, let height else { return [:] }
+        var images: [String: Rendition] = [:]
+        for (name, target) in widths {
+            guard let url = WebLink.http(urls[name]) else { continue }
+            let size = scaled(width: width, height: height, to: target)
+            images[name] = Rendition(url: url, width: size.width, height: size.height)
+        }
+        return images
+    }
+
+    /// The size at `target` width (at most the original's), height rounded and never 0.
+    static func scaled(width: Int, height: Int, to target: Int?) -> (width: Int, height: Int) {
+        guard let target, target < width else { return (width, height) }
+        let scaledHeight = (Double(height) * Double(target) / Double(width)).rounded()
+        return (target, max(1, Int(scaledHeight)))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GifService
+import ProviderHTTP
+import Synchronization
+
+/// Unsplash's API as a `GIFProvider`, on one long-lived URLSession with GIPHY's transport rules
+/// (a total deadline, a body cap, every failure one `UpstreamError`). The access key travels
+/// only in the `Authorization` header: never in a URL, a reason or a log line.
+public final class UnsplashClient: GIFProvider {
+    public let configuration: UnsplashClientConfiguration
+    private let session: URLSession
+    private let exchanges: BoundedExchanges
+    private let reading: PhotoResponseReading
+    private let log: @Sendable (String) -> Void
+    private let remaining = Mutex<ReportedCallsRemaining?>(nil)
+
+    /// `log` receives one line per failed call, with Unsplash's own error messages (key removed).
+    public init(configuration: UnsplashClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.log = log
+        reading = PhotoResponseReading(mapping: PhotoMapping(appName: configuration.appName))
+        exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
+        session = exchanges.makeSession(deadline: configuration.deadline, maxConnections: configuration.maxConnections)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
+
+    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+        let endpoint = UnsplashEndpoint.search(request)
+        let exchange = try await call(endpoint)
+        return try reported(endpoint) { () throws(UpstreamError) in
+            try reading.searchPage(exchange.body, endpoint: endpoint, requestedOffset: request.offset)
+        }
+    }
+
+    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+        let endpoint = UnsplashEndpoint.editorialFeed(request)
+        let exchange = try await call(endpoint)
+        return try reported(endpoint) { () throws(UpstreamError) in
+            try reading.feedPage(exchange.body, endpoint: endpoint, totalHeader: exchange.header("X-Total"),
+                                 requestedOffset: request.offset)
+        }
+    }
+
+    /// `id` is Unsplash's own, without our "unsplash:" prefix.
+    public func gif(id: String) async throws -> GIF {
+        let endpoint = UnsplashEndpoint.photo(id: id)
+        let exchange = try await call(endpoint)
+        return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
+    }
+
+    /// `rating` and `type` have no meaning at Unsplash (the service refuses stickers for it).
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+        let endpoint = UnsplashEndpoint.random(query: tag)
+        let exchange = try await call(endpoint)
+        return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
+    }
+
+    /// Unsplash's download tracking: a GET of the photo's `download_location` as given (query
+    /// kept), with the key. Only ever to the configured API host, so the key goes nowhere else.
+    public func trackDownload(of item: GIF) async throws {
+        guard let text = item.upstreamLinks?.downloadLocation, let url = URL(string: text) else {
+            throw reported(.badResponse(reason: "the photo has no download location to report the download to"))
+        }
+        guard Self.sameOrigin(url, configuration.baseURL) else {
+            throw reported(.badResponse(reason: "the photo's download location is not on the Unsplash API host; not called"))
+        }
+        _ = try await call(.downloadTracking(url))
+    }
+
+    /// One GET within the deadline; returns a 2xx exchange, throws the mapped error otherwise.
+    /// Every answer, errors included, updates the reported calls remaining.
+    private func call(_ endpoint: UnsplashEndpoint) async throws(UpstreamError) -> HTTPExchange {
+        guard let url = endpoint.url(base: configuration.baseURL) else {
+            throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"))
+        }
+        var building = URLRequest(url: url)
+        building.httpMethod = "GET"
+        building.setValue("application/json", forHTTPHeaderField: "Accept")
+        building.setValue("v1", forHTTPHeaderField: "Accept-Version")
+        building.setValue("Client-ID \(configuration.accessKey)", forHTTPHeaderField: "Authorization")
+        let request = building
+        let (session, exchanges) = (self.session, self.exchanges)
+        let exchange: HTTPExchange
+        do {
+            exchange = try await withDeadline(configuration.deadline) { try await exchanges.exchange(request, on: session) }
+        } catch {
+            throw reported(FailureMapping.error(thrown: error, endpoint: endpoint), endpoint: endpoint)
+        }
+        noteRemaining(exchange.header("X-Ratelimit-Remaining"))
+        guard (200...299).contains(exchange.status) else {
+            let messages = PhotoResponseReading.errorMessages(exchange.body)
+            throw reported(UnsplashStatusMapping.error(exchange, endpoint: endpoint), endpoint: endpoint, messages: messages)
+        }
+        return exchange
+    }
+
+    private func noteRemaining(_ header: String?) {
+        guard let calls = header.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), calls >= 0 else { return }
+        remaining.withLock { $0 = ReportedCallsRemaining(calls: calls, at: Date()) }
+    }
+
+    private func reported<T>(_ endpoint: UnsplashEndpoint, _ read: () throws(UpstreamError) -> T) throws(UpstreamError) -> T {
+        do {
+            return try read()
+        } catch {
+            throw reported(error, endpoint: endpoint)
+        }
+    }
+
+    /// The error with the key removed (belt and braces: reasons are built without it), logged once.
+    private func reported(_ error: UpstreamError, endpoint: UnsplashEndpoint? = nil, messages: String? = nil) -> UpstreamError {
+        let key = configuration.accessKey
+        let clean = KeyRedaction.redact(error, key: key)
+        let said = messages.map { " (Unsplash said: \($0))" } ?? ""
+        log(KeyRedaction.redact("Unsplash GET \(endpoint?.displayPath ?? "download"): \(clean)\(said)", key: key))
+        return clean
+    }
+
+    /// Same scheme, host and port: where the configured API lives.
+    static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == base.scheme?.lowercased(),
+              let host = url.host?.lowercased(), host == base.host?.lowercased() else { return false }
+        let defaultPort = scheme == "https" ? 443 : 80
+        return (url.port ?? defaultPort) == (base.port ?? defaultPort)
+    }
+}

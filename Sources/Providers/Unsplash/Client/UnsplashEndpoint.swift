@@ -1,0 +1,68 @@
+import Foundation
+import GifService
+import ProviderHTTP
+
+/// One Unsplash call: a path under the base URL with its parameters, or (download tracking) a
+/// URL exactly as Unsplash gave it. The key is never part of either: it goes in a header.
+struct UnsplashEndpoint: UpstreamEndpoint {
+    /// Path segments under the base URL, unescaped (`["photos", "random"]`).
+    var path: [String]
+    var parameters: [(name: String, value: String)] = []
+    /// Set for download tracking: requested as is, query kept.
+    var absoluteURL: URL?
+    var notFoundMeansUnknownGIF = false
+
+    var upstreamName: String { "Unsplash" }
+
+    /// The path for logs and error reasons, never the query.
+    var displayPath: String {
+        if let absoluteURL { return absoluteURL.path.isEmpty ? "/" : absoluteURL.path }
+        return "/" + path.joined(separator: "/")
+    }
+
+    func url(base: URL) -> URL? {
+        if let absoluteURL { return absoluteURL }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        components.percentEncodedPath = basePath + "/" + path.map(QueryEscaping.escape).joined(separator: "/")
+        components.percentEncodedQuery = parameters.isEmpty ? nil : parameters
+            .map { "\(QueryEscaping.escape($0.name))=\(QueryEscaping.escape($0.value))" }.joined(separator: "&")
+        return components.url
+    }
+}
+
+extension UnsplashEndpoint {
+    /// `page` from our offset: the service sends offsets that are multiples of the limit.
+    static func search(_ request: SearchRequest) -> UnsplashEndpoint {
+        var parameters = [("query", request.query)] + paging(offset: request.offset, limit: request.limit)
+        if let order = request.order { parameters.append(("order_by", order)) }
+        return UnsplashEndpoint(path: ["search", "photos"], parameters: parameters)
+    }
+
+    /// The editorial feed, our "trending": `latest` unless asked for `popular`.
+    static func editorialFeed(_ request: TrendingRequest) -> UnsplashEndpoint {
+        let parameters = paging(offset: request.offset, limit: request.limit) + [("order_by", request.order ?? "latest")]
+        return UnsplashEndpoint(path: ["photos"], parameters: parameters)
+    }
+
+    static func photo(id: String) -> UnsplashEndpoint {
+        UnsplashEndpoint(path: ["photos", id], notFoundMeansUnknownGIF: true)
+    }
+
+    /// Unsplash answers 404 ("No photos found.") when nothing matches the query.
+    static func random(query: String?) -> UnsplashEndpoint {
+        var parameters: [(name: String, value: String)] = []
+        if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty { parameters.append(("query", query)) }
+        return UnsplashEndpoint(path: ["photos", "random"], parameters: parameters, notFoundMeansUnknownGIF: true)
+    }
+
+    static func downloadTracking(_ url: URL) -> UnsplashEndpoint {
+        UnsplashEndpoint(path: [], absoluteURL: url, notFoundMeansUnknownGIF: true)
+    }
+
+    private static func paging(offset: Int, limit: Int) -> [(name: String, value: String)] {
+        let perPage = max(1, limit)
+        return [("page", String(offset / perPage + 1)), ("per_page", String(perPage))]
+    }
+}

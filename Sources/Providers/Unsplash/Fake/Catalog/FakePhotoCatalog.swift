@@ -1,0 +1,61 @@
+import Foundation
+
+/// The fake Unsplash's photos, generated deterministically, with Unsplash's ways of listing them.
+/// Also the demo catalog for photos when no Unsplash key is set.
+public struct FakePhotoCatalog: Sendable {
+    public static let defaultSeed: UInt64 = 0x756E_7370_6C61_7368
+    /// Built once; every fake shares it.
+    public static let standard = FakePhotoCatalog(seed: defaultSeed)
+
+    public let photos: [FakePhoto]
+    public let topics: [String]
+    private let indexByID: [String: Int]
+
+    public init(seed: UInt64 = FakePhotoCatalog.defaultSeed) {
+        var builder = PhotoCatalogBuilder(seed: seed)
+        photos = builder.build()
+        topics = PhotoTopic.all.map(\.name)
+        indexByID = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func photo(id: String) -> FakePhoto? {
+        indexByID[id].map { photos[$0] }
+    }
+
+    /// Photos matching every word of `query`; "relevant" puts those whose alt description holds
+    /// the whole query first, "latest" sorts by date, newest first.
+    public func search(_ query: String, order: SearchOrder = .relevant) -> [FakePhoto] {
+        let phrase = query.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = phrase.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return [] }
+        let matches = photos.filter { photo in words.allSatisfy { photo.searchableText.contains($0) } }
+        switch order {
+        case .relevant:
+            return matches.filter { $0.altDescription.contains(phrase) } + matches.filter { !$0.altDescription.contains(phrase) }
+        case .latest:
+            return Self.newestFirst(matches)
+        }
+    }
+
+    /// The editorial feed (`GET /photos`) in the order asked for.
+    public func feed(order: FeedOrder) -> [FakePhoto] {
+        switch order {
+        case .latest: Self.newestFirst(photos)
+        case .oldest: Self.newestFirst(photos).reversed()
+        case .popular: photos.enumerated().sorted { ($0.element.likes, -$0.offset) > ($1.element.likes, -$1.offset) }.map(\.element)
+        }
+    }
+
+    public enum SearchOrder: String, Sendable {
+        case relevant, latest
+    }
+
+    public enum FeedOrder: String, Sendable {
+        case latest, oldest, popular
+    }
+
+    /// ISO 8601 in UTC sorts as text; ties keep catalog order.
+    private static func newestFirst(_ list: [FakePhoto]) -> [FakePhoto] {
+        list.enumerated().sorted { ($0.element.createdAt, -$0.offset) > ($1.element.createdAt, -$1.offset) }.map(\.element)
+    }
+}

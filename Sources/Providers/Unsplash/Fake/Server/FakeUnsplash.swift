@@ -1,0 +1,47 @@
+@_exported import FakeUpstream
+import Foundation
+import HTTPServer
+
+/// A fake Unsplash served by our own HTTPServer: Unsplash's paths, headers and JSON over a
+/// deterministic photo catalog, with its quirks (null descriptions, all-null EXIF, a plain-text
+/// 403 over the hourly limit) and faults a test can switch on. Used by the tests, by the
+/// `fake-unsplash` executable, and in-process as the demo upstream for photos.
+public final class FakeUnsplash: FakeUpstreamServer {
+    /// The key the fake accepts unless told otherwise (the demo mode's key).
+    public static let defaultAccessKey = "fake-unsplash-access-key"
+    /// Unsplash's demo keys get 50 calls an hour.
+    public static let defaultHourlyLimit = 50
+
+    public let accessKey: String
+    public let catalog: FakePhotoCatalog
+    public let core: FakeServerCore<FakeUnsplashFault>
+    private let downloads = DownloadCounts()
+    private let rateLimit: RateLimitWindow
+
+    /// `port` 0 asks the system for a free one; `start()` says which (`http://127.0.0.1:PORT`, no
+    /// version path: Unsplash takes its version in a header).
+    public init(accessKey: String = FakeUnsplash.defaultAccessKey, catalog: FakePhotoCatalog = .standard,
+                host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
+                adminRoutes: Bool = true, hourlyLimit: Int = FakeUnsplash.defaultHourlyLimit) {
+        self.accessKey = accessKey
+        self.catalog = catalog
+        let (downloads, rateLimit) = (self.downloads, RateLimitWindow(limit: hourlyLimit))
+        self.rateLimit = rateLimit
+        core = FakeServerCore(host: host, port: port, basePath: "", logger: logger, adminRoutes: adminRoutes,
+                              parseFault: FakeUnsplashFault.fromAdminBody) { router, faults, calls in
+            FakeUnsplashAPI(catalog: catalog, accessKey: accessKey, faults: faults, calls: calls, rateLimit: rateLimit,
+                            downloads: downloads).addRoutes(to: &router)
+        }
+    }
+
+    /// A base URL on a loopback port where nothing listens.
+    public static func refusingBaseURL() throws -> URL {
+        try LoopbackURL.refusing(path: "")
+    }
+
+    /// Download-tracking calls answered for one photo.
+    public func downloadCount(id: String) -> Int { downloads.count(id: id) }
+
+    /// Refills the hourly limit at once.
+    public func resetRateLimit() { rateLimit.reset() }
+}

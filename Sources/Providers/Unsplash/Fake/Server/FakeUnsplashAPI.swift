@@ -1,0 +1,131 @@
+import FakeUpstream
+import HTTPServer
+import Synchronization
+
+/// Unsplash's endpoints over the photo catalog. Each call is counted, then meets the armed
+/// faults, then the key check, then the hourly limit, then the endpoint itself.
+final class FakeUnsplashAPI: Sendable {
+    static let defaultPerPage = 10
+    static let maxPerPage = 30
+    /// Unsplash serves no search page past this one.
+    static let lastSearchPage = 200
+
+    let catalog: FakePhotoCatalog
+    let accessKey: String
+    let faults: FaultBoard<FakeUnsplashFault>
+    let calls: CallLog
+    let rateLimit: RateLimitWindow
+    private let random = Mutex(SeededGenerator(seed: 0x7261_6E64_6F6D))
+    private let downloads: DownloadCounts
+
+    init(catalog: FakePhotoCatalog, accessKey: String, faults: FaultBoard<FakeUnsplashFault>, calls: CallLog,
+         rateLimit: RateLimitWindow, downloads: DownloadCounts) {
+        self.catalog = catalog
+        self.accessKey = accessKey
+        self.faults = faults
+        self.calls = calls
+        self.rateLimit = rateLimit
+        self.downloads = downloads
+    }
+
+    func addRoutes(to router: inout RouterBuilder) {
+        router.get("/search/photos") { [self] request in try await serve(request, search) }
+        router.get("/photos") { [self] request in try await serve(request, feed) }
+        router.get("/photos/random") { [self] request in try await serve(request, randomPhoto) }
+        router.get("/photos/{id}") { [self] request in try await serve(request, photo) }
+        router.get("/photos/{id}/download") { [self] request in try await serve(request, download) }
+    }
+
+    private func serve(_ request: HTTPRequest, _ endpoint: (HTTPRequest) -> HTTPResponse) async throws -> HTTPResponse {
+        if let fault = try await faults.meet(request, calls: calls), let response = UnsplashFaultResponses.response(for: fault, catalog: catalog) {
+            return response
+        }
+        guard request.headers["Authorization"] == "Client-ID \(accessKey)" else {
+            return UnsplashFaultResponses.errors(401, ["OAuth error: The access token is invalid"])
+        }
+        guard let remaining = rateLimit.take() else {
+            var refused = UnsplashFaultResponses.rateLimitExceeded()
+            withRateLimit(&refused, remaining: 0)
+            return refused
+        }
+        var response = endpoint(request)
+        withRateLimit(&response, remaining: remaining)
+        return response
+    }
+
+    private func withRateLimit(_ response: inout HTTPResponse, remaining: Int) {
+        response.headers.add(name: "X-Ratelimit-Limit", value: String(rateLimit.limit))
+        response.headers.add(name: "X-Ratelimit-Remaining", value: String(remaining))
+    }
+
+    private func search(_ request: HTTPRequest) -> HTTPResponse {
+        guard let query = request.query["query"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return UnsplashFaultResponses.errors(400, ["query is missing"])
+        }
+        guard let paging = Paging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
+        guard let order = FakePhotoCatalog.SearchOrder(rawValue: request.query["order_by"] ?? "relevant") else {
+            return UnsplashFaultResponses.errors(400, ["order_by is invalid"])
+        }
+        let all = catalog.search(query, order: order)
+        let page = paging.page <= Self.lastSearchPage ? paging.slice(of: all) : []
+        let totalPages = page.isEmpty ? 0 : (all.count + paging.perPage - 1) / paging.perPage
+        let body = JSONValue.object([
+            ("total", .int(all.count)), ("total_pages", .int(totalPages)),
+            ("results", .array(page.map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) })),
+        ])
+        return paged(body, request, total: all.count, paging: paging)
+    }
+
+    /// The editorial feed: a bare list.
+    private func feed(_ request: HTTPRequest) -> HTTPResponse {
+        guard let paging = Paging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
+        let order = FakePhotoCatalog.FeedOrder(rawValue: request.query["order_by"] ?? "latest") ?? .latest
+        let all = catalog.feed(order: order)
+        let page = paging.slice(of: all).map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) }
+        return paged(.array(page), request, total: all.count, paging: paging)
+    }
+
+    private func photo(_ request: HTTPRequest) -> HTTPResponse {
+        guard let id = request.pathParameters["id"], let photo = catalog.photo(id: id) else {
+            return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
+        }
+        return .json(PhotoJSON.object(photo, apiBase: Self.apiBase(request), detail: true).text)
+    }
+
+    /// One photo, or with `count` (1-30) a list; 404 when nothing matches the query.
+    private func randomPhoto(_ request: HTTPRequest) -> HTTPResponse {
+        let count = request.query["count"].map { Int($0) }
+        if let count, !(1...Self.maxPerPage).contains(count ?? 0) { return UnsplashFaultResponses.errors(400, ["count must be between 1 and 30"]) }
+        let query = request.query["query"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let pool = query.isEmpty ? catalog.photos : catalog.search(query)
+        guard !pool.isEmpty else { return UnsplashFaultResponses.errors(404, ["No photos found."]) }
+        let picks = random.withLock { generator in (0..<(count.flatMap { $0 } ?? 1)).map { _ in pool[generator.below(pool.count)] } }
+        let objects = picks.map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: true) }
+        return .json(count == nil ? objects[0].text : JSONValue.array(objects).text)
+    }
+
+    /// Download tracking: counted per photo, answered with the image's url.
+    private func download(_ request: HTTPRequest) -> HTTPResponse {
+        guard let id = request.pathParameters["id"], let photo = catalog.photo(id: id) else {
+            return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
+        }
+        downloads.add(id: id)
+        let url = "\(PhotoJSON.imageHost)/photo-\(photo.id)?ixid=\(photo.ixid)&ixlib=rb-4.0.3&fm=jpg"
+        return .json(JSONValue.object([("url", .string(url))]).text)
+    }
+
+    /// A list answer with Unsplash's paging headers: `X-Total`, `X-Per-Page` and `Link`.
+    private func paged(_ body: JSONValue, _ request: HTTPRequest, total: Int, paging: Paging) -> HTTPResponse {
+        var response = HTTPResponse.json(body.text)
+        response.headers.add(name: "X-Total", value: String(total))
+        response.headers.add(name: "X-Per-Page", value: String(paging.perPage))
+        let link = paging.linkHeader(base: Self.apiBase(request) + request.path, query: request.query, total: total)
+        if !link.isEmpty { response.headers.add(name: "Link", value: link) }
+        return response
+    }
+
+    /// The fake's own origin, as the caller reached it: Unsplash's links point at its API host.
+    static func apiBase(_ request: HTTPRequest) -> String {
+        "http://" + (request.headers["Host"] ?? "127.0.0.1")
+    }
+}

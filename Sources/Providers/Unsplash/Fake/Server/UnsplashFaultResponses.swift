@@ -1,0 +1,39 @@
+import FakeUpstream
+import HTTPServer
+
+/// The answer a fault stands for (all but `delay`), and Unsplash's error answers.
+enum UnsplashFaultResponses {
+    static func response(for fault: FakeUnsplashFault, catalog: FakePhotoCatalog) -> HTTPResponse? {
+        switch fault {
+        case .delay:
+            return nil
+        case .status(let status, let messages):
+            return errors(status, messages)
+        case .rateLimited:
+            return rateLimitExceeded()
+        case .tooManyRequests:
+            return errors(429, ["Rate Limit Exceeded"])
+        case .notJSON:
+            return HTTPResponse(status: .ok, contentType: "text/html",
+                                body: Array("<html><body><h1>Unsplash</h1>Please wait.</body></html>".utf8))
+        case .truncatedJSON:
+            let photos = catalog.search("mountain").prefix(5).map { PhotoJSON.object($0, apiBase: "http://127.0.0.1", detail: false) }
+            let full = JSONValue.object([("total", .int(5)), ("total_pages", 1), ("results", .array(photos))]).text
+            return .json(String(decoding: Array(full.utf8).prefix(full.utf8.count / 2), as: UTF8.self))
+        case .response(let status, let contentType, let body, let headers):
+            var response = HTTPResponse(status: HTTPStatus(code: status), contentType: contentType, body: Array(body.utf8))
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { response.headers.add(name: name, value: value) }
+            return response
+        }
+    }
+
+    static func errors(_ status: Int, _ messages: [String]) -> HTTPResponse {
+        HTTPResponse(status: HTTPStatus(code: status), contentType: "application/json",
+                     body: Array(PhotoJSON.errors(messages).utf8))
+    }
+
+    /// What real clients get over the hourly limit: 403 and a plain-text body.
+    static func rateLimitExceeded() -> HTTPResponse {
+        HTTPResponse(status: HTTPStatus(code: 403), contentType: "text/plain", body: Array("Rate Limit Exceeded".utf8))
+    }
+}
