@@ -37,9 +37,9 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "GifService"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "GifService", "HTTPServer", "TestSupport"], swiftSettings: strict),

@@ -3,13 +3,15 @@ import GifService
 import HTTPServer
 import Storage
 
-/// gif-bff wired and listening: the database, the upstream, the backend and the server.
+/// gif-bff wired and listening: the database, the providers, the backend and the server.
 public final class RunningApp: Sendable {
     public let port: UInt16
-    /// True when serving the built-in demo catalog (no GIPHY key).
-    public let isDemo: Bool
+    /// The providers served from their built-in demo catalogs (no key), in name order.
+    public let demoProviders: [ProviderName]
+    /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
+    public var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
-    private let upstream: Upstream
+    private let sources: [ProviderSource]
     private let stores: Stores
     /// The writes left for after the answers (history, cache): done before the database closes.
     let bookkeeping: BookkeepingWrites
@@ -17,7 +19,8 @@ public final class RunningApp: Sendable {
     let analytics: AnalyticsPingbacks
     static let pingbackFlushDeadline: Duration = .seconds(2)
 
-    /// Opens the database, picks the upstream and starts the server.
+    /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
+    /// key or its demo catalog) and the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
         let report: @Sendable (any Error) -> Void = { error in
@@ -25,36 +28,46 @@ public final class RunningApp: Sendable {
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
-        // The database first: the upstream's client keeps the install's GIPHY random_id in it.
+        // The database first: the GIPHY client keeps the install's random_id in it.
         let stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
-        let upstream: Upstream
+        var sources: [ProviderSource] = []
+        let giphy: GiphySource
         do {
-            upstream = try Upstream.make(configuration, identities: stores.installIdentity, report: { error in
+            giphy = try GiphySource.make(configuration, identities: stores.installIdentity, report: { error in
                 logger.warning("GIPHY random_id not available yet", ("reason", .string(String(describing: error))))
             })
+            sources.append(giphy.provider)
+            sources.append(try UnsplashSource.make(configuration, logger: logger))
         } catch {
-            Task { await stores.close() }
+            // Demo fakes already listening are stopped (start is synchronous).
+            Task { [sources] in
+                for source in sources { await source.shutdown() }
+                await stores.close()
+            }
             throw error
         }
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         let history = SearchHistoryService(store: stores.searchHistory)
-        var gatewaySettings = configuration.gateway
-        gatewaySettings.upstreamIdentity = upstream.identity
-        let gateway = UpstreamGateway(
-            provider: upstream.client, store: stores.responseCache, callLog: stores.callLog,
-            settings: gatewaySettings, report: report,
-            callFailed: { endpoint, error in
-                // The client's errors never hold the key (their reasons are built without it).
-                logger.warning("upstream call failed", ("endpoint", .string(endpoint)),
-                               ("outcome", .string(UpstreamMetrics.outcome(of: error))),
-                               ("reason", .string(String(describing: error))))
-            })
-        let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
-                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
+        // One queue of writes for later over every gateway: one flush waits for all of them.
+        let bookkeeping = BookkeepingWrites(report: report)
+        let providers = sources.map { source in
+            makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
+        }
+        // GIPHY's gateway knows which pingback links its answers carried.
+        let gifGateway = providers.first { $0.name == .giphy }?.gateway
         let analytics = AnalyticsPingbacks(
-            channel: upstream.client, index: gateway.links, settings: PingbackSettings(enabled: configuration.giphyAnalytics),
+            channel: giphy.client, index: gifGateway?.links ?? UpstreamLinkIndex(),
+            settings: PingbackSettings(enabled: configuration.giphyAnalytics),
             lookup: { id in try? await favorites.find(id: id)?.gif.upstreamLinks })
-        let backend = GIFBackend(gateway: gateway, favorites: favorites, history: history, spotlight: spotlight,
+        guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
+            Task { [sources] in
+                for source in sources { await source.shutdown() }
+                await stores.close()
+            }
+            throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
+                                                  value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
+        }
+        let backend = GIFBackend(providers: served, favorites: favorites, history: history,
                                  defaultRating: configuration.defaultRating, analytics: analytics, report: report)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
@@ -62,44 +75,68 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
-            return RunningApp(port: port, isDemo: upstream.demo != nil, server: server, upstream: upstream, stores: stores,
-                              bookkeeping: gateway.bookkeeping, analytics: analytics)
+            return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
+                              sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics)
         } catch {
             Task {
-                await upstream.shutdown()
+                for source in sources { await source.shutdown() }
                 await stores.close()
             }
             throw error
         }
     }
 
-    private init(port: UInt16, isDemo: Bool, server: HTTPServer, upstream: Upstream, stores: Stores, bookkeeping: BookkeepingWrites,
-                 analytics: AnalyticsPingbacks) {
+    /// A provider's gateway (its cache keys, budget and call log its own) and spotlight.
+    private static func makeProvider(_ source: ProviderSource, configuration: Configuration, stores: Stores,
+                                     bookkeeping: BookkeepingWrites, logger: Logger,
+                                     report: @escaping @Sendable (any Error) -> Void) -> ProviderGateway {
+        var settings = configuration.gateway
+        settings.upstreamIdentity = source.identity
+        settings.callsPerHour = source.callsPerHour
+        let name = source.name
+        let gateway = UpstreamGateway(
+            provider: source.client, store: stores.responseCache,
+            callLog: name == .giphy ? stores.callLog : stores.callLog(for: name.rawValue),
+            settings: settings, report: report, bookkeeping: bookkeeping,
+            callFailed: { endpoint, error in
+                // The clients' errors never hold the key (their reasons are built without it).
+                logger.warning("upstream call failed", ("provider", .string(name.rawValue)), ("endpoint", .string(endpoint)),
+                               ("outcome", .string(UpstreamMetrics.outcome(of: error))),
+                               ("reason", .string(String(describing: error))))
+            })
+        let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
+                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
+        return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight)
+    }
+
+    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
+                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks) {
         self.analytics = analytics
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
-        self.isDemo = isDemo
+        self.demoProviders = demoProviders
         self.server = server
-        self.upstream = upstream
+        self.sources = sources
     }
 
     var httpServer: HTTPServer { server }
 
-    /// Graceful: requests in flight finish (within the grace period), then the upstream stops and
-    /// the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
+    /// Graceful: requests in flight finish (within the grace period), then the providers' demo
+    /// fakes stop and the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
     public func shutdown() async {
         await server.shutdown()
-        await analytics.flush(within: Self.pingbackFlushDeadline)
-        await upstream.shutdown()
-        await bookkeeping.flush()
-        await stores.close()
+        await stopAfterServer()
     }
 
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
+        await stopAfterServer()
+    }
+
+    private func stopAfterServer() async {
         await analytics.flush(within: Self.pingbackFlushDeadline)
-        await upstream.shutdown()
+        for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()
     }

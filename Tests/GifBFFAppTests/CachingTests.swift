@@ -189,7 +189,8 @@ final class CachingTests: XCTestCase {
         ] {
             XCTAssertTrue(text.contains(line), "missing: \(line)\n\(text)")
         }
-        XCTAssertFalse(text.contains("budget_remaining"), "no budget configured")
+        XCTAssertFalse(text.contains("budget_remaining{provider=\"giphy\"}"), "no GIPHY budget configured")
+        XCTAssertTrue(text.contains("gif_bff_upstream_budget_remaining{provider=\"unsplash\"} 50"), "Unsplash's default budget: \(text)")
     }
 
     func testCachingCanBeTurnedOff() async throws {

@@ -1,6 +1,7 @@
 import FakeGiphy
 import Foundation
 @testable import GifBFFApp
+import HTTPServer
 import XCTest
 
 /// Issue 15's bug: cached answers and the spotlight belong to the upstream that produced them. A
@@ -42,8 +43,14 @@ final class UpstreamSwitchTests: XCTestCase {
         var configuration = Configuration()
         configuration.giphyAPIKey = key
         configuration.giphyBaseURL = "http://127.0.0.1:9/"
-        let upstream = try? Upstream.make(configuration)
+        let upstream = try? GiphySource.make(configuration).provider
         XCTAssertEqual(upstream?.identity, "giphy|http://127.0.0.1:9/|key:\(KeyFingerprint.of(key))")
         XCTAssertFalse(upstream?.identity.contains(key) ?? true)
+        let photoKey = "SECRET-unsplash-key-77ab"
+        configuration.unsplashAccessKey = photoKey
+        configuration.unsplashBaseURL = "http://127.0.0.1:9"
+        let photos = try? UnsplashSource.make(configuration, logger: Logger(level: .off))
+        XCTAssertEqual(photos?.identity, "unsplash|http://127.0.0.1:9|key:\(KeyFingerprint.of(photoKey))")
+        XCTAssertEqual(photos?.isDemo, false)
     }
 }

@@ -4,19 +4,16 @@ import GifService
 import GiphyClient
 import HTTPServer
 
-/// The GIF source gif-bff uses: GIPHY with a key; without one, the built-in demo catalog, which is
-/// the fake GIPHY started in-process and reached through the same client code as the real service.
-struct Upstream {
+/// The GIF source: GIPHY with a key; without one, the built-in demo catalog, which is the fake
+/// GIPHY started in-process and reached through the same client code as the real service.
+struct GiphySource {
+    /// Also the analytics pingbacks' channel.
     let client: GiphyClient
-    /// The in-process fake serving the demo catalog, when there is no key.
-    let demo: FakeGiphy?
-    /// What the cache and the spotlight are keyed by: "giphy-demo", or GIPHY's base URL and a
-    /// fingerprint of the key (`KeyFingerprint`), so answers never cross from one upstream to another.
-    let identity: String
+    let provider: ProviderSource
 
     /// `identities`: where the install's GIPHY `random_id` is kept (one per upstream identity).
     static func make(_ configuration: Configuration, identities: (any InstallIdentityStore)? = nil,
-                     report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> Upstream {
+                     report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> GiphySource {
         // With analytics off, the install is not identified to GIPHY at all: no random_id.
         func randomID(for identity: String) -> InstallIdentity? {
             guard configuration.giphyAnalytics else { return nil }
@@ -30,7 +27,9 @@ struct Upstream {
             let identity = "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))"
             let client = GiphyClient(configuration: GiphyClientConfiguration(
                 apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identity: randomID(for: identity))
-            return Upstream(client: client, demo: nil, identity: identity)
+            return GiphySource(client: client, provider: ProviderSource(
+                name: .giphy, rules: .giphy, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
+                stopDemo: nil))
         }
         let demo = FakeGiphy(adminRoutes: false)
         let baseURL = try demo.start()
@@ -38,8 +37,8 @@ struct Upstream {
             apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout),
             identity: randomID(for: "giphy-demo"))
         // The demo's port changes with every start; its catalog does not.
-        return Upstream(client: client, demo: demo, identity: "giphy-demo")
+        return GiphySource(client: client, provider: ProviderSource(
+            name: .giphy, rules: .giphy, client: client, identity: "giphy-demo", callsPerHour: configuration.gateway.callsPerHour,
+            stopDemo: { await demo.shutdown() }))
     }
-
-    func shutdown() async { await demo?.shutdown() }
 }

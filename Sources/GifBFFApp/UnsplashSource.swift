@@ -1,0 +1,35 @@
+import FakeUnsplash
+import Foundation
+import GifService
+import HTTPServer
+import UnsplashClient
+
+/// The photo source: Unsplash with an access key; without one, the built-in photo demo catalog
+/// (the fake Unsplash started in-process).
+enum UnsplashSource {
+    /// The demo fake allows a production key's hourly calls: only our own budget limits the demo.
+    static let demoHourlyLimit = 5_000
+
+    static func make(_ configuration: Configuration, logger: Logger) throws -> ProviderSource {
+        // Unsplash's own error messages, with the key already removed by the client.
+        let log: @Sendable (String) -> Void = { line in logger.warning("unsplash call failed", ("detail", .string(line))) }
+        if let key = configuration.unsplashAccessKey {
+            guard let baseURL = URL(string: configuration.unsplashBaseURL) else {
+                throw ConfigurationError.invalidValue(setting: "UNSPLASH_BASE_URL (--unsplash-base-url)",
+                                                      value: "\"\(configuration.unsplashBaseURL)\"", expected: "an http or https URL")
+            }
+            let client = UnsplashClient(configuration: UnsplashClientConfiguration(
+                accessKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout, appName: configuration.appName), log: log)
+            return ProviderSource(name: .unsplash, rules: UnsplashClient.rules, client: client,
+                                  identity: "unsplash|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",
+                                  callsPerHour: configuration.unsplashCallsPerHour, stopDemo: nil)
+        }
+        let demo = FakeUnsplash(adminRoutes: false, hourlyLimit: demoHourlyLimit)
+        let baseURL = try demo.start()
+        let client = UnsplashClient(configuration: UnsplashClientConfiguration(
+            accessKey: FakeUnsplash.defaultAccessKey, baseURL: baseURL, deadline: configuration.upstreamTimeout,
+            appName: configuration.appName), log: log)
+        return ProviderSource(name: .unsplash, rules: UnsplashClient.rules, client: client, identity: "unsplash-demo",
+                              callsPerHour: configuration.unsplashCallsPerHour, stopDemo: { await demo.stop() })
+    }
+}
