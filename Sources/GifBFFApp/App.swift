@@ -35,10 +35,15 @@ public enum App {
         let signals = ShutdownSignals(server: app.httpServer, logger: logger)
         let address = url(host: configuration.server.host, port: app.port)
         logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databasePath)),
-                    ("upstream", .string(app.isDemo ? "demo" : "giphy")))
+                    ("upstream", .string(app.isDemo ? "demo" : "giphy")),
+                    ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))))
         if app.isDemo {
             printError("gif-bff: no GIPHY_API_KEY set, so serving the built-in demo catalog (offline). "
                 + "Try \(address)/search?q=cat ; set GIPHY_API_KEY to use GIPHY.")
+        }
+        if app.demoProviders.contains(.unsplash) {
+            printError("gif-bff: no UNSPLASH_ACCESS_KEY set, so serving the built-in photo demo catalog (offline). "
+                + "Try \(address)/search?q=mountain&provider=unsplash ; set UNSPLASH_ACCESS_KEY to use Unsplash.")
         }
         await app.waitUntilStopped()
         signals.cancel()

@@ -46,6 +46,11 @@ public final class RunningApp: Sendable {
             }
             throw error
         }
+        for source in sources {
+            // Says plainly which provider is the real service and which the built-in demo catalog.
+            logger.info("provider ready", ("provider", .string(source.name.rawValue)),
+                        ("mode", .string(source.isDemo ? "demo" : "live")))
+        }
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         let history = SearchHistoryService(store: stores.searchHistory)
         // One queue of writes for later over every gateway: one flush waits for all of them.
