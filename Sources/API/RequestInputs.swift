@@ -4,12 +4,7 @@ import HTTPServer
 /// Query, path and body text turned into the service's validated inputs, checked against the service's
 /// rules; a value that breaks one is `invalid_parameter`, naming the parameter.
 enum RequestInputs {
-    /// `offsetRange` narrows the offsets allowed (trending's is shorter than search's).
-    static func page(_ query: QueryParameters, offsetRange: ClosedRange<Int> = PageRequest.offsetRange) throws(ServiceError) -> PageRequest {
-        try page(query, rules: .giphy, offsetRange: offsetRange)
-    }
-
-    /// Offset and limit within the provider's rules: its limits and default, and, for an upstream
+    /// Offset and limit within the provider's rules (`offsetRange`: its search's or its trending's): its limits and default, and, for an upstream
     /// that pages by number, an offset that is a multiple of the limit.
     static func page(_ query: QueryParameters, rules: ProviderRules, offsetRange: ClosedRange<Int>) throws(ServiceError) -> PageRequest {
         let offset = try integer(query["offset"], name: "offset", default: 0, range: offsetRange)
