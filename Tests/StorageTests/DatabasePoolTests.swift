@@ -16,8 +16,8 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertEqual(writeThread, "sqlite-writer")
     }
 
-    /// Counts only threads born during the test: a thread another test left behind, named once
-    /// it got to run (see DatabaseThread), is not one of these pools'.
+    /// Counts only threads born during the test: one another test's pool still has (CI once saw
+    /// a sqlite- thread more than before under load) is not one of these pools'.
     func testAPoolLetGoStopsItsThreads() async throws {
         let threadsBefore = Self.threadIDs()
         for _ in 0..<5 {
