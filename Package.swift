@@ -73,11 +73,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // GIPHY: our client (a GIFProvider on URLSession) and a fake GIPHY served by our own
+        // GIPHY: our client (a GIFProvider on ProviderHTTP's transport) and a fake GIPHY served by our own
         // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
-        // What every provider client shares: the bounded URLSession transport, the deadline, the
+        // What every provider client shares: the bounded libcurl transport, the deadline, the
         // failure table, lenient JSON values and key redaction.
-        .target(name: "ProviderHTTP", dependencies: ["GifService"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "ProviderHTTP", dependencies: ["GifService", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         .target(name: "GiphyClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON and random numbers.

@@ -45,4 +45,33 @@ final class TransportFaultTests: XCTestCase {
         guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
         XCTAssertTrue(reason.contains("over 1000000 bytes"), reason)
     }
+
+    /// The transfer stops once the cap is passed (issue 16 item 6): of a 200 MB body without a
+    /// Content-Length, the fake gets rid of little more than the cap plus what loopback's socket
+    /// buffers hold. Reading it all (as URLSession did) sends every byte.
+    func testAnUndeclaredHugeBodyStopsBeingReadAtTheCap() async throws {
+        let behaviour = RawUpstreamBehaviour.hugeBody(bytes: 200 * 1024 * 1024, declaresLength: false)
+        let cap = 1_000_000
+        let error = try await trendingError(behaviour, maxBodyBytes: cap)
+        guard case .badResponse? = error else { return XCTFail("got \(String(describing: error))") }
+        let sent = await settledCount { self.harness.fake.rawUpstreamBodyBytesSent(behaviour) }
+        XCTAssertLessThan(sent, cap + Self.loopbackBuffers, "the body went on being read after the cap")
+    }
+
+    /// Room for what loopback's send and receive buffers hold between the fake and the client
+    /// (measured here: 3 to 4 MB past a 1 MB cap; reading the whole body sends 200 MB).
+    private static let loopbackBuffers = 16 * 1024 * 1024
+
+    /// The count once it has not moved for 200 ms (the fake's sends fail soon after the client
+    /// hangs up), waiting 10 s at most.
+    private func settledCount(_ read: @escaping () -> Int) async -> Int {
+        var last = read()
+        for _ in 0..<50 {
+            try? await Task.sleep(for: .milliseconds(200))
+            let now = read()
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GifService
 import ProviderHTTP
 
@@ -37,13 +34,8 @@ extension GiphyClient: PingbackChannel {
         guard let target = Self.pingbackURL(url, randomID: randomID, at: date) else {
             throw UpstreamError.rejected(status: 0)
         }
-        var request = URLRequest(url: target)
-        request.httpMethod = "GET"
-        let sending = request
-        let session = self.session
-        let exchanges = self.exchanges
         let deadline = min(configuration.deadline, Self.pingbackDeadline)
-        let exchange = try await withDeadline(deadline) { try await exchanges.exchange(sending, on: session) }
+        let exchange = try await transport.get(target, deadline: deadline)
         guard (200...299).contains(exchange.status) else { throw UpstreamError.serverError(status: exchange.status) }
     }
 

@@ -1,17 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GifService
 import ProviderHTTP
 
-/// GIPHY's REST API as a `GIFProvider`, on one long-lived URLSession.
+/// GIPHY's REST API as a `GIFProvider`, on one long-lived `UpstreamTransport`.
 /// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds
 /// the key (they are written from status codes and paths, and redacted once more on the way out).
 public final class GiphyClient: GIFProvider {
     public let configuration: GiphyClientConfiguration
-    let session: URLSession
-    let exchanges: BoundedExchanges
+    let transport: UpstreamTransport
     /// The install's `random_id`, sent on search, trending and pingbacks (GiphyClient+Analytics.swift).
     let identity: InstallIdentity?
 
@@ -19,12 +15,7 @@ public final class GiphyClient: GIFProvider {
     public init(configuration: GiphyClientConfiguration, identity: InstallIdentity? = nil) {
         self.configuration = configuration
         self.identity = identity
-        exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
-        session = exchanges.makeSession(deadline: configuration.deadline, maxConnections: configuration.maxConnections)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
@@ -72,15 +63,9 @@ public final class GiphyClient: GIFProvider {
         guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {
             throw .unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL")
         }
-        var building = URLRequest(url: url)
-        building.httpMethod = "GET"
-        building.setValue("application/json", forHTTPHeaderField: "Accept")
-        let request = building
-        let session = self.session
-        let exchanges = self.exchanges
         let exchange: HTTPExchange
         do {
-            exchange = try await withDeadline(configuration.deadline) { try await exchanges.exchange(request, on: session) }
+            exchange = try await transport.get(url, headers: ["Accept": "application/json"], deadline: configuration.deadline)
         } catch {
             throw redacted(FailureMapping.error(thrown: error, endpoint: endpoint))
         }

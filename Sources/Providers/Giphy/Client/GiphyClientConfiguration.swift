@@ -14,7 +14,7 @@ public struct GiphyClientConfiguration: Sendable, CustomStringConvertible, Custo
     public var deadline: Duration
     /// Forwarded as `country_code` on search and trending when set (GIPHY's terms ask for it).
     public var countryCode: String?
-    /// Concurrent connections to GIPHY; URLSession's default of 6 is small for a proxy.
+    /// Concurrent connections to GIPHY (the transport's per-host and total cap; more calls queue).
     public var maxConnections: Int
     /// A larger answer is cancelled as it arrives and treated as a bad response (GIPHY's
     /// largest pages are a few hundred KB).

@@ -51,6 +51,10 @@ public final class FakeServerCore<Fault: InjectableFault>: Sendable {
     public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
         try rawUpstreams.baseURL(for: behaviour)
     }
+
+    public func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
+        rawUpstreams.bodyBytesSent(for: behaviour)
+    }
 }
 
 /// A fake upstream's public controls, the same for every fake: it only names its core.
@@ -84,6 +88,12 @@ extension FakeUpstreamServer {
     /// transport faults the fake's own port cannot produce. The same listener per behaviour.
     public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
         try core.startRawUpstream(behaviour)
+    }
+
+    /// Body bytes that raw listener has sent so far (huge and truncated bodies), for tests that
+    /// check a client stopped reading.
+    public func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
+        core.rawUpstreamBodyBytesSent(behaviour)
     }
 
     /// Calls to one path, or to every API path when nil; faulted and refused calls included,

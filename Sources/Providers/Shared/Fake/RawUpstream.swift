@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A raw loopback listener that reads each request's head and then acts out a
 /// `RawUpstreamBehaviour` (a reset, a silent close, a short or huge body), one connection at a
@@ -8,6 +9,11 @@ import Glibc
 public final class RawUpstream: Sendable {
     public let port: UInt16
     private let listenFD: Int32
+    /// Body bytes the kernel accepted from us, over every connection: how much of a huge body a
+    /// client let through before it hung up (the kernel's socket buffers included).
+    private let sent = SentBytes()
+
+    public var bodyBytesSent: Int { sent.total }
 
     public init(_ behaviour: RawUpstreamBehaviour) throws(FakeUpstreamError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -19,7 +25,7 @@ public final class RawUpstream: Sendable {
         }
         self.port = port
         listenFD = fd
-        let thread = Thread { Self.acceptLoop(fd, behaviour) }
+        let thread = Thread { [sent] in Self.acceptLoop(fd, behaviour, counting: sent) }
         thread.name = "fake-upstream-raw"
         thread.start()
     }
@@ -47,7 +53,7 @@ public final class RawUpstream: Sendable {
         return named == 0 ? UInt16(bigEndian: actual.sin_port) : nil
     }
 
-    private static func acceptLoop(_ listenFD: Int32, _ behaviour: RawUpstreamBehaviour) {
+    private static func acceptLoop(_ listenFD: Int32, _ behaviour: RawUpstreamBehaviour, counting sent: SentBytes) {
         while true {
             let client = accept(listenFD, nil, nil)
             if client < 0 {
@@ -55,13 +61,13 @@ public final class RawUpstream: Sendable {
                 break
             }
             readRequestHead(client)
-            act(behaviour, on: client)
+            act(behaviour, on: client, counting: sent)
             close(client)
         }
         close(listenFD)
     }
 
-    private static func act(_ behaviour: RawUpstreamBehaviour, on fd: Int32) {
+    private static func act(_ behaviour: RawUpstreamBehaviour, on fd: Int32, counting sent: SentBytes) {
         // A client that stops reading must not hold this thread for long.
         var sendTimeout = timeval(tv_sec: 5, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
@@ -72,12 +78,12 @@ public final class RawUpstream: Sendable {
             _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
         case .closeWithoutAnswer:
             break
-        case .truncatedBody(let declared, let sent):
+        case .truncatedBody(let declared, let sentBytes):
             guard sendAll(fd, Array(head(contentLength: declared).utf8)) else { return }
-            _ = sendFiller(fd, bytes: min(sent, declared))
+            _ = sendFiller(fd, bytes: min(sentBytes, declared), counting: sent)
         case .hugeBody(let bytes, let declaresLength):
             guard sendAll(fd, Array(head(contentLength: declaresLength ? bytes : nil).utf8)) else { return }
-            _ = sendFiller(fd, bytes: bytes)
+            _ = sendFiller(fd, bytes: bytes, counting: sent)
         }
     }
 
@@ -87,12 +93,13 @@ public final class RawUpstream: Sendable {
     }
 
     /// `bytes` of JSON whitespace, 64 KiB at a time; false once the client has gone.
-    private static func sendFiller(_ fd: Int32, bytes: Int) -> Bool {
+    private static func sendFiller(_ fd: Int32, bytes: Int, counting sent: SentBytes) -> Bool {
         let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
         var remaining = bytes
         while remaining > 0 {
             let count = min(remaining, chunk.count)
             guard sendAll(fd, chunk[0..<count]) else { return false }
+            sent.add(count)
             remaining -= count
         }
         return true
@@ -128,6 +135,15 @@ public final class RawUpstream: Sendable {
         guard bytes.count >= end.count else { return false }
         return (0...(bytes.count - end.count)).contains { bytes[$0..<($0 + end.count)].elementsEqual(end) }
     }
+}
+
+/// A count shared by a listener and its accept thread.
+final class SentBytes: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var total: Int { count.load(ordering: .relaxed) }
+
+    func add(_ bytes: Int) { count.add(bytes, ordering: .relaxed) }
 }
 
 public enum FakeUpstreamError: Error, CustomStringConvertible {

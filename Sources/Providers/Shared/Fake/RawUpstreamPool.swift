@@ -20,6 +20,11 @@ public final class RawUpstreamPool: Sendable {
         }
     }
 
+    /// Body bytes sent so far by the listener acting out `behaviour` (0 if none was started).
+    public func bodyBytesSent(for behaviour: RawUpstreamBehaviour) -> Int {
+        listeners.withLock { $0[behaviour]?.bodyBytesSent ?? 0 }
+    }
+
     public func stopAll() {
         listeners.withLock { listeners in
             listeners.values.forEach { $0.stop() }

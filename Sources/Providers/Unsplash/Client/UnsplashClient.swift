@@ -1,18 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GifService
 import ProviderHTTP
 import Synchronization
 
-/// Unsplash's API as a `GIFProvider`, on one long-lived URLSession with GIPHY's transport rules
+/// Unsplash's API as a `GIFProvider`, on one long-lived `UpstreamTransport` with GIPHY's transport rules
 /// (a total deadline, a body cap, every failure one `UpstreamError`). The access key travels
 /// only in the `Authorization` header: never in a URL, a reason or a log line.
 public final class UnsplashClient: GIFProvider {
     public let configuration: UnsplashClientConfiguration
-    private let session: URLSession
-    private let exchanges: BoundedExchanges
+    private let transport: UpstreamTransport
     private let reading: PhotoResponseReading
     private let log: @Sendable (String) -> Void
     private let remaining = Mutex<ReportedCallsRemaining?>(nil)
@@ -22,12 +18,7 @@ public final class UnsplashClient: GIFProvider {
         self.configuration = configuration
         self.log = log
         reading = PhotoResponseReading(mapping: PhotoMapping(appName: configuration.appName))
-        exchanges = BoundedExchanges(maxBodyBytes: configuration.maxBodyBytes)
-        session = exchanges.makeSession(deadline: configuration.deadline, maxConnections: configuration.maxConnections)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
     public var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
@@ -81,16 +72,11 @@ public final class UnsplashClient: GIFProvider {
         guard let url = endpoint.url(base: configuration.baseURL) else {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"))
         }
-        var building = URLRequest(url: url)
-        building.httpMethod = "GET"
-        building.setValue("application/json", forHTTPHeaderField: "Accept")
-        building.setValue("v1", forHTTPHeaderField: "Accept-Version")
-        building.setValue("Client-ID \(configuration.accessKey)", forHTTPHeaderField: "Authorization")
-        let request = building
-        let (session, exchanges) = (self.session, self.exchanges)
+        let headers = ["Accept": "application/json", "Accept-Version": "v1",
+                       "Authorization": "Client-ID \(configuration.accessKey)"]
         let exchange: HTTPExchange
         do {
-            exchange = try await withDeadline(configuration.deadline) { try await exchanges.exchange(request, on: session) }
+            exchange = try await transport.get(url, headers: headers, deadline: configuration.deadline)
         } catch {
             throw reported(FailureMapping.error(thrown: error, endpoint: endpoint), endpoint: endpoint)
         }

@@ -1,7 +1,7 @@
-/// Runs `operation` with a total deadline: URLSession on Linux has only an idle timer (in whole
-/// seconds), so a slow trickle of bytes could otherwise hold a call forever.
+/// Runs `operation` with a total deadline. `UpstreamTransport` gives libcurl the same timeout;
+/// this race is the backstop that also bounds a call still queued for a free connection.
 /// Whichever finishes first wins; the other is cancelled, and the operation must end promptly
-/// on cancellation (the data task is cancelled with it).
+/// on cancellation (its transfer is cancelled with it).
 public func withDeadline<T: Sendable>(
     _ deadline: Duration, operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GifService
 
 /// Maps what went wrong in a call to the one `UpstreamError` row it belongs to.
@@ -31,8 +28,6 @@ public enum FailureMapping {
             return .unavailable(reason: "the call to \(endpoint.displayPath) was cancelled")
         case let failure as TransferFailure:
             return transferError(failure, endpoint: endpoint)
-        case let urlError as URLError:
-            return transportError(urlError.code, endpoint: endpoint)
         default:
             return .unavailable(reason: "\(endpoint.displayPath) failed (\(type(of: error)))")
         }
@@ -45,39 +40,29 @@ public enum FailureMapping {
             return .badResponse(reason: "\(path) declared a body of \(declared) bytes, over the \(limit) allowed")
         case .bodyTooLarge(let limit, nil):
             return .badResponse(reason: "the body from \(path) is over \(limit) bytes")
-        case .transport(let error, answered: true) where error.code != .cancelled && error.code != .timedOut:
-            // A head arrived, so the upstream did answer: the answer is what failed.
-            return .badResponse(reason: "the answer from \(path) broke off after its head (URLError \(error.code.rawValue))")
-        case .transport(let error, answered: false) where error.code == .badServerResponse:
-            // libcurl's "empty reply": the connection closed before a byte of answer.
-            return .unavailable(reason: "the connection closed without an answer calling \(path)")
-        case .transport(let error, _):
-            return transportError(error.code, endpoint: endpoint)
-        }
-    }
-
-    private static func transportError(_ code: URLError.Code, endpoint: some UpstreamEndpoint) -> UpstreamError {
-        let path = endpoint.displayPath
-        switch code {
         case .timedOut:
-            // URLSession's own idle timer, a backstop behind our deadline.
             return .timeout
-        case .cannotConnectToHost:
+        case .connectionRefused:
             return .unavailable(reason: "connection refused calling \(path)")
-        case .cannotFindHost, .dnsLookupFailed:
+        case .hostNotResolved:
             return .unavailable(reason: "\(endpoint.upstreamName)'s host name did not resolve calling \(path)")
-        case .networkConnectionLost:
+        case .closedWithoutAnswer:
+            return .unavailable(reason: "the connection closed without an answer calling \(path)")
+        case .connectionLost:
             return .unavailable(reason: "connection reset or lost calling \(path)")
-        case .notConnectedToInternet, .secureConnectionFailed, .serverCertificateUntrusted,
-             .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .unavailable(reason: "no usable connection to \(endpoint.upstreamName) calling \(path) (URLError \(code.rawValue))")
-        case .cancelled:
-            return .unavailable(reason: "the call to \(path) was cancelled")
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-             .zeroByteResource:
-            return .badResponse(reason: "unreadable HTTP response from \(path) (URLError \(code.rawValue))")
-        default:
-            return .unavailable(reason: "calling \(path) failed (URLError \(code.rawValue))")
+        case .brokeOffAfterHead(let code):
+            // A head arrived, so the upstream did answer: the answer is what failed.
+            return .badResponse(reason: "the answer from \(path) broke off after its head (curl error \(code))")
+        case .unreadableAnswer(let code):
+            return .badResponse(reason: "unreadable HTTP response from \(path) (curl error \(code))")
+        case .noSecureConnection(let code):
+            return .unavailable(reason: "no usable connection to \(endpoint.upstreamName) calling \(path) (curl error \(code))")
+        case .invalidHeader:
+            return .unavailable(reason: "a request header for \(path) held a line break; not sent")
+        case .transportClosed:
+            return .unavailable(reason: "the transport for \(endpoint.upstreamName) is closed calling \(path)")
+        case .failed(let code):
+            return .unavailable(reason: "calling \(path) failed (curl error \(code))")
         }
     }
 

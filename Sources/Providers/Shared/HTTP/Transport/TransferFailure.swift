@@ -1,13 +1,27 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Why a transfer ended without a whole answer; `FailureMapping` turns it into an `UpstreamError`
-/// with the endpoint's path in the reason.
-public enum TransferFailure: Error {
+/// with the endpoint's path in the reason. Cases are ours, never a library's text (which can hold
+/// the request URL, and the URL can hold a key).
+public enum TransferFailure: Error, Equatable {
     /// The body is over the cap: declared so by Content-Length (`declared`), or counted as it came.
     case bodyTooLarge(limit: Int, declared: Int64?)
-    /// The transport failed; `answered` when a response head had arrived before it did.
-    case transport(URLError, answered: Bool)
+    /// The transfer's own total deadline passed (libcurl's timeout).
+    case timedOut
+    case connectionRefused
+    case hostNotResolved
+    /// The connection closed or was reset before a byte of answer.
+    case closedWithoutAnswer
+    /// The connection was reset or failed while sending or before the head arrived.
+    case connectionLost
+    /// A head arrived and then the answer broke off (reset, or fewer bytes than declared).
+    case brokeOffAfterHead(curlCode: Int)
+    /// The answer is not readable HTTP (or its content encoding is broken).
+    case unreadableAnswer(curlCode: Int)
+    /// TLS could not be set up or the certificate was not trusted.
+    case noSecureConnection(curlCode: Int)
+    /// A request header value held CR or LF; nothing was sent.
+    case invalidHeader
+    /// The transport is shut down (its client was released) or could not start.
+    case transportClosed
+    /// Any other libcurl failure, by its code.
+    case failed(curlCode: Int)
 }

@@ -1,0 +1,118 @@
+import CCurl
+import Foundation
+
+/// One GET on the loop thread: its easy handle and the answer as it arrives. Only the loop thread
+/// touches it; libcurl's header and write callbacks reach it through an unretained pointer that
+/// stays valid because the loop holds the transfer until its easy handle is cleaned up.
+final class CurlTransfer {
+    let call: UpstreamCall
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var status: Int?
+    private var headers: [String: String] = [:]
+    private var body = Data()
+    /// Set when the answer is refused for its size.
+    private var refusal: SizeRefusal?
+
+    private enum SizeRefusal {
+        case declared(Int64)
+        case counted
+    }
+
+    /// nil when libcurl cannot make a handle or a header is unusable (`failure` says which).
+    init?(_ call: UpstreamCall, failure: inout TransferFailure) {
+        guard let easy = curl_easy_init() else {
+            failure = .transportClosed
+            return nil
+        }
+        self.call = call
+        self.easy = easy
+        for line in call.request.headerLines {
+            guard !line.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+                failure = .invalidHeader
+                return nil
+            }
+            headerList = curl_slist_append(headerList, line)
+        }
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+    }
+
+    private func configure() {
+        let request = call.request
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = shim_easy_setopt_string(easy, CURLOPT_URL, request.url)
+        _ = shim_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = shim_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, SHIM_CURL_HTTP_VERSION_1_1)
+        // Threads and signals do not mix: libcurl must never raise SIGALRM for its timeouts.
+        _ = shim_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = shim_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, request.timeoutMilliseconds)
+        _ = shim_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, request.timeoutMilliseconds)
+        // "" offers every encoding libcurl decodes; the cap counts decoded bytes.
+        _ = shim_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        _ = shim_easy_setopt_headers(easy, headerList)
+        _ = shim_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = shim_easy_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().headerLine(bytes) ? size * count : 0
+        }
+        _ = shim_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = shim_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().bodyBytes(bytes) ? size * count : 0
+        }
+    }
+
+    /// One line of the head; false stops the transfer (a declared length over the cap).
+    private func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            // A new head (after an interim 1xx one): start over.
+            status = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+            headers = [:]
+        } else if line.isEmpty {
+            guard let declared = headers["content-length"].flatMap({ Int64($0) }),
+                  declared > Int64(call.request.maxBodyBytes) else { return true }
+            refusal = .declared(declared)
+            return false
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return true
+    }
+
+    /// A piece of body; false stops the transfer once the cap is passed (the body so far is dropped).
+    private func bodyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard refusal == nil else { return false }
+        guard body.count + bytes.count <= call.request.maxBodyBytes else {
+            refusal = .counted
+            body = Data()
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// The answer, or why there is none, for libcurl's result code.
+    func outcome(_ code: CURLcode) -> Result<HTTPExchange, any Error> {
+        switch refusal {
+        case .declared(let length)?:
+            return .failure(TransferFailure.bodyTooLarge(limit: call.request.maxBodyBytes, declared: length))
+        case .counted?:
+            return .failure(TransferFailure.bodyTooLarge(limit: call.request.maxBodyBytes, declared: nil))
+        case nil:
+            break
+        }
+        guard code == CURLE_OK else { return .failure(TransferFailure(curlCode: code, answered: status != nil)) }
+        guard let status else { return .failure(TransferFailure.unreadableAnswer(curlCode: Int(code.rawValue))) }
+        return .success(HTTPExchange(status: status, retryAfter: headers["retry-after"], body: body, headers: headers))
+    }
+}

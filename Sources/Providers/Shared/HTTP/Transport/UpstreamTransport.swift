@@ -1,0 +1,47 @@
+import Foundation
+
+/// A provider client's HTTP transport: GETs on libcurl's multi interface, driven by a loop thread
+/// of its own (`CurlLoop`), with keep-alive connections up to `maxConnections`. An answer over
+/// `maxBodyBytes` is refused at its head when its Content-Length says so, else cut off as soon as
+/// the body passes the cap, so an upstream answer never grows memory beyond cap plus one chunk.
+public final class UpstreamTransport: Sendable {
+    public let maxBodyBytes: Int
+    private let loop: CurlLoop?
+
+    public init(maxBodyBytes: Int, maxConnections: Int) {
+        self.maxBodyBytes = maxBodyBytes
+        loop = CurlLoop(maxConnections: maxConnections)
+        loop?.start()
+    }
+
+    deinit {
+        loop?.post(.shutdown)
+    }
+
+    /// One GET with `headers` ("Name" to value; none may hold CR or LF), ended by `deadline` at
+    /// the latest (libcurl's total timeout, and a race with a sleep as a backstop that also covers
+    /// waiting for a free connection). Throws `TransferFailure`, `DeadlinePassed` or
+    /// `CancellationError`; a cancelled task cancels its transfer.
+    public func get(_ url: URL, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
+        let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
+        let request = UpstreamRequest(
+            url: url.absoluteString, headerLines: headers.map { "\($0.key): \($0.value)" },
+            timeoutMilliseconds: Int(max(1, milliseconds)), maxBodyBytes: maxBodyBytes)
+        guard let loop else { throw TransferFailure.transportClosed }
+        return try await withDeadline(deadline) {
+            try await Self.exchange(UpstreamCall(request), on: loop)
+        }
+    }
+
+    private static func exchange(_ call: UpstreamCall, on loop: CurlLoop) async throws -> HTTPExchange {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPExchange, any Error>) in
+                guard call.begin(continuation) else { return }
+                if !loop.post(.start(call)) { call.finish(.failure(TransferFailure.transportClosed)) }
+            }
+        } onCancel: {
+            call.cancel()
+            loop.post(.cancel(call))
+        }
+    }
+}
