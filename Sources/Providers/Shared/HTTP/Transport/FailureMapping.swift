@@ -56,7 +56,7 @@ public enum FailureMapping {
         case .unreadableAnswer(let code):
             return .badResponse(reason: "unreadable HTTP response from \(path) (curl error \(code))")
         case .noSecureConnection(let code):
-            return .unavailable(reason: "no usable connection to \(endpoint.upstreamName) calling \(path) (curl error \(code))")
+            return .unavailable(reason: "no trusted TLS connection to \(endpoint.upstreamName) calling \(path) (curl error \(code))")
         case .invalidHeader:
             return .unavailable(reason: "a request header for \(path) held a line break; not sent")
         case .transportClosed:
