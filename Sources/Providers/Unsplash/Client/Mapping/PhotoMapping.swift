@@ -5,7 +5,6 @@ import ProviderHTTP
 /// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,
 /// its five renditions and the attribution Unsplash's guidelines ask for.
 struct PhotoMapping: Sendable {
-    static let idPrefix = "unsplash:"
     let referral: ReferralLinks
 
     init(appName: String) {
@@ -28,7 +27,7 @@ struct PhotoMapping: Sendable {
         let title = photo.description?.meaningful ?? photo.altDescription?.meaningful
         let downloadLocation = WebLink.http(links?.downloadLocation)
         return GIF(
-            id: Self.idPrefix + id,
+            id: ItemID.text(provider: .unsplash, upstreamID: id),
             provider: .unsplash,
             title: title,
             altText: photo.altDescription?.meaningful,
