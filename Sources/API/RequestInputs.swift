@@ -21,7 +21,7 @@ enum RequestInputs {
     static func provider(_ text: String?, among providers: ProviderGateways) throws(ServiceError) -> ProviderGateway {
         guard let text, !text.isEmpty else { return providers.defaultProvider }
         guard let name = ProviderName(text), let provider = providers[name] else {
-            throw .invalid("provider", "must be one of \(providers.names.map(\.rawValue).joined(separator: ", ")).")
+            throw .unknownProvider(among: providers.names)
         }
         return provider
     }

@@ -5,7 +5,7 @@ extension GIFBackend {
     /// another item is fetched through its provider's gateway (cached like any). A failed
     /// tracking call is logged and counted, and the file is still given.
     public func download(id: ItemID) async throws(ServiceError) -> Download {
-        guard let provider = providers[id.provider] else { throw .gifNotFound(id: id.rawValue) }
+        let provider = try self.provider(of: id)
         return try await translating(upstream: provider.rules.naming) {
             let item: GIF
             if let favorite = try await favorites.find(id: id.rawValue) {

@@ -108,7 +108,7 @@ public struct GIFBackend: Sendable {
 
     /// Any provider's item by our id; an id naming a provider not served is not found.
     public func gif(id: ItemID) async throws(ServiceError) -> Fetched<GIF> {
-        guard let provider = providers[id.provider] else { throw .gifNotFound(id: id.rawValue) }
+        let provider = try self.provider(of: id)
         return try await translating(upstream: provider.rules.naming) {
             var fetched = try await provider.gateway.gif(id: id.upstreamID)
             fetched.value.isFavorite = try await favorites.contains(id: id.rawValue)
@@ -153,14 +153,14 @@ public struct GIFBackend: Sendable {
     /// Adds the GIF with that id, fetching it to keep a snapshot. An id already present is
     /// answered from the store, without an upstream call; a full list fails before the call.
     public func addFavorite(id: ItemID) async throws(ServiceError) -> FavoriteAddResult {
-        try await translating(upstream: providers[id.provider]?.rules.naming ?? .giphy) {
+        let provider = try self.provider(of: id)
+        return try await translating(upstream: provider.rules.naming) {
             if let existing = try await favorites.find(id: id.rawValue) {
                 return .alreadyExisted(existing)
             }
             if try await favorites.count() >= favorites.limit {
                 throw ServiceError.favoritesFull(limit: favorites.limit)
             }
-            guard let provider = providers[id.provider] else { throw ServiceError.gifNotFound(id: id.rawValue) }
             let gif = try await provider.gateway.gif(id: id.upstreamID).value
             return try await favorites.add(gif)
         }
@@ -193,9 +193,13 @@ public struct GIFBackend: Sendable {
 
     /// The provider named (nil: the default one); one not served is an invalid `provider`.
     func provider(_ name: ProviderName?) throws(ServiceError) -> ProviderGateway {
-        guard let provider = providers.provider(name) else {
-            throw .invalid("provider", "must be one of \(providers.names.map(\.rawValue).joined(separator: ", ")).")
-        }
+        guard let provider = providers.provider(name) else { throw .unknownProvider(among: providers.names) }
+        return provider
+    }
+
+    /// The provider an id names; an id of a provider not served has no item here.
+    func provider(of id: ItemID) throws(ServiceError) -> ProviderGateway {
+        guard let provider = providers[id.provider] else { throw .gifNotFound(id: id.rawValue) }
         return provider
     }
 

@@ -53,6 +53,11 @@ public struct ServiceError: Error, Equatable, Sendable {
         ServiceError(.gifNotFound, "\(upstream.displayName) has nothing for the tag \"\(tag?.text ?? "")\".")
     }
 
+    /// A `provider` parameter naming none of those served.
+    public static func unknownProvider(among names: [ProviderName]) -> ServiceError {
+        .invalid("provider", "must be one of \(names.map(\.rawValue).joined(separator: ", ")).")
+    }
+
     /// An id whose provider is not served here (its item cannot be fetched).
     static func gifNotFound(id: String) -> ServiceError {
         ServiceError(.gifNotFound, "No item has the id \"\(id)\".")
