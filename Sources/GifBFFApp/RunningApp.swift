@@ -39,11 +39,7 @@ public final class RunningApp: Sendable {
             sources.append(giphy.provider)
             sources.append(try UnsplashSource.make(configuration, logger: logger))
         } catch {
-            // Demo fakes already listening are stopped (start is synchronous).
-            Task { [sources] in
-                for source in sources { await source.shutdown() }
-                await stores.close()
-            }
+            abandon(sources, stores)
             throw error
         }
         for source in sources {
@@ -65,10 +61,7 @@ public final class RunningApp: Sendable {
             settings: PingbackSettings(enabled: configuration.giphyAnalytics),
             lookup: { id in try? await favorites.find(id: id)?.gif.upstreamLinks })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
-            Task { [sources] in
-                for source in sources { await source.shutdown() }
-                await stores.close()
-            }
+            abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
@@ -83,11 +76,17 @@ public final class RunningApp: Sendable {
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics)
         } catch {
-            Task {
-                for source in sources { await source.shutdown() }
-                await stores.close()
-            }
+            abandon(sources, stores)
             throw error
+        }
+    }
+
+    /// A start that failed part way: the demo fakes already listening stop and the database
+    /// closes, in the background (start is synchronous).
+    private static func abandon(_ sources: [ProviderSource], _ stores: Stores) {
+        Task {
+            for source in sources { await source.shutdown() }
+            await stores.close()
         }
     }
 
