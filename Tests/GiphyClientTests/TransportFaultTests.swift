@@ -58,6 +58,17 @@ final class TransportFaultTests: XCTestCase {
         XCTAssertLessThan(sent, cap + Self.loopbackBuffers, "the body went on being read after the cap")
     }
 
+    /// Header lines that never end are refused once the head passes its limit, so an upstream
+    /// cannot grow memory with headers while the deadline runs.
+    func testAHeadThatNeverEndsIsRefusedAtItsLimit() async throws {
+        let behaviour = RawUpstreamBehaviour.endlessHead(bytes: 200 * 1024 * 1024)
+        let error = try await trendingError(behaviour)
+        guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(reason.contains("response head"), reason)
+        let sent = await settledCount { self.harness.fake.rawUpstreamBodyBytesSent(behaviour) }
+        XCTAssertLessThan(sent, Self.loopbackBuffers, "the head went on being read past its limit")
+    }
+
     /// Room for what loopback's send and receive buffers hold between the fake and the client
     /// (measured here: 3 to 4 MB past a 1 MB cap; reading the whole body sends 200 MB).
     private static let loopbackBuffers = 16 * 1024 * 1024

@@ -84,6 +84,14 @@ public final class RawUpstream: Sendable {
         case .hugeBody(let bytes, let declaresLength):
             guard sendAll(fd, Array(head(contentLength: declaresLength ? bytes : nil).utf8)) else { return }
             _ = sendFiller(fd, bytes: bytes, counting: sent)
+        case .endlessHead(let bytes):
+            guard sendAll(fd, Array("HTTP/1.1 200 OK\r\n".utf8)) else { return }
+            let line = Array(("X-Filler: " + String(repeating: "a", count: 1012) + "\r\n").utf8)
+            var remaining = bytes
+            while remaining > 0, sendAll(fd, line) {
+                sent.add(line.count)
+                remaining -= line.count
+            }
         }
     }
 

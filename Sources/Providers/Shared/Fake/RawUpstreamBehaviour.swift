@@ -10,4 +10,6 @@ public enum RawUpstreamBehaviour: Sendable, Hashable {
     /// A 200 JSON head and `bytes` bytes of body, generated as sent (never held in memory), with a
     /// Content-Length when `declaresLength`, else delimited by closing the connection.
     case hugeBody(bytes: Int, declaresLength: Bool)
+    /// A 200 status line, then `bytes` of header lines (1 KiB each, made as sent) that never end.
+    case endlessHead(bytes: Int)
 }

@@ -10,6 +10,8 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var status: Int?
     private var headers: [String: String] = [:]
+    /// Bytes of head read so far (interim 1xx heads included).
+    private var headBytes = 0
     private var body = Data()
     /// Set when the answer is refused for its size.
     private var refusal: SizeRefusal?
@@ -17,7 +19,11 @@ final class CurlTransfer {
     private enum SizeRefusal {
         case declared(Int64)
         case counted
+        case head
     }
+
+    /// The most head an answer may have: ours, not left to the libcurl version at hand.
+    static let maxHeadBytes = 64 * 1024
 
     /// nil when libcurl cannot make a handle or a header is unusable (`failure` says which).
     init?(_ call: UpstreamCall, failure: inout TransferFailure) {
@@ -71,6 +77,11 @@ final class CurlTransfer {
 
     /// One line of the head; false stops the transfer (a declared length over the cap).
     private func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        headBytes += bytes.count
+        guard headBytes <= Self.maxHeadBytes else {
+            refusal = .head
+            return false
+        }
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             // A new head (after an interim 1xx one): start over.
@@ -108,6 +119,8 @@ final class CurlTransfer {
             return .failure(TransferFailure.bodyTooLarge(limit: call.request.maxBodyBytes, declared: length))
         case .counted?:
             return .failure(TransferFailure.bodyTooLarge(limit: call.request.maxBodyBytes, declared: nil))
+        case .head?:
+            return .failure(TransferFailure.headTooLarge(limit: Self.maxHeadBytes))
         case nil:
             break
         }

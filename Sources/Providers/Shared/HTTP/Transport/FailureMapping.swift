@@ -40,6 +40,8 @@ public enum FailureMapping {
             return .badResponse(reason: "\(path) declared a body of \(declared) bytes, over the \(limit) allowed")
         case .bodyTooLarge(let limit, nil):
             return .badResponse(reason: "the body from \(path) is over \(limit) bytes")
+        case .headTooLarge(let limit):
+            return .badResponse(reason: "the response head from \(path) is over \(limit) bytes")
         case .timedOut:
             return .timeout
         case .connectionRefused:

@@ -4,6 +4,8 @@
 public enum TransferFailure: Error, Equatable {
     /// The body is over the cap: declared so by Content-Length (`declared`), or counted as it came.
     case bodyTooLarge(limit: Int, declared: Int64?)
+    /// The response head went on past `limit` bytes (header lines that never end).
+    case headTooLarge(limit: Int)
     /// The transfer's own total deadline passed (libcurl's timeout).
     case timedOut
     case connectionRefused
