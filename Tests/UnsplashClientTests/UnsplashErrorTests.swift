@@ -66,7 +66,7 @@ final class UnsplashErrorTests: XCTestCase {
     func testTransportFaults() async throws {
         let harness = try startHarness()
         let reset = harness.client(baseURL: try harness.fake.startRawUpstream(.resetAfterRequest))
-        guard case .unavailable = await searchError(harness, client: reset) else { return XCTFail("reset") }
+        let resetError = await searchError(harness, client: reset); guard case .unavailable = resetError else { return XCTFail("reset: \(String(describing: resetError))") }
         let refused = harness.client(baseURL: try FakeUnsplash.refusingBaseURL())
         guard case .unavailable(let reason) = await searchError(harness, client: refused) else { return XCTFail("refused") }
         XCTAssertTrue(reason.contains("refused"), reason)
