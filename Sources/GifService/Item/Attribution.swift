@@ -14,6 +14,12 @@ public struct Attribution: Decodable, Equatable, Sendable {
     /// GIPHY's, also given to snapshots stored before items named their provider (all GIPHY's).
     public static let giphy = Attribution(text: "Powered by GIPHY")
 
+    /// What an item of `provider` carries when its mapping or snapshot gave none: GIPHY's is the
+    /// same for every GIF; other providers' name the author, so there is no default.
+    static func standard(for provider: ProviderName) -> Attribution? {
+        provider == .giphy ? .giphy : nil
+    }
+
     enum CodingKeys: String, CodingKey {
         case text
         case authorURL = "author_url"

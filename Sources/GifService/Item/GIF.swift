@@ -66,7 +66,7 @@ public struct GIF: Decodable, Equatable, Sendable {
         self.likes = likes
         self.location = location
         self.camera = camera
-        self.attribution = attribution ?? (provider == .giphy ? .giphy : nil)
+        self.attribution = attribution ?? Attribution.standard(for: provider)
         self.presetShareText = presetShareText
         self.upstreamLinks = upstreamLinks
     }
@@ -119,8 +119,7 @@ public struct GIF: Decodable, Equatable, Sendable {
         likes = try container.decodeIfPresent(Int.self, forKey: .likes)
         location = try container.decodeIfPresent(PhotoLocation.self, forKey: .location)
         camera = try container.decodeIfPresent(PhotoCamera.self, forKey: .camera)
-        attribution = try container.decodeIfPresent(Attribution.self, forKey: .attribution)
-            ?? (provider == .giphy ? .giphy : nil)
+        attribution = try container.decodeIfPresent(Attribution.self, forKey: .attribution) ?? Attribution.standard(for: provider)
         upstreamLinks = try container.decodeIfPresent(UpstreamLinks.self, forKey: .upstreamLinks)
         // A stored share_text is kept only where it is not the default one derived again here.
         presetShareText = nil
