@@ -80,6 +80,15 @@ final class PhotoMappingTests: XCTestCase {
         XCTAssertEqual(page.totalCount, 3)
     }
 
+    /// A count of 0 (or below) is a value we do not have: openapi.yaml's likes has minimum 1,
+    /// and our JSON leaves 0 out, so a kept item would read back different (found by fuzzing).
+    func testNoLikesAreLeftOutNotZero() async throws {
+        for likes in ["0", "-3", #""0""#] {
+            let gif = try await served(Self.photo.replacingOccurrences(of: #""likes":"70""#, with: #""likes":"# + likes))
+            XCTAssertNil(gif.likes, "likes \(likes)")
+        }
+    }
+
     func testWrongTypedFieldsAreAbsentNotFailures() async throws {
         let odd = Self.photo.replacingOccurrences(of: ##""color":"#f3f3f3""##, with: #""color":[1]"#)
             .replacingOccurrences(of: #""exif":{"#, with: #""exif":"none","old":{"#)

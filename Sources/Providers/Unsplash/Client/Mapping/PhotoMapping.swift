@@ -40,7 +40,7 @@ struct PhotoMapping: Sendable {
             height: height,
             color: photo.color?.meaningful,
             blurHash: photo.blurHash?.meaningful,
-            likes: photo.likes?.value.flatMap { $0 >= 0 ? $0 : nil },
+            likes: photo.likes?.value.flatMap { $0 > 0 ? $0 : nil },
             location: photo.location?.value.flatMap(Self.location),
             camera: photo.exif?.value.flatMap(Self.camera),
             attribution: referral.attribution(author: author, profile: profile),
