@@ -11,7 +11,7 @@ final class DescriptorExhaustionTests: XCTestCase {
     /// exhaust descriptors: those past the limit, and the next one, get 503.
     func testDefaultConnectionLimitFitsTheDescriptorLimit() throws {
         let child = try startServer(descriptorLimit: 256)
-        let idle = try (0..<400).map { _ in try RawClient(port: child.port, timeout: 2) }
+        let idle = try child.connectIdle(400)
         usleep(300_000)
         let started = Date()
         let next = try RawClient(port: child.port, timeout: 2)
@@ -29,7 +29,7 @@ final class DescriptorExhaustionTests: XCTestCase {
     /// still lets each waiting client be answered 503, and the warning is rate-limited.
     func testOutOfDescriptorsNewClientsGet503AndTheWarningIsRateLimited() throws {
         let child = try startServer(descriptorLimit: 256, maxConnections: 1000, holdDescriptors: 150)
-        let idle = try (0..<200).map { _ in try RawClient(port: child.port, timeout: 2) }
+        let idle = try child.connectIdle(200)
         usleep(300_000)
         let started = Date()
         for _ in 0..<5 {
@@ -53,9 +53,21 @@ final class DescriptorExhaustionTests: XCTestCase {
         let errorFile: URL
 
         func errorText() -> String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+        /// Idle clients; a refused one fails with what the child wrote to stderr, since a refusal
+        /// there means the child is gone (it once happened under TSan, with nothing else to go on).
+        func connectIdle(_ count: Int) throws -> [RawClient] {
+            try (0..<count).map { index in
+                do {
+                    return try RawClient(port: port, timeout: 2)
+                } catch {
+                    throw ChildServerFailure(description: "client \(index + 1) of \(count): \(error); the child's stderr: \(errorText())")
+                }
+            }
+        }
     }
 
-    struct ServerNotStarted: Error, CustomStringConvertible {
+    struct ChildServerFailure: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -90,7 +102,7 @@ final class DescriptorExhaustionTests: XCTestCase {
             guard process.isRunning else { break }
             usleep(20_000)
         }
-        throw ServerNotStarted(description: "transport-bench-server did not start: "
+        throw ChildServerFailure(description: "transport-bench-server did not start: "
             + ((try? String(contentsOf: errors, encoding: .utf8)) ?? ""))
     }
 
@@ -104,6 +116,6 @@ final class DescriptorExhaustionTests: XCTestCase {
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
         // A failure, not a skip: a missing server must not let the test pass silently.
-        throw ServerNotStarted(description: "transport-bench-server not found in \(candidates.map(\.path))")
+        throw ChildServerFailure(description: "transport-bench-server not found in \(candidates.map(\.path))")
     }
 }
