@@ -99,6 +99,20 @@ final class TwoProvidersTests: XCTestCase {
         XCTAssertFalse(api.logSink.capturedText.contains(Self.photoKey))
     }
 
+    /// The demo catalog listens on a new port each start; a favorite photo keeps the old one in
+    /// its download location, and saving it after a restart still tracks the download.
+    func testADemoPhotoFavoritedBeforeARestartIsTrackedWhenSavedAfterIt() async throws {
+        let first = try APIHarness(self)
+        let photoID = try XCTUnwrap(try items(try first.get("/search?q=mountain&provider=unsplash&limit=1")).first?["id"] as? String)
+        XCTAssertEqual(try first.send("POST", "/favorites", json: #"{"id":"\#(photoID)"}"#).status, 201)
+        await first.stopApp()
+        let second = try APIHarness(self, fake: first.fake, folder: first.folder)
+        let saved = try second.send("POST", "/items/\(photoID)/download")
+        XCTAssertEqual(saved.status, 200, saved.text)
+        let metrics = try second.get("/metrics").text
+        XCTAssertTrue(metrics.contains(#"gif_bff_upstream_calls_total{endpoint="download",outcome="ok",provider="unsplash"} 1"#), metrics)
+    }
+
     func testWithoutAKeyThePhotoDemoCatalogServesOffline() async throws {
         let api = try APIHarness(self)
         XCTAssertEqual(api.app.demoProviders, [.unsplash])

@@ -124,6 +124,23 @@ final class UnsplashEndpointTests: XCTestCase {
         XCTAssertEqual(call.headers.first { $0.name == "authorization" }?.value, "Client-ID \(secretKey)")
     }
 
+    /// The demo catalog listens on a new port each start, and kept photos (favorites, cached pages)
+    /// keep the old one: their own download path is called on today's base URL, query kept.
+    func testTrackDownloadOfAPhotoKeptFromAnotherBaseURLCallsTheSamePathOnOurs() async throws {
+        let harness = try startHarness()
+        let client = harness.client()
+        let photo = harness.fake.catalog.photos[5]
+        var gif = try await client.gif(id: photo.id)
+        let old = try FakeUnsplash.refusingBaseURL().absoluteString + "/photos/\(photo.id)/download?ixid=\(photo.ixid)"
+        gif.upstreamLinks = UpstreamLinks(downloadLocation: old)
+        try await client.trackDownload(of: gif)
+        XCTAssertEqual(harness.fake.downloadCount(id: photo.id), 1)
+        let call = try XCTUnwrap(harness.fake.recordedCalls.last)
+        XCTAssertEqual(call.path, "/photos/\(photo.id)/download")
+        XCTAssertEqual(call.value(of: "ixid"), photo.ixid)
+        XCTAssertEqual(call.headers.first { $0.name == "authorization" }?.value, "Client-ID \(secretKey)")
+    }
+
     func testTrackDownloadNeverSendsTheKeyToAnotherHost() async throws {
         let harness = try startHarness()
         let client = harness.client()

@@ -60,10 +60,23 @@ public final class UnsplashClient: GIFProvider {
         guard let text = item.upstreamLinks?.downloadLocation, let url = URL(string: text) else {
             throw reported(.badResponse(reason: "the photo has no download location to report the download to"))
         }
-        guard Self.sameOrigin(url, configuration.baseURL) else {
+        guard let target = Self.sameOrigin(url, configuration.baseURL) ? url : rebasedDownloadLocation(url, of: item) else {
             throw reported(.badResponse(reason: "the photo's download location is not on the Unsplash API host; not called"))
         }
-        _ = try await call(.downloadTracking(url))
+        _ = try await call(.downloadTracking(target))
+    }
+
+    /// A kept photo's location written for another base URL (the demo catalog listens on a new
+    /// port each start) is this photo's own download path: the same path and query on ours.
+    /// Anything else stays refused.
+    private func rebasedDownloadLocation(_ url: URL, of item: GIF) -> URL? {
+        guard let id = ItemID(item.id), id.provider == .unsplash,
+              let location = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              location.percentEncodedPath.hasSuffix("/photos/\(id.upstreamID)/download"),
+              let rebased = UnsplashEndpoint(path: ["photos", id.upstreamID, "download"]).url(base: configuration.baseURL),
+              var components = URLComponents(url: rebased, resolvingAgainstBaseURL: false) else { return nil }
+        components.percentEncodedQuery = location.percentEncodedQuery
+        return components.url
     }
 
     /// One GET within the deadline; returns a 2xx exchange, throws the mapped error otherwise.
