@@ -153,6 +153,22 @@ final class ClientSuccessTests: XCTestCase {
         XCTAssertEqual(page.gifs[2].images, [:], "an empty url or an unreadable size makes a rendition unusable")
     }
 
+    /// Links end up in a web page's `href` and `src`: one that is not http(s) is left out, and a
+    /// GIF without an http(s) page is not shown.
+    func testLinksThatAreNotHTTPAreLeftOut() async throws {
+        let script = "javascript:alert(1)"
+        let objects = [
+            #"{"id":"j1","url":"https://giphy.com/gifs/j1","bitly_url":"\#(script)","#
+                + #""user":{"username":"ann","avatar_url":"\#(script)","profile_url":"data:text/html,hi"}}"#,
+            #"{"id":"j2","url":"\#(script)"}"#,
+        ]
+        harness.fake.inject(.response(status: 200, contentType: "application/json", body: listBody(objects)))
+        let page = try await harness.client().search(SearchRequest(query: "links", offset: 0, limit: 2))
+        XCTAssertEqual(page.gifs.map(\.id), ["j1"])
+        XCTAssertNil(page.gifs.first?.shareURL)
+        XCTAssertEqual(page.gifs.first?.user, GIFUser(username: "ann"))
+    }
+
     func testStringTypedPaginationIsRead() async throws {
         let object = #"{"id":"s1","url":"https://giphy.com/gifs/s1"}"#
         let body = listBody([object], pagination: #"{"total_count":"4321","count":"1","offset":"40"}"#)

@@ -18,9 +18,10 @@ enum GIFMapping {
         ("downsized", ["downsized"]),
     ]
 
-    /// Nil when the object lacks what every GIF of ours must have: an id and a page url.
+    /// Nil when the object lacks what every GIF of ours must have: an id and a page url. Every link
+    /// we pass on is http(s): a client puts them in `href` and `src`.
     static func gif(_ object: GiphyGIFObject) -> GIF? {
-        guard let id = object.id?.meaningful, let url = object.url?.meaningful else { return nil }
+        guard let id = object.id?.meaningful, let url = object.url?.webLink else { return nil }
         let user = object.user?.value.flatMap(Self.user)
         return GIF(
             id: id,
@@ -28,7 +29,7 @@ enum GIFMapping {
             altText: object.altText?.meaningful,
             rating: object.rating?.meaningful?.lowercased(),
             url: url,
-            shareURL: object.bitlyURL?.meaningful,
+            shareURL: object.bitlyURL?.webLink,
             username: object.username?.meaningful ?? user?.username,
             user: user,
             createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
@@ -47,29 +48,23 @@ enum GIFMapping {
     /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
     /// given, query parameters included (GIPHY's terms forbid rewriting them).
     static func rendition(_ object: GiphyRenditionObject) -> Rendition? {
-        guard let url = mediaURL(object.url), let width = object.width?.value, let height = object.height?.value,
+        guard let url = object.url?.webLink, let width = object.width?.value, let height = object.height?.value,
               width > 0, height > 0 else { return nil }
         let size = object.size?.value.flatMap { $0 > 0 ? $0 : nil }
         return Rendition(url: url, width: width, height: height, size: size,
-                         mp4: mediaURL(object.mp4), webp: mediaURL(object.webp))
+                         mp4: object.mp4?.webLink, webp: object.webp?.webLink)
     }
 
     /// GIPHY's pingback urls, each kept only when it is an http(s) url; nil when none is.
     static func analyticsLinks(_ object: GiphyAnalyticsObject) -> UpstreamLinks? {
-        let links = UpstreamLinks(onload: mediaURL(object.onload?.value?.url), onclick: mediaURL(object.onclick?.value?.url),
-                                  onsent: mediaURL(object.onsent?.value?.url))
+        let links = UpstreamLinks(onload: object.onload?.value?.url?.webLink, onclick: object.onclick?.value?.url?.webLink,
+                                  onsent: object.onsent?.value?.url?.webLink)
         return links.hasValue ? links : nil
-    }
-
-    private static func mediaURL(_ text: LenientString?) -> String? {
-        guard let value = text?.meaningful, let scheme = URLComponents(string: value)?.scheme?.lowercased(),
-              scheme == "https" || scheme == "http" else { return nil }
-        return value
     }
 
     private static func user(_ object: GiphyUserObject) -> GIFUser? {
         let user = GIFUser(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
-                           avatarURL: object.avatarURL?.meaningful, profileURL: object.profileURL?.meaningful)
+                           avatarURL: object.avatarURL?.webLink, profileURL: object.profileURL?.webLink)
         let fields = [user.displayName, user.username, user.avatarURL, user.profileURL]
         return fields.contains { $0 != nil } ? user : nil
     }

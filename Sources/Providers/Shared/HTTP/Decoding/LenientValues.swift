@@ -48,6 +48,14 @@ public struct LenientString: Decodable, Sendable {
         guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed
     }
+
+    /// The meaningful text when it is an http(s) URL, kept exactly as given (GIPHY's terms forbid
+    /// rewriting its URLs, and Unsplash's carry the ixid it counts by); nil for anything else.
+    public var webLink: String? {
+        guard let value = meaningful, let scheme = URLComponents(string: value)?.scheme?.lowercased(),
+              scheme == "https" || scheme == "http" else { return nil }
+        return value
+    }
 }
 
 /// Any value that may be malformed: nil instead of an error.

@@ -20,12 +20,12 @@ struct PhotoMapping: Sendable {
         let images = PhotoRenditions.images(urls: photo.urls?.value ?? [:], width: width, height: height)
         guard !images.isEmpty else { return nil }
         let links = photo.links?.value
-        let page = WebLink.http(links?.html) ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
+        let page = links?.html?.webLink ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
         let user = photo.user?.value
         let author = user.flatMap { $0.name?.meaningful ?? $0.username?.meaningful }
-        let profile = WebLink.http(user?.links?.value?.html)
+        let profile = user?.links?.value?.html?.webLink
         let title = photo.description?.meaningful ?? photo.altDescription?.meaningful
-        let downloadLocation = WebLink.http(links?.downloadLocation)
+        let downloadLocation = links?.downloadLocation?.webLink
         return GIF(
             id: ItemID.text(provider: .unsplash, upstreamID: id),
             provider: .unsplash,
@@ -50,9 +50,9 @@ struct PhotoMapping: Sendable {
 
     private static func user(_ object: UnsplashUserObject) -> GIFUser? {
         let images = object.profileImage?.value ?? [:]
-        let avatar = ["medium", "large", "small"].lazy.compactMap { WebLink.http(images[$0]) }.first
+        let avatar = ["medium", "large", "small"].lazy.compactMap { images[$0]?.webLink }.first
         let user = GIFUser(displayName: object.name?.meaningful, username: object.username?.meaningful,
-                           avatarURL: avatar, profileURL: WebLink.http(object.links?.value?.html))
+                           avatarURL: avatar, profileURL: object.links?.value?.html?.webLink)
         return user.hasValue ? user : nil
     }
 
@@ -68,14 +68,5 @@ struct PhotoMapping: Sendable {
                                  exposureTime: object.exposureTime?.value, aperture: object.aperture?.value,
                                  focalLength: object.focalLength?.value, iso: object.iso?.value.flatMap { $0 > 0 ? $0 : nil })
         return camera.hasValue ? camera : nil
-    }
-}
-
-/// Links we pass on: only http(s), kept exactly as given.
-enum WebLink {
-    static func http(_ text: LenientString?) -> String? {
-        guard let value = text?.meaningful, let scheme = URLComponents(string: value)?.scheme?.lowercased(),
-              scheme == "https" || scheme == "http" else { return nil }
-        return value
     }
 }

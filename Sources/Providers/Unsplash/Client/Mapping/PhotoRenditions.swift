@@ -16,7 +16,7 @@ enum PhotoRenditions {
         guard let width, let height else { return [:] }
         var images: [String: Rendition] = [:]
         for (name, target) in widths {
-            guard let url = WebLink.http(urls[name]) else { continue }
+            guard let url = urls[name]?.webLink else { continue }
             let size = scaled(width: width, height: height, to: target)
             images[name] = Rendition(url: url, width: size.width, height: size.height)
         }
