@@ -12,8 +12,8 @@ enum RequestInputs {
         if rules.offsetsAreWholePages, offset % limit != 0 {
             throw .invalid("offset", "must be a multiple of limit (\(limit)) for \(rules.naming.displayName), which pages by page number.")
         }
-        // Both are in range, checked above with the parameter's name.
-        guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(PageRequest.offsetRange)) }
+        // Both are in the provider's ranges, checked above with the parameter's name.
+        guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(offsetRange)) }
         return page
     }
 

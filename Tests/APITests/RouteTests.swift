@@ -42,7 +42,7 @@ final class RouteTests: XCTestCase {
         let api = InMemoryAPI()
         let answer = try await api.get("/trending")
         XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, PageRequest.defaultLimit)
+        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, ProviderRules.giphy.defaultLimit)
         XCTAssertEqual(api.provider.calls, ["trending"])
     }
 

@@ -4,14 +4,13 @@ import XCTest
 /// The service's input values accept exactly what its rules allow.
 final class InputRulesTests: XCTestCase {
     func testPageRequestBounds() {
-        for (offset, limit) in [(0, 1), (4999, 50), (10, 24)] {
+        // A provider's own ranges are its rules', checked where requests are read (ErrorTableTests).
+        for (offset, limit) in [(0, 1), (4999, 50), (10, 24), (30, 30)] {
             XCTAssertNotNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
         }
-        for (offset, limit) in [(-1, 10), (5000, 10), (0, 0), (0, 51)] {
+        for (offset, limit) in [(-1, 10), (0, 0), (0, -5)] {
             XCTAssertNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
         }
-        XCTAssertEqual(PageRequest.first.offset, 0)
-        XCTAssertEqual(PageRequest.first.limit, 24)
     }
 
     func testRatingsAreTheFourInAnyCase() {

@@ -9,7 +9,7 @@ extension GIFBackend {
                      session: DeckSessionID?) async throws(ServiceError) -> Deck {
         try await translating(notFound: .noGIF(forTag: tag, upstream: .giphy)) {
             let id = session?.rawValue ?? DeckSessions.newID()
-            let drawn = try await DeckDraw(gateway: gateway).candidates(
+            let drawn = try await DeckDraw(gateway: gateway, rules: providers.gifProvider.rules).candidates(
                 tag: tag?.text, count: count, rating: (rating ?? defaultRating).rawValue, type: type,
                 shown: deckSessions.shown(in: id))
             if drawn.gifs.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }

@@ -76,7 +76,8 @@ public struct GIFBackend: Sendable {
         let provider = try self.provider(name)
         guard let words else {
             let empty = UpstreamPage(gifs: [], totalCount: 0, count: 0, offset: page.offset)
-            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none), status: .hit, age: 0)
+            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
+                                      lastOffset: provider.rules.searchOffsetRange.upperBound), status: .hit, age: 0)
         }
         return try await translating(upstream: provider.rules.naming) {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,

@@ -15,7 +15,7 @@ public struct PageAnswer: Sendable {
     /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
     /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
     init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
-         lastOffset: Int = PageRequest.offsetRange.upperBound, wholePages: Bool = false) {
+         lastOffset: Int, wholePages: Bool = false) {
         upstream = fetched.value
         self.wholePages = wholePages
         self.lastOffset = lastOffset

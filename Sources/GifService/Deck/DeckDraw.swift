@@ -3,25 +3,27 @@
 struct DeckDraw: Sendable {
     static let countRange = 1...25
     static let defaultCount = 10
-    /// The largest page GIPHY serves: the most candidates per call.
-    static let pageSize = PageRequest.limitRange.upperBound
     /// Pages to pick the first from while the pool's size is unknown (most tags have more).
     static let firstDrawPages = 10
     static let maxCalls = 2
 
     let gateway: UpstreamGateway
+    let rules: ProviderRules
+
+    /// The largest page the provider serves: the most candidates per call.
+    private var pageSize: Int { rules.limitRange.upperBound }
 
     /// GIFs not in `shown`, distinct, in page order; `total` is the pool's size when a page said.
     func candidates(tag: String?, count: Int, rating: String, type: MediaType,
                     shown: Set<String>) async throws -> (gifs: [GIF], total: Int?) {
-        let lastOffset = tag == nil ? PageRequest.trendingOffsetRange.upperBound : PageRequest.offsetRange.upperBound
+        let lastOffset = tag == nil ? rules.trendingOffsetRange.upperBound : rules.searchOffsetRange.upperBound
         var pages = Self.firstDrawPages
         var tried = Set<Int>()
         var seen = shown
         var gifs: [GIF] = []
         var total: Int?
         for _ in 0..<Self.maxCalls {
-            let offsets = (0..<pages).map { $0 * Self.pageSize }.filter { $0 <= lastOffset && !tried.contains($0) }
+            let offsets = (0..<pages).map { $0 * pageSize }.filter { $0 <= lastOffset && !tried.contains($0) }
             guard let offset = offsets.randomElement() else { break }
             tried.insert(offset)
             let page = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
@@ -30,7 +32,7 @@ struct DeckDraw: Sendable {
             total = page.totalCount ?? total
             if let known = page.totalCount {
                 // Only offsets whose page is whole, so the second draw is never a short last page.
-                pages = max(1, (known - Self.pageSize) / Self.pageSize + 1)
+                pages = max(1, (known - pageSize) / pageSize + 1)
             } else if page.gifs.isEmpty {
                 pages = 1  // past the end of a pool of unknown size: its first page is the safe bet
             }
@@ -43,10 +45,10 @@ struct DeckDraw: Sendable {
 
     private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> UpstreamPage {
         if let tag {
-            return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: Self.pageSize, rating: rating,
+            return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
                                                           type: type, compactRenditions: Self.asksForCompactSet)).value
         }
-        return try await gateway.trending(TrendingRequest(offset: offset, limit: Self.pageSize, rating: rating, type: type,
+        return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
                                                           compactRenditions: Self.asksForCompactSet)).value
     }
 }

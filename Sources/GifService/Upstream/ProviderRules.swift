@@ -33,11 +33,11 @@ public struct ProviderRules: Sendable, Equatable {
         self.downloadRendition = downloadRendition
     }
 
-    /// GIPHY's: offsets to 4999 for search and 499 for trending, GIFs and stickers, no ordering.
+    /// GIPHY's: pages of 1 to 50 (24 by default); search answers nothing at offset 5000 and
+    /// above, trending stops at 499; GIFs and stickers; no ordering.
     public static let giphy = ProviderRules(
-        defaultLimit: PageRequest.defaultLimit, limitRange: PageRequest.limitRange, searchOffsetRange: PageRequest.offsetRange,
-        trendingOffsetRange: PageRequest.trendingOffsetRange, mediaTypes: [.gifs, .stickers], downloadRendition: "original",
-        naming: .giphy)
+        defaultLimit: 24, limitRange: 1...50, searchOffsetRange: 0...4999, trendingOffsetRange: 0...499,
+        mediaTypes: [.gifs, .stickers], downloadRendition: "original", naming: .giphy)
 }
 
 /// How error details name a provider and the setting holding its key.

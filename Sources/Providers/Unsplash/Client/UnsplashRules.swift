@@ -3,10 +3,12 @@ import GifService
 extension UnsplashClient {
     /// What Unsplash accepts: 1-30 photos a page (30 by default), pages by number (so an offset
     /// is a multiple of the limit), `order_by` relevant/latest on search and latest/popular on the
-    /// editorial feed, photos only (no `type`), and the `full` rendition for saving.
+    /// editorial feed, photos only (no `type`), and the `full` rendition for saving. The offset
+    /// ranges are GIPHY's, as openapi.yaml states one range per parameter; Unsplash's own end
+    /// (page 200, offset 5970 at 30 a page) lies past them.
     public static let rules = ProviderRules(
-        defaultLimit: 30, limitRange: 1...30, searchOffsetRange: PageRequest.offsetRange,
-        trendingOffsetRange: PageRequest.trendingOffsetRange, offsetsAreWholePages: true,
+        defaultLimit: 30, limitRange: 1...30, searchOffsetRange: 0...4999,
+        trendingOffsetRange: 0...499, offsetsAreWholePages: true,
         searchOrders: ["relevant", "latest"], trendingOrders: ["latest", "popular"], mediaTypes: [],
         downloadRendition: "full", naming: UpstreamNaming(displayName: "Unsplash", keySetting: "UNSPLASH_ACCESS_KEY"))
 }

@@ -1,0 +1,11 @@
+import GifService
+
+extension PageRequest {
+    /// The first page at GIPHY's default length, as a request without offset or limit reads.
+    public static var first: PageRequest {
+        guard let page = PageRequest(offset: 0, limit: ProviderRules.giphy.defaultLimit) else {
+            preconditionFailure("GIPHY's default limit is a valid page length")
+        }
+        return page
+    }
+}
