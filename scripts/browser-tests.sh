@@ -7,6 +7,7 @@
 # Needs chromium, chromium-driver and selenium (in $GIF_BFF_BROWSER_VENV); .ci/run installs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/demo-server.sh
 
 venv="${GIF_BFF_BROWSER_VENV:-/tmp/gif-bff-browser-venv}"
 for tool in /usr/bin/chromium /usr/bin/chromedriver "$venv/bin/python"; do
@@ -33,22 +34,7 @@ swift build --product fake-giphy 2>&1 | tail -1
 bin_path="$(swift build --show-bin-path)"
 echo "browser-tests: [build: $(( $(date +%s) - started )) s]"
 
-# No key: the demo catalog. Port 0: a free port, read back from the start-up line.
-env -u GIPHY_API_KEY "$bin_path/gif-bff" --host 127.0.0.1 --port 0 \
-    --database "$work_dir/db.sqlite3" >"$work_dir/server.log" 2>&1 &
-server_pid=$!
-base_url=""
-for _ in $(seq 1 100); do
-    base_url=$(grep -o 'url=http://127\.0\.0\.1:[0-9]*' "$work_dir/server.log" | head -1 | cut -d= -f2 || true)
-    if [ -n "$base_url" ] && curl -fsS "$base_url/healthz" >/dev/null 2>&1; then break; fi
-    base_url=""
-    sleep 0.1
-done
-if [ -z "$base_url" ]; then
-    echo "browser-tests: gif-bff did not start" >&2
-    cat "$work_dir/server.log" >&2
-    exit 1
-fi
+start_demo_server browser-tests "$bin_path/gif-bff" "$work_dir"
 echo "browser-tests: gif-bff (pid $server_pid) at $base_url"
 
 failed=0

@@ -5,6 +5,7 @@
 # own sources have a warning, or when any test or call fails. Usage: scripts/client-smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/demo-server.sh
 
 echo "client-smoke: swift build --build-tests (Clients/Swift)"
 client_log=$(mktemp /tmp/gif-bff-client-build.XXXXXX)
@@ -43,23 +44,7 @@ grep -E "^Test Suite 'All tests'|Executed .* tests" "$client_log" | tail -1
 
 echo "client-smoke: swift build --product gif-bff"
 swift build --product gif-bff 2>&1 | tail -1
-# No key: the built-in demo catalog. Port 0: a free port, read back from the start-up line.
-: >"$work_dir/server.log"
-env -u GIPHY_API_KEY "$(swift build --show-bin-path)/gif-bff" --host 127.0.0.1 --port 0 \
-    --database "$work_dir/db.sqlite3" --log-level info >"$work_dir/server.log" 2>&1 &
-server_pid=$!
-base_url=""
-for _ in $(seq 1 100); do
-    base_url=$(grep -o 'url=http://127\.0\.0\.1:[0-9]*' "$work_dir/server.log" | head -1 | cut -d= -f2 || true)
-    if [ -n "$base_url" ] && curl -fsS "$base_url/healthz" >/dev/null 2>&1; then break; fi
-    base_url=""
-    sleep 0.1
-done
-if [ -z "$base_url" ]; then
-    echo "client-smoke: gif-bff did not start" >&2
-    cat "$work_dir/server.log" >&2
-    exit 1
-fi
+start_demo_server client-smoke "$(swift build --show-bin-path)/gif-bff" "$work_dir" --log-level info
 
 echo "client-smoke: gif-bff-client-smoke $base_url"
 "$(swift build --package-path Clients/Swift --show-bin-path)/gif-bff-client-smoke" "$base_url"
