@@ -4,7 +4,8 @@
 # spaces, without a Content-Length (delimited by close) or with a lying small one (LYING=1);
 # gif-bff's GIPHY base URL points at it. Prints VmRSS before, after a 50 MB and after a 200 MB
 # answer, and how many body bytes the listener got rid of. Stops only the processes it started.
-#   bench/upstream_huge_rss.sh            # debug build
+#   bench/upstream_huge_rss.sh                    # debug build
+#   SIZES="50 200 200 200" bench/upstream_huge_rss.sh   # answers of these sizes in MB, in turn
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${BENCH_DIR:-/tmp/gif-bff-upstream-rss}"
@@ -19,6 +20,7 @@ import socket, sys, re
 port, log = int(sys.argv[1]), sys.argv[2]
 server = socket.socket(); server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 server.bind(("127.0.0.1", port)); server.listen(16)
+open(log + ".ready", "w").close()  # the script waits for this before its first call
 chunk = b" " * 65536
 while True:
     conn, _ = server.accept()
@@ -38,6 +40,8 @@ while True:
     conn.close()
     with open(log, "a") as f: f.write(f"{size} {sent}\n")
 PY
+# Listening before gif-bff's first call (else that call is refused and the 50 MB line is empty).
+for _ in $(seq 1 100); do [ -e "$WORK/sent.ready" ] && break; sleep 0.1; done
 GIPHY_API_KEY=bench-key GIPHY_BASE_URL="http://127.0.0.1:$HUGE_PORT/v1" GIF_BFF_PORT=$PORT \
     GIF_BFF_DATABASE="$WORK/bench.sqlite3" GIF_BFF_LOG_LEVEL=error GIF_BFF_CACHE=off \
     GIF_BFF_UPSTREAM_TIMEOUT_SECONDS=60 "$BIN/gif-bff" >"$WORK/gif-bff.log" 2>&1 & BFF=$!; PIDS+=($BFF)
@@ -46,7 +50,7 @@ rss() { awk '/VmRSS/ {printf "%.1f MB", $2 / 1024}' "/proc/$BFF/status"; }
 echo "## gif-bff RSS around huge GIPHY answers without Content-Length ($CONFIG build)"
 echo "before:                    $(rss)"
 answers=0
-for mb in 50 200; do
+for mb in ${SIZES:-50 200}; do
     status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/search?q=huge$((mb * 1024 * 1024))&limit=1")
     answers=$((answers + 1))
     # Until the listener has logged this answer (its send fails once gif-bff hangs up), 10 s at most.
