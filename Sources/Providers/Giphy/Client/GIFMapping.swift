@@ -65,7 +65,6 @@ enum GIFMapping {
     private static func user(_ object: GiphyUserObject) -> GIFUser? {
         let user = GIFUser(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
                            avatarURL: object.avatarURL?.webLink, profileURL: object.profileURL?.webLink)
-        let fields = [user.displayName, user.username, user.avatarURL, user.profileURL]
-        return fields.contains { $0 != nil } ? user : nil
+        return user.hasValue ? user : nil
     }
 }
