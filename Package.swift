@@ -27,7 +27,7 @@ let package = Package(
         .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
     ],
     targets: [
-        // What Glibc does not export to Swift: epoll, eventfd, accept4.
+        // What Glibc does not export to Swift: epoll, eventfd, accept4; a signal handler in C.
         .target(name: "CSystemShims"),
         .target(name: "HTTPServer", dependencies: ["CSystemShims"], swiftSettings: strict),
         // The HTTP API: routes from HTTP to the services and back.
@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "GifService"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),

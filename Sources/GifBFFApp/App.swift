@@ -32,7 +32,14 @@ public enum App {
             printError("gif-bff: \(error)")
             return 1
         }
-        let signals = ShutdownSignals(server: app.httpServer, logger: logger)
+        let signals: ShutdownSignals
+        do {
+            signals = try ShutdownSignals(server: app.httpServer, logger: logger)
+        } catch {
+            printError("gif-bff: \(error)")
+            await app.shutdown()
+            return 1
+        }
         let address = url(host: configuration.server.host, port: app.port)
         logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databasePath)),
                     ("upstream", .string(app.isDemo ? "demo" : "giphy")),

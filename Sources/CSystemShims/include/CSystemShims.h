@@ -47,6 +47,14 @@ extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int fl
 /// accept4 without the peer address, non-blocking and close-on-exec.
 static inline int shim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 
+/// Catches `signals` with a handler installed before this returns (sigaction): it only writes
+/// the signal's number, as one byte, to `write_fd` (which should be non-blocking). One pipe per
+/// process. Returns 0, or -1 with errno set.
+int shim_signal_pipe_install(int write_fd, const int *signals, int count);
+
+/// Gives `signals` back the actions they had before install and stops writing to the pipe.
+void shim_signal_pipe_remove(const int *signals, int count);
+
 static const uint32_t SHIM_EPOLLIN = EPOLLIN;
 static const uint32_t SHIM_EPOLLOUT = EPOLLOUT;
 static const uint32_t SHIM_EPOLLRDHUP = EPOLLRDHUP;
