@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GifServiceTests",
-            dependencies: ["GifService", "Storage", "SQLite", "TestSupport"],
+            dependencies: ["GifService", "Storage", "SQLite", "TestSupport", "FakeUpstream"],
             swiftSettings: strict
         ),
 

@@ -4,20 +4,42 @@ struct HostName: Sendable, Hashable {
     let text: String
 
     /// A host alone, no port. An IPv6 address may come without brackets (as `--host` takes it).
+    /// Read as ASCII bytes: every request's `Host` passes here, and only ASCII is a valid host.
     init?(_ value: String) {
-        var host = value.lowercased()
-        if !host.hasPrefix("["), host.contains(":") { host = "[" + host + "]" }
-        if host.hasPrefix("[") {
-            let inside = host.dropFirst().dropLast()
-            guard host.hasSuffix("]"), inside.contains(":"),
-                  inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
-        } else {
-            if host.hasSuffix(".") { host.removeLast() }
-            guard !host.isEmpty, host.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || "-._".contains($0) }) else {
-                return nil
-            }
+        var host: [UInt8] = []
+        host.reserveCapacity(value.utf8.count + 2)
+        for byte in value.utf8 { host.append(Self.lowercased(byte)) }
+        if host.first != UInt8(ascii: "["), host.contains(UInt8(ascii: ":")) {
+            host.insert(UInt8(ascii: "["), at: 0)
+            host.append(UInt8(ascii: "]"))
         }
-        text = host
+        if host.first == UInt8(ascii: "[") {
+            guard host.count >= 2, host.last == UInt8(ascii: "]") else { return nil }
+            let inside = host[1..<(host.count - 1)]
+            guard inside.contains(UInt8(ascii: ":")), inside.allSatisfy(Self.belongsInIPv6) else { return nil }
+        } else {
+            if host.last == UInt8(ascii: ".") { host.removeLast() }
+            guard !host.isEmpty, host.allSatisfy(Self.belongsInName) else { return nil }
+        }
+        text = String(decoding: host, as: UTF8.self)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// Hex digits (already lowercased), colons and dots (an IPv4 tail such as ::ffff:1.2.3.4).
+    private static func belongsInIPv6(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+
+    /// ASCII letters (already lowercased), digits, `-`, `.` and `_`.
+    private static func belongsInName(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
 
     /// `host[:port]` split in two; the port is the text after the colon (not checked here).

@@ -55,4 +55,15 @@ final class InputRulesTests: XCTestCase {
         // Counted in Unicode scalars as sent: 26 two-scalar characters are 52.
         XCTAssertThrowsError(try SearchWords.parse(String(repeating: "e\u{301}", count: 26)))
     }
+
+    /// Every Unicode space and line break is trimmed at either end (Foundation's
+    /// whitespacesAndNewlines, which this once called), none inside; other text stays as sent.
+    func testSearchWordsTrimUnicodeWhitespaceAtTheEndsOnly() throws {
+        XCTAssertEqual(try SearchWords.parse("\u{3000}\u{A0}cat\u{85}\u{2029}\t")?.text, "cat")
+        XCTAssertEqual(try SearchWords.parse(" happy\u{3000}cat\r\n")?.text, "happy\u{3000}cat")
+        XCTAssertEqual(try SearchWords.parse("Café ")?.text, "Café")
+        XCTAssertEqual(try SearchWords.parse("e\u{301}")?.text, "e\u{301}", "a combining mark is no space")
+        XCTAssertEqual(try SearchWords.parse("\u{200B}cat")?.text, "\u{200B}cat", "a zero-width space is not white space")
+        XCTAssertNil(try SearchWords.parse("\u{2000}\u{205F}\u{1680}\u{0B}\u{0C}"))
+    }
 }

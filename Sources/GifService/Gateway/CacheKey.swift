@@ -21,8 +21,30 @@ enum CacheKey {
         type == .gifs ? name : "\(type.rawValue)_\(name)"
     }
 
-    private static func folded(_ query: String) -> String {
-        query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    static func folded(_ query: String) -> String {
+        asciiFolded(query) ?? query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The same folding for ASCII text, byte by byte (most queries; every cached search passes
+    /// here): lowercased, runs of ASCII whitespace (tab to carriage return, space) as one space,
+    /// none at either end. Nil for any other text.
+    private static func asciiFolded(_ query: String) -> String? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(query.utf8.count)
+        var pendingSpace = false
+        for byte in query.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
+                pendingSpace = !folded.isEmpty
+                continue
+            }
+            if pendingSpace {
+                folded.append(UInt8(ascii: " "))
+                pendingSpace = false
+            }
+            folded.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return String(decoding: folded, as: UTF8.self)
     }
 
     static func gif(id: String) -> String { "gif|\(id)" }
