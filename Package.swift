@@ -4,10 +4,10 @@ import PackageDescription
 // Layers, dependencies pointing one way (README "Architecture"):
 //   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
 //   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
-//   GifService (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
-//   Storage -> SQLite, GifService: repositories that are GifService's stores, built by Stores.open
-//   API -> HTTPServer, GifService: routes and the one table from error kinds to statuses
-//   GiphyClient, UnsplashClient -> ProviderHTTP -> GifService;  FakeGiphy, FakeUnsplash -> FakeUpstream -> HTTPServer
+//   Service (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
+//   Storage -> SQLite, Service: repositories that are Service's stores, built by Stores.open
+//   API -> HTTPServer, Service: routes and the one table from error kinds to statuses
+//   GiphyClient, UnsplashClient -> ProviderHTTP -> Service;  FakeGiphy, FakeUnsplash -> FakeUpstream -> HTTPServer
 //   GifBFFApp wires them; gif-bff runs it
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -34,72 +34,72 @@ let package = Package(
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["HTTPServer", "GifService"],
+        .target(name: "API", dependencies: ["HTTPServer", "Service"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "GifService", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "GifService", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
-        .testTarget(name: "APITests", dependencies: ["API", "GifService", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["GifService"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
         // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
-        // are GifService's stores (every one built by `Stores.open`).
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // are Service's stores (every one built by `Stores.open`).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["SQLite", "GifService"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "GifService", swiftSettings: strict),
+        .target(name: "Service", swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
-            dependencies: ["Storage", "GifService"],
+            dependencies: ["Storage", "Service"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage", "GifService", "TestSupport"],
+            dependencies: ["SQLite", "Storage", "Service", "TestSupport", "GiphyClient"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "GifServiceTests",
-            dependencies: ["GifService", "Storage", "SQLite", "TestSupport", "FakeUpstream"],
+            name: "ServiceTests",
+            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "FakeUpstream", "GiphyClient", "UnsplashClient"],
             swiftSettings: strict
         ),
 
-        // GIPHY: our client (a GIFProvider on ProviderHTTP's transport) and a fake GIPHY served by our own
-        // HTTPServer, for tests and for the demo mode. The fake knows nothing of GifService.
+        // GIPHY: our client (a Provider on ProviderHTTP's transport) and a fake GIPHY served by our own
+        // HTTPServer, for tests and for the demo mode. The fake knows nothing of Service.
         // What every provider client shares: the bounded libcurl transport, the deadline, the
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ProviderHTTP", dependencies: ["GifService", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
-        .target(name: "GiphyClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "ProviderHTTP", dependencies: ["Service", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON and random numbers.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
 
-        // Unsplash: the same pair for photos. The fake knows nothing of GifService either.
-        .target(name: "UnsplashClient", dependencies: ["GifService", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        // Unsplash: the same pair for photos. The fake knows nothing of Service either.
+        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "GifService", "TestSupport"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "GifService", "ProviderHTTP", "TestSupport"],
+            dependencies: ["GiphyClient", "FakeGiphy", "Service", "ProviderHTTP", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "TestSupport"], swiftSettings: strict),

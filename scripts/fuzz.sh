@@ -29,13 +29,13 @@ sources_of() {
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
         # Decoding and mapping only: the libcurl transport and the client classes on it are left out.
         giphy-response)
-            find Sources/GifService Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | without_transport ;;
+            find Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | without_transport ;;
         unsplash-response)
-            find Sources/GifService Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
+            find Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift
-            find Sources/GifService -name '*.swift' | sort ;;
+            find Sources/Service -name '*.swift' | sort ;;
         *) return 1 ;;
     esac
 }
@@ -56,7 +56,7 @@ rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
 for file in $(sources_of "$target") "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (GifService|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \

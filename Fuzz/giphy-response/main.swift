@@ -1,5 +1,5 @@
 // libFuzzer target: reading GIPHY's answers (envelope, lenient numbers and dates, renditions) into
-// our GIF shape. Built by scripts/fuzz.sh from GifService's and GiphyClient's sources compiled as
+// our GIF shape. Built by scripts/fuzz.sh from Service's and GiphyClient's sources compiled as
 // one module (their imports of each other are dropped by the script).
 //
 // Invariants, besides "no crash, no hang":
@@ -11,12 +11,12 @@ import Foundation
 
 private let searchEndpoint = GiphyEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 24, rating: "g", lang: nil), countryCode: nil)
 
-private func checkRoundTrip(_ gif: GIF) {
+private func checkRoundTrip(_ gif: Item) {
     if gif.id.isEmpty || gif.url.isEmpty { fatalError("a GIF without id or url: \(gif)") }
     var writer = JSONWriter()
     gif.write(to: &writer)
     let written = Data(writer.bytes)
-    guard let back = try? JSONDecoder().decode(GIF.self, from: written) else {
+    guard let back = try? JSONDecoder().decode(Item.self, from: written) else {
         fatalError("our own JSON for a GIF does not decode: \(String(decoding: written, as: UTF8.self))")
     }
     var expected = gif
@@ -30,7 +30,7 @@ private func checkRoundTrip(_ gif: GIF) {
 public func fuzzGiphyResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Data(bytes: data, count: size)
     if let page = try? ResponseReading.page(body, endpoint: searchEndpoint, requestedOffset: 0) {
-        page.gifs.forEach(checkRoundTrip)
+        page.items.forEach(checkRoundTrip)
     }
     if let gif = try? ResponseReading.single(body, endpoint: .gif(id: "abc")) {
         checkRoundTrip(gif)

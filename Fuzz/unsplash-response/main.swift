@@ -1,5 +1,5 @@
 // libFuzzer target: reading Unsplash's answers (search body, bare feed list, one photo, lenient
-// values, sized renditions, attribution) into our item. Built by scripts/fuzz.sh from GifService's,
+// values, sized renditions, attribution) into our item. Built by scripts/fuzz.sh from Service's,
 // ProviderHTTP's and UnsplashClient's sources compiled as one module.
 //
 // Invariants, besides "no crash, no hang":
@@ -11,20 +11,20 @@ import Foundation
 private let reading = PhotoResponseReading(mapping: PhotoMapping(appName: "gif-bff"))
 private let search = UnsplashEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 30))
 
-private func check(_ gif: GIF) {
-    if !gif.id.hasPrefix("unsplash:") || gif.url.isEmpty || gif.images.isEmpty {
-        fatalError("an item without id, url or renditions: \(gif)")
+private func check(_ item: Item) {
+    if !item.id.hasPrefix("unsplash:") || item.url.isEmpty || item.images.isEmpty {
+        fatalError("an item without id, url or renditions: \(item)")
     }
-    if gif.images.values.contains(where: { $0.width <= 0 || $0.height <= 0 }) { fatalError("a rendition sized 0: \(gif)") }
+    if item.images.values.contains(where: { $0.width <= 0 || $0.height <= 0 }) { fatalError("a rendition sized 0: \(item)") }
     var writer = JSONWriter()
-    gif.write(to: &writer)
+    item.write(to: &writer)
     let written = Data(writer.bytes)
-    guard let back = try? JSONDecoder().decode(GIF.self, from: written) else {
+    guard let back = try? JSONDecoder().decode(Item.self, from: written) else {
         fatalError("our own JSON for an item does not decode: \(String(decoding: written, as: UTF8.self))")
     }
-    var expected = gif
+    var expected = item
     expected.isFavorite = back.isFavorite
-    if back != expected { fatalError("an item changed through our JSON:\n\(gif)\n\(back)") }
+    if back != expected { fatalError("an item changed through our JSON:\n\(item)\n\(back)") }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -33,6 +33,6 @@ public func fuzzUnsplashResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     (try? reading.searchPage(body, endpoint: search, requestedOffset: 0))?.gifs.forEach(check)
     (try? reading.feedPage(body, endpoint: .editorialFeed(TrendingRequest(offset: 0, limit: 30)), totalHeader: "12",
                            requestedOffset: 0))?.gifs.forEach(check)
-    if let gif = try? reading.single(body, endpoint: .photo(id: "abc")) { check(gif) }
+    if let item = try? reading.single(body, endpoint: .photo(id: "abc")) { check(item) }
     return 0
 }

@@ -1,10 +1,10 @@
-import GifService
+import Service
 import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
 public enum APIRouter {
     /// The routes alone.
-    public static func make(backend: GIFBackend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
+    public static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
         BrowseRoutes.register(on: &router, backend: backend)
@@ -21,7 +21,7 @@ public enum APIRouter {
 
     /// What the server runs: the Host check first (421 before routing), then the routes, counted
     /// and timed, with CORS for browsers, and ETags and 304 for unchanged answers.
-    public static func responder(backend: GIFBackend, origins: CORSPolicy = .loopback,
+    public static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback) -> any HTTPResponder {
         let metrics = RequestMetrics()
         let router = make(backend: backend, requestMetrics: metrics)

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// POST /gif/{id}/events: the app says a GIF was seen, clicked or sent; the server sends the
@@ -16,9 +16,9 @@ enum AnalyticsRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.post, "/gif/{id}/events") { request in
-            let id = try RequestInputs.gifID(request.pathParameters["id"])
+            let id = try RequestInputs.itemID(request.pathParameters["id"])
             let body = try JSONBody.object(of: request)
             let action = try self.action(body["action"])
             let listed = try ids(body["ids"], action: action)
@@ -43,7 +43,7 @@ enum AnalyticsRoutes {
         }
         var ids: [ItemID] = []
         for text in texts {
-            ids.append(try RequestInputs.gifID(text as? String, name: "ids"))
+            ids.append(try RequestInputs.itemID(text as? String, name: "ids"))
         }
         return ids
     }

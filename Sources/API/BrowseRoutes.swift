@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
@@ -7,7 +7,7 @@ import HTTPServer
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         let bodies = RenderedBodies()
         let details = RenderedBodies(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
@@ -40,22 +40,22 @@ enum BrowseRoutes {
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
             router.serve(.get, template) { request in
-                let id = try RequestInputs.gifID(request.pathParameters["id"])
+                let id = try RequestInputs.itemID(request.pathParameters["id"])
                 let form = try RequestInputs.singleForm(request.query["renditions"])
-                let gif = try await backend.gif(id: id)
+                let item = try await backend.item(id: id)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
-                let key = gif.status == .hit ? gif.answerID.map { "\($0)|\(gif.value.isFavorite == true)|\(form.key)" } : nil
+                let key = item.status == .hit ? item.answerID.map { "\($0)|\(item.value.isFavorite == true)|\(form.key)" } : nil
                 var response = details.response(for: key) {
                     var writer = JSONWriter(capacity: 4096)
-                    StaleMarkedGIF(gif: gif.value, stale: gif.isStale, form: form).write(to: &writer)
+                    StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
                     return writer.bytes
                 }
-                CacheHeaders.apply(gif, to: &response)
+                CacheHeaders.apply(item, to: &response)
                 return response
             }
         }
         router.serve(.post, "/items/{id}/download") { request in
-            let download = try await backend.download(id: try RequestInputs.gifID(request.pathParameters["id"]))
+            let download = try await backend.download(id: try RequestInputs.itemID(request.pathParameters["id"]))
             var response = JSONResponse.write(DownloadJSON(download: download))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -65,8 +65,8 @@ enum BrowseRoutes {
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
-            let gif = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name)
-            var response = JSONResponse.write(StaleMarkedGIF(gif: gif, stale: false))
+            let item = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name)
+            var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -83,7 +83,7 @@ enum BrowseRoutes {
         }
     }
 
-    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: GIFForm, bodies: RenderedBodies) -> HTTPResponse {
+    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies) -> HTTPResponse {
         var response = bodies.response(for: answer.value.contentKey.map { "\($0)|\(form.key)" }) {
             let page = answer.value.page()
             return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// What tells clients and proxies how fresh an answer is.

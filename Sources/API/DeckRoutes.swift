@@ -1,19 +1,19 @@
-import GifService
+import Service
 import HTTPServer
 
 /// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps.
 enum DeckRoutes {
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/random/deck") { request in
             let query = request.query
             let tag = try RequestInputs.words(query["tag"], name: "tag")
-            let count = try RequestInputs.integer(query["count"], name: "count", default: GIFBackend.defaultDeckCount,
-                                                  range: GIFBackend.deckCountRange)
+            let count = try RequestInputs.integer(query["count"], name: "count", default: Backend.defaultDeckCount,
+                                                  range: Backend.deckCountRange)
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"])
             let session = try RequestInputs.deckSession(query["session"])
             let deck = try await backend.deck(tag: tag, count: count, rating: rating, type: type, session: session)
-            var response = JSONResponse.write(deck, sizeHint: 512 + deck.gifs.count * 1200)
+            var response = JSONResponse.write(deck, sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -25,7 +25,7 @@ extension Deck: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
-            writer.array(gifs) { writer, gif in writer.object { writer in gif.writeMembers(to: &writer) } }
+            writer.array(items) { writer, item in writer.object { writer in item.writeMembers(to: &writer) } }
             writer.member("session", session)
         }
     }

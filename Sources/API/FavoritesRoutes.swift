@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import HTTPServer
 
 /// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream, nor the
@@ -9,7 +9,7 @@ enum FavoritesRoutes {
         let data: [Favorite]
         let count: Int
         let limit: Int
-        var form = GIFForm.compact
+        var form = ItemForm.compact
 
         func write(to writer: inout JSONWriter) {
             writer.object { writer in
@@ -21,7 +21,7 @@ enum FavoritesRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         let bodies = RenderedBodies(maxCount: 16)
         router.serve(.get, "/favorites") { request in
             let form = try RequestInputs.listForm(request.query["renditions"])
@@ -34,14 +34,14 @@ enum FavoritesRoutes {
             return response
         }
         router.serve(.post, "/favorites") { request in
-            let id = try RequestInputs.gifID(try JSONBody.stringField("id", of: request))
+            let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
             switch try await backend.addFavorite(id: id) {
             case .added(let favorite): return JSONResponse.write(favorite, status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(favorite, status: .ok)
             }
         }
         router.serve(.delete, "/favorites/{id}") { request in
-            try await backend.removeFavorite(id: try RequestInputs.gifID(request.pathParameters["id"]))
+            try await backend.removeFavorite(id: try RequestInputs.itemID(request.pathParameters["id"]))
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import HTTPServer
 
 /// Request bodies: JSON only (415 otherwise); malformed JSON is 400.

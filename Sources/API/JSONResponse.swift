@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import HTTPServer
 
 /// Turning service values into HTTP responses.

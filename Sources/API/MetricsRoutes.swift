@@ -1,10 +1,10 @@
 import Foundation
-import GifService
+import Service
 import HTTPServer
 
 /// GET /metrics in the Prometheus text format (version 0.0.4).
 enum MetricsRoutes {
-    static func register(on router: inout RouterBuilder, backend: GIFBackend, requests: RequestMetrics) {
+    static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics) {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favoritesCount()
             let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// Query, path and body text turned into the service's validated inputs, checked against the service's
@@ -79,7 +79,7 @@ enum RequestInputs {
         try integer(text, name: "limit", default: defaultValue, range: range)
     }
 
-    static func gifID(_ text: String?, name: String = "id") throws(ServiceError) -> ItemID {
+    static func itemID(_ text: String?, name: String = "id") throws(ServiceError) -> ItemID {
         guard let text, let id = ItemID(text) else {
             let lengths = ItemID.lengthRange
             throw .invalid(name, "must be a GIPHY id (\(lengths.lowerBound) to \(lengths.upperBound) letters and digits) "
@@ -108,13 +108,13 @@ enum RequestInputs {
 
     /// `renditions` of a list answer: absent gives the compact default; "all" or a comma list of
     /// rendition names chooses the renditions of a compact item.
-    static func listForm(_ text: String?) throws(ServiceError) -> GIFForm {
-        GIFForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault)
+    static func listForm(_ text: String?) throws(ServiceError) -> ItemForm {
+        ItemForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault)
     }
 
     /// `renditions` of a single GIF: absent gives every rendition.
-    static func singleForm(_ text: String?) throws(ServiceError) -> GIFForm {
-        GIFForm(isCompact: false, renditions: try renditions(text) ?? .all)
+    static func singleForm(_ text: String?) throws(ServiceError) -> ItemForm {
+        ItemForm(isCompact: false, renditions: try renditions(text) ?? .all)
     }
 
     private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {

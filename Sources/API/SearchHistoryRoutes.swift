@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// GET /search/history?contains= (newest first) and DELETE /search/history.
@@ -7,7 +7,7 @@ enum SearchHistoryRoutes {
         let data: [SearchHistoryEntry]
     }
 
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/search/history") { request in
             let entries = try await backend.searchHistory(contains: request.query["contains"])
             var response = try JSONResponse.make(HistoryList(data: entries))

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// The one table from the service's error kinds to HTTP: status and title per kind, and
@@ -7,7 +7,7 @@ enum ServiceErrorTable {
     static func row(_ kind: ServiceError.Kind) -> (status: HTTPStatus, title: String) {
         switch kind {
         case .invalidParameter: (.badRequest, "Invalid parameter")
-        case .gifNotFound: (.notFound, "GIF not found")
+        case .itemNotFound: (.notFound, "GIF not found")
         case .favoriteNotFound: (.notFound, "Favorite not found")
         case .favoritesFull: (.conflict, "Favorites full")
         case .storageBusy: (.serviceUnavailable, "Storage busy")

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 extension RouterBuilder {

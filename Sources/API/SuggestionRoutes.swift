@@ -1,4 +1,4 @@
-import GifService
+import Service
 import HTTPServer
 
 /// GET /search/suggestions?q=&limit= (searches to offer while typing) and GET /trending/searches.
@@ -16,14 +16,14 @@ enum SuggestionRoutes {
         let data: [String]
     }
 
-    static func register(on router: inout RouterBuilder, backend: GIFBackend) {
+    static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/search/suggestions") { request in
-            let limit = try RequestInputs.limit(request.query["limit"], default: GIFBackend.defaultSuggestionLimit,
-                                                range: GIFBackend.suggestionLimitRange)
+            let limit = try RequestInputs.limit(request.query["limit"], default: Backend.defaultSuggestionLimit,
+                                                range: Backend.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
             let suggestions = try await backend.suggestions(for: words, limit: limit)
             var response = try JSONResponse.make(SuggestionList(data: suggestions.map {
-                SuggestionItem(query: $0.query, source: $0.source.rawValue)
+                SuggestionItem(query: $0.query, source: $0.source.text)
             }))
             // The history part changes with every search.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)

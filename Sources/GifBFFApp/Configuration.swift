@@ -1,5 +1,5 @@
 import API
-import GifService
+import Service
 import GiphyClient
 import HTTPServer
 import Storage

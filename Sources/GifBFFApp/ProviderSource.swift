@@ -1,4 +1,4 @@
-import GifService
+import Service
 
 /// One provider as the app starts it: its client (the real service with a key; without one, its
 /// demo fake started in-process and reached through the same client code), its rules, what its
@@ -6,7 +6,7 @@ import GifService
 struct ProviderSource: Sendable {
     let name: ProviderName
     let rules: ProviderRules
-    let client: any GIFProvider
+    let client: any Provider
     /// Provider, base URL and a fingerprint of the key (`KeyFingerprint`), or "<name>-demo": it
     /// starts every cache and spotlight key, so answers never cross from one upstream to another.
     let identity: String

@@ -1,5 +1,5 @@
 import API
-import GifService
+import Service
 import HTTPServer
 import Storage
 
@@ -59,13 +59,13 @@ public final class RunningApp: Sendable {
         let analytics = AnalyticsPingbacks(
             channel: giphy.client, index: gifGateway?.links ?? UpstreamLinkIndex(),
             settings: PingbackSettings(enabled: configuration.giphyAnalytics),
-            lookup: { id in try? await favorites.find(id: id)?.gif.upstreamLinks })
+            lookup: { id in try? await favorites.find(id: id)?.item.upstreamLinks })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
-        let backend = GIFBackend(providers: served, favorites: favorites, history: history,
+        let backend = Backend(providers: served, favorites: favorites, history: history,
                                  defaultRating: configuration.defaultRating, analytics: analytics, report: report)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,

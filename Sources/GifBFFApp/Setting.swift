@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import GiphyClient
 import Glibc
 import HTTPServer

@@ -1,8 +1,8 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 
-/// The `favorite` table, as GifService's `FavoritesStore`. Knows nothing of what a snapshot contains.
+/// The `favorite` table, as Service's `FavoritesStore`. Knows nothing of what a snapshot contains.
 public struct FavoritesRepository: FavoritesStore {
     private let database: DatabasePool
 

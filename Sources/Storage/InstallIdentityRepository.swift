@@ -1,8 +1,8 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 
-/// The `install_identity` table, as GifService's `InstallIdentityStore`: the install's id with
+/// The `install_identity` table, as Service's `InstallIdentityStore`: the install's id with
 /// each upstream (GIPHY's `random_id`), kept across restarts.
 public struct InstallIdentityRepository: InstallIdentityStore {
     private let database: DatabasePool

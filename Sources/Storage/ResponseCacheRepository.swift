@@ -1,8 +1,8 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 
-/// The `response_cache` table, as GifService's `ResponseCacheStore`: upstream answers by request
+/// The `response_cache` table, as Service's `ResponseCacheStore`: upstream answers by request
 /// key, bounded in rows, least recently used evicted first.
 public struct ResponseCacheRepository: ResponseCacheStore {
     private let database: DatabasePool

@@ -66,11 +66,38 @@ public enum Schema {
         );
         """
 
+    /// Version 6: items stored before they named their provider and attribution (favorites,
+    /// spotlight picks, cached items and pages) were all GIPHY's, which asks for "Powered by
+    /// GIPHY": they now say so, so reading an item needs no provider's default. A value that is
+    /// not such an item is left as it was.
+    public static let version6NamedProvidersSQL = """
+        UPDATE favorite SET snapshot = CAST(\(namingGIPHY("CAST(snapshot AS TEXT)")) AS BLOB)
+            WHERE \(isUnnamedItem("CAST(snapshot AS TEXT)"));
+        UPDATE spotlight SET gif = CAST(\(namingGIPHY("CAST(gif AS TEXT)")) AS BLOB)
+            WHERE \(isUnnamedItem("CAST(gif AS TEXT)"));
+        UPDATE response_cache SET value = CAST(\(namingGIPHY("CAST(value AS TEXT)")) AS BLOB)
+            WHERE \(isUnnamedItem("CAST(value AS TEXT)"));
+        UPDATE response_cache SET value = CAST(json_set(CAST(value AS TEXT), '$.gifs', (
+                SELECT json_group_array(json(CASE WHEN \(isUnnamedItem("page.value")) THEN \(namingGIPHY("page.value"))
+                                                  ELSE page.value END))
+                FROM json_each(CAST(response_cache.value AS TEXT), '$.gifs') AS page)) AS BLOB)
+            WHERE json_valid(CAST(value AS TEXT)) AND json_type(CAST(value AS TEXT), '$.gifs') = 'array';
+        """
+
+    private static func isUnnamedItem(_ json: String) -> String {
+        "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
+    }
+
+    private static func namingGIPHY(_ json: String) -> String {
+        "json_insert(\(json), '$.provider', 'giphy', '$.attribution', json('{\"text\":\"Powered by GIPHY\"}'))"
+    }
+
     public static let migrator = Migrator([
         Migration(version: 1, sql: version1SQL),
         Migration(version: 2, sql: version2SQL),
         Migration(version: 3, sql: version3SQL),
         Migration(version: 4, sql: version4SQL),
         Migration(version: 5, sql: version5InstallIdentitySQL),
+        Migration(version: 6, sql: version6NamedProvidersSQL),
     ])
 }

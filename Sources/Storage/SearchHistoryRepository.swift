@@ -1,8 +1,8 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 
-/// The `search_history` table, as GifService's `SearchHistoryStore`: one row per query ignoring
+/// The `search_history` table, as Service's `SearchHistoryStore`: one row per query ignoring
 /// letter case, newest first, trimmed to a given number of rows. Queries are stored as given:
 /// normalising whitespace is the caller's rule.
 public struct SearchHistoryRepository: SearchHistoryStore {

@@ -1,8 +1,8 @@
-import GifService
+import Service
 import SQLite
 
 /// Every store gif-bff keeps in its database, built on one opened database: the one place
-/// that wires GifService's store protocols to tables.
+/// that wires Service's store protocols to tables.
 public struct Stores: Sendable {
     public let favorites: FavoritesRepository
     public let searchHistory: SearchHistoryRepository

@@ -1,8 +1,8 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 
-/// The `upstream_call` table, as GifService's `UpstreamCallLog`: when each upstream call was
+/// The `upstream_call` table, as Service's `UpstreamCallLog`: when each upstream call was
 /// made, so the hourly budget survives a restart. One repository per provider: each has its budget.
 public struct UpstreamCallRepository: UpstreamCallLog {
     private let database: DatabasePool

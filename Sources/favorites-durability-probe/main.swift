@@ -2,14 +2,14 @@
 // says so on stdout, then waits to be killed (SIGKILL) so the test can check that the
 // confirmed favorite survived.
 //
-//   favorites-durability-probe <database path> <gif id>
+//   favorites-durability-probe <database path> <item id>
 import Foundation
-import GifService
+import Service
 import Storage
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: favorites-durability-probe <database path> <gif id>\n".utf8))
+    FileHandle.standardError.write(Data("usage: favorites-durability-probe <database path> <item id>\n".utf8))
     exit(2)
 }
 let path = arguments[1]
@@ -17,8 +17,8 @@ let id = arguments[2]
 
 do {
     let favorites = FavoritesService(store: try Stores.open(path: path).favorites)
-    let gif = GIF(id: id, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
-    _ = try await favorites.add(gif)
+    let item = Item(id: id, provider: .giphy, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
+    _ = try await favorites.add(item)
     // FileHandle writes go straight to the file descriptor: nothing left in a buffer.
     FileHandle.standardOutput.write(Data("added \(id)\n".utf8))
 } catch {

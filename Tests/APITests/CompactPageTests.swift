@@ -1,6 +1,7 @@
+import GiphyClient
 import API
 import Foundation
-import GifService
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -13,19 +14,19 @@ final class CompactPageTests: XCTestCase {
     /// The renditions GIPHY's mapping fills (the photos' names are Unsplash's).
     static let gifRenditionNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
 
-    private static func richGIF(_ id: String) -> GIF {
+    private static func richItem(_ id: String) -> Item {
         var images: [String: Rendition] = [:]
         for name in Self.gifRenditionNames {
             images[name] = Rendition(url: "https://media.giphy.com/media/\(id)/\(name).gif", width: 200, height: 150, size: 4096,
                                      mp4: "https://media.giphy.com/media/\(id)/\(name).mp4", webp: "https://media.giphy.com/media/\(id)/\(name).webp")
         }
-        return GIF(id: id, title: "Rich \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: "https://gph.is/\(id)",
-                   username: "maker", user: GIFUser(displayName: "The Maker", username: "maker", avatarURL: "https://a/m.png", profileURL: "https://p/m"),
-                   createdAt: Date(timeIntervalSince1970: 1_600_000_000), images: images)
+        return Item(id: id, provider: .giphy, title: "Rich \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: "https://gph.is/\(id)",
+                   username: "maker", user: Author(displayName: "The Maker", username: "maker", avatarURL: "https://a/m.png", profileURL: "https://p/m"),
+                   createdAt: Date(timeIntervalSince1970: 1_600_000_000), images: images, attribution: GiphyClient.attribution)
     }
 
     private func makeAPI(cached: Bool = false) -> InMemoryAPI {
-        let provider = ScriptedProvider(gifs: (0..<30).map { Self.richGIF("rich\($0)") })
+        let provider = ScriptedProvider(items: (0..<30).map { Self.richItem("rich\($0)") })
         var settings = GatewaySettings()
         settings.cacheEnabled = cached
         return InMemoryAPI(provider: provider, backend: makeMemoryBackend(provider: provider, gateway: settings))

@@ -1,5 +1,5 @@
 @testable import API
-import GifService
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -113,7 +113,7 @@ final class ErrorTableTests: XCTestCase {
     /// The table itself: one status and title per kind, as openapi.yaml documents them.
     func testTheTableHasOneRowPerKind() {
         let expected: [ServiceError.Kind: (Int, String)] = [
-            .invalidParameter: (400, "Invalid parameter"), .gifNotFound: (404, "GIF not found"),
+            .invalidParameter: (400, "Invalid parameter"), .itemNotFound: (404, "GIF not found"),
             .favoriteNotFound: (404, "Favorite not found"), .favoritesFull: (409, "Favorites full"),
             .storageBusy: (503, "Storage busy"), .storageFull: (507, "Storage full"),
             .storageUnavailable: (503, "Storage unavailable"), .upstreamRateLimited: (503, "GIPHY rate limit reached"),

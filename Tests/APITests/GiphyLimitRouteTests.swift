@@ -1,5 +1,5 @@
 import API
-import GifService
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -8,7 +8,7 @@ import XCTest
 /// and the JSON of alt text.
 final class GiphyLimitRouteTests: XCTestCase {
     func testTheLastTrendingPageNeverPointsPast499() async throws {
-        let provider = ScriptedProvider(gifs: (0..<600).map { makeGIF("id\($0)") }, totalCount: 600)
+        let provider = ScriptedProvider(items: (0..<600).map { makeItem("id\($0)") }, totalCount: 600)
         let answer = try await InMemoryAPI(provider: provider).get("/trending?offset=490&limit=20")
         XCTAssertEqual(answer.status, 200)
         let pagination = try XCTUnwrap(answer.json?["pagination"] as? [String: Any])
@@ -29,11 +29,11 @@ final class GiphyLimitRouteTests: XCTestCase {
     }
 
     func testAltTextIsWrittenWhenPresentAndLeftOutWhenEmpty() async throws {
-        var described = makeGIF("a1")
+        var described = makeItem("a1")
         described.altText = "A cat knocks over a glass"
-        var blank = makeGIF("b2")
+        var blank = makeItem("b2")
         blank.altText = ""
-        let answer = try await InMemoryAPI(provider: ScriptedProvider(gifs: [described, blank], totalCount: 2)).get("/trending")
+        let answer = try await InMemoryAPI(provider: ScriptedProvider(items: [described, blank], totalCount: 2)).get("/trending")
         let data = try XCTUnwrap(answer.json?["data"] as? [[String: Any]])
         XCTAssertEqual(data.first?["alt_text"] as? String, "A cat knocks over a glass")
         XCTAssertNil(data.last?["alt_text"], "never \"\"")

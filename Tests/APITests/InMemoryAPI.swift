@@ -1,6 +1,6 @@
 import API
 import Foundation
-import GifService
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -24,7 +24,7 @@ struct InMemoryAPI {
     let router: Router
     let provider: ScriptedProvider
 
-    init(provider: ScriptedProvider = ScriptedProvider(), backend: GIFBackend? = nil) {
+    init(provider: ScriptedProvider = ScriptedProvider(), backend: Backend? = nil) {
         self.provider = provider
         router = APIRouter.make(backend: backend ?? makeMemoryBackend(provider: provider))
     }

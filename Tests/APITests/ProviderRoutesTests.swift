@@ -1,6 +1,6 @@
 import API
 import Foundation
-import GifService
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -10,7 +10,7 @@ import XCTest
 /// and the budget held under what the upstream last reported.
 final class ProviderRoutesTests: XCTestCase {
     private var gifs = ScriptedProvider()
-    private var photos = ScriptedProvider(gifs: (0..<100).map { makePhoto("p\($0)") })
+    private var photos = ScriptedProvider(items: (0..<100).map { makePhoto("p\($0)") })
 
     private func makeAPI(defaultProvider: ProviderName = .giphy, photoSettings: GatewaySettings = uncachedGateway) -> InMemoryAPI {
         InMemoryAPI(provider: gifs, backend: makeTwoProviderBackend(gifs: gifs, photos: photos, defaultProvider: defaultProvider,
@@ -21,9 +21,9 @@ final class ProviderRoutesTests: XCTestCase {
 
     func testTheProviderParameterPicksTheUpstreamAndEveryItemSaysWhich() async throws {
         let api = makeAPI()
-        let gifPage = try await api.get("/search?q=cat")
-        XCTAssertEqual(items(gifPage).compactMap { $0["provider"] as? String }, Array(repeating: "giphy", count: 24))
-        XCTAssertEqual((items(gifPage).first?["attribution"] as? [String: Any])?["text"] as? String, "Powered by GIPHY")
+        let itemPage = try await api.get("/search?q=cat")
+        XCTAssertEqual(items(itemPage).compactMap { $0["provider"] as? String }, Array(repeating: "giphy", count: 24))
+        XCTAssertEqual((items(itemPage).first?["attribution"] as? [String: Any])?["text"] as? String, "Powered by GIPHY")
         let photoPage = try await api.get("/search?q=cat&provider=unsplash")
         XCTAssertEqual(photoPage.status, 200, photoPage.text)
         XCTAssertEqual(items(photoPage).count, 30, "Unsplash's default limit")
@@ -79,8 +79,8 @@ final class ProviderRoutesTests: XCTestCase {
         XCTAssertEqual(photo.status, 200, photo.text)
         XCTAssertEqual(photo.json?["id"] as? String, "unsplash:p3")
         XCTAssertEqual(photos.calls, ["gif"])
-        let gif = try await api.get("/items/id4")
-        XCTAssertEqual(gif.json?["provider"] as? String, "giphy")
+        let item = try await api.get("/items/id4")
+        XCTAssertEqual(item.json?["provider"] as? String, "giphy")
         let answer1 = try await api.get("/gif/unsplash:p3")
         XCTAssertEqual(answer1.json?["id"] as? String, "unsplash:p3")
 
@@ -127,8 +127,8 @@ final class ProviderRoutesTests: XCTestCase {
         XCTAssertEqual(photos.trackedDownloads, ["unsplash:p7"])
         XCTAssertEqual(photos.calls, ["gif", "download"])
 
-        let gif = try await api.send(.post, "/items/id3/download")
-        XCTAssertEqual(gif.json?["url"] as? String, "https://media.giphy.com/media/id3/giphy.gif", "GIPHY's original")
+        let item = try await api.send(.post, "/items/id3/download")
+        XCTAssertEqual(item.json?["url"] as? String, "https://media.giphy.com/media/id3/giphy.gif", "GIPHY's original")
         XCTAssertEqual(gifs.calls, ["gif"], "no tracking call for GIPHY")
     }
 

@@ -1,5 +1,6 @@
 import API
-import GifService
+import GiphyClient
+import Service
 import HTTPServer
 import TestSupport
 import XCTest
@@ -42,7 +43,7 @@ final class RouteTests: XCTestCase {
         let api = InMemoryAPI()
         let answer = try await api.get("/trending")
         XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, ProviderRules.giphy.defaultLimit)
+        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, GiphyClient.rules.defaultLimit)
         XCTAssertEqual(api.provider.calls, ["trending"])
     }
 
@@ -88,8 +89,8 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(list.header("Cache-Control"), "no-cache")
         XCTAssertEqual(list.json?["count"] as? Int, 1)
         XCTAssertEqual(list.json?["limit"] as? Int, FavoritesService.defaultLimit)
-        let favoriteGIF = try await api.get("/gif/id4")
-        XCTAssertEqual(favoriteGIF.json?["is_favorite"] as? Bool, true)
+        let favoriteItem = try await api.get("/gif/id4")
+        XCTAssertEqual(favoriteItem.json?["is_favorite"] as? Bool, true)
         let removed = try await api.send(.delete, "/favorites/id4")
         XCTAssertEqual(removed.status, 204)
         XCTAssertTrue(removed.body.isEmpty)

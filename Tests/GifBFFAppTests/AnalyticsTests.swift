@@ -11,7 +11,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testAnEventIsAcceptedAtOnceAndTheFakeReceivesOnePingbackWithRandomIDAndTimestamp() async throws {
         let api = try APIHarness(self)
-        let ids = try gifIDs(api, "/search?q=cats&limit=3")
+        let ids = try itemIDs(api, "/search?q=cats&limit=3")
         let before = Date()
         let response = try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "click"}"#)
         XCTAssertEqual(response.status, 202)
@@ -34,7 +34,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testSeenWithAListSendsOnePingbackPerGIF() async throws {
         let api = try APIHarness(self)
-        let ids = try gifIDs(api, "/search?q=dogs&limit=5")
+        let ids = try itemIDs(api, "/search?q=dogs&limit=5")
         XCTAssertEqual(ids.count, 5)
         let list = ids.map { "\"\($0)\"" }.joined(separator: ",")
         let response = try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "seen", "ids": [\#(list)]}"#)
@@ -46,7 +46,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testBadEventsAre400() async throws {
         let api = try APIHarness(self)
-        let id = try gifIDs(api, "/search?q=cats&limit=1")[0]
+        let id = try itemIDs(api, "/search?q=cats&limit=1")[0]
         let cases: [(String, String, String)] = [
             (id, #"{"action": "liked"}"#, "invalid_parameter"),
             (id, #"{}"#, "invalid_parameter"),
@@ -71,7 +71,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testTheRandomIDIsFetchedOnceAndKeptAcrossARestart() async throws {
         let first = try APIHarness(self)
-        let ids = try gifIDs(first, "/search?q=cats&limit=2")
+        let ids = try itemIDs(first, "/search?q=cats&limit=2")
         XCTAssertNil(first.fake.recordedCalls.last { $0.path == "/v1/gifs/search" }?.value(of: "random_id"), "not known yet")
         XCTAssertEqual(first.fake.callCount(path: "/v1/randomid"), 0, "a search never fetches it")
         XCTAssertEqual(try first.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "seen"}"#).status, 202)
@@ -91,7 +91,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testAnalyticsOffAnswers202AndSendsNothing() async throws {
         let api = try APIHarness(self) { $0.giphyAnalytics = false }
-        let ids = try gifIDs(api, "/search?q=cats&limit=2")
+        let ids = try itemIDs(api, "/search?q=cats&limit=2")
         let response = try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "sent"}"#)
         XCTAssertEqual(response.status, 202)
         XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_pingbacks_total{outcome=\"disabled\"} 1"))
@@ -103,7 +103,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testPingbacksNeverSpendTheBudget() async throws {
         let api = try APIHarness(self) { $0.gateway.callsPerHour = 2 }
-        let ids = try gifIDs(api, "/search?q=cats&limit=5")
+        let ids = try itemIDs(api, "/search?q=cats&limit=5")
         let list = ids.map { "\"\($0)\"" }.joined(separator: ",")
         XCTAssertEqual(try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "seen", "ids": [\#(list)]}"#).status, 202)
         XCTAssertEqual(try api.send("POST", "/gif/\(ids[1])/events", json: #"{"action": "click"}"#).status, 202)
@@ -118,7 +118,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testTheAnswerDoesNotWaitForASlowPingbackHost() async throws {
         let api = try APIHarness(self)
-        let ids = try gifIDs(api, "/search?q=cats&limit=2")
+        let ids = try itemIDs(api, "/search?q=cats&limit=2")
         api.fake.inject(.delay(milliseconds: 3_000), lifetime: .sticky, path: pingbackPath)
         let clock = ContinuousClock()
         let start = clock.now
@@ -131,7 +131,7 @@ final class AnalyticsTests: XCTestCase {
 
     func testAFailedPingbackIsRetriedOnceThenCountedAsFailed() async throws {
         let api = try APIHarness(self)
-        let ids = try gifIDs(api, "/search?q=cats&limit=2")
+        let ids = try itemIDs(api, "/search?q=cats&limit=2")
         api.fake.inject(.serverError, lifetime: .once, path: pingbackPath)
         XCTAssertEqual(try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "click"}"#).status, 202)
         try await waitUntil { api.fake.pingbacks.count() == 1 }
@@ -149,7 +149,7 @@ final class AnalyticsTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func gifIDs(_ api: APIHarness, _ target: String) throws -> [String] {
+    private func itemIDs(_ api: APIHarness, _ target: String) throws -> [String] {
         let data = try XCTUnwrap(api.get(target).json?["data"] as? [[String: Any]])
         return data.compactMap { $0["id"] as? String }
     }

@@ -1,7 +1,7 @@
 import API
 @testable import GifBFFApp
 import Foundation
-import GifService
+import Service
 import HTTPServer
 import XCTest
 
@@ -11,7 +11,7 @@ final class ContractTests: XCTestCase {
     func testRouterAndSpecHaveTheSameRoutesBothWays() throws {
         let spec = try OpenAPISpec.load()
         let gateway = UpstreamGateway(provider: UnusedProvider(), store: nil)
-        let router = APIRouter.make(backend: GIFBackend(
+        let router = APIRouter.make(backend: Backend(
             gateway: gateway,
             favorites: FavoritesService(store: UnusedFavoritesStore()),
             history: SearchHistoryService(store: UnusedHistoryStore()),
@@ -73,16 +73,16 @@ final class ContractTests: XCTestCase {
     /// The three GIF shapes are flat copies; they must not drift apart.
     func testGIFFetchedGIFAndFavoriteListTheSameFields() throws {
         let schemas = try OpenAPISpec.load().schemas
-        let gif = Set(try XCTUnwrap(schemas["GIF"]).properties.keys)
-        let fetched = Set(try XCTUnwrap(schemas["FetchedGIF"]).properties.keys)
+        let item = Set(try XCTUnwrap(schemas["Item"]).properties.keys)
+        let fetched = Set(try XCTUnwrap(schemas["FetchedItem"]).properties.keys)
         let favorite = Set(try XCTUnwrap(schemas["Favorite"]).properties.keys)
-        XCTAssertGreaterThanOrEqual(gif.count, 11, "the schema reader found too few GIF fields: \(gif)")
-        XCTAssertEqual(fetched.subtracting(gif), ["stale"])
-        XCTAssertEqual(gif.subtracting(fetched), [])
-        XCTAssertEqual(favorite.subtracting(gif), ["added_at"])
-        XCTAssertEqual(gif.subtracting(favorite), [])
-        XCTAssertEqual(schemas["FetchedGIF"]?.required, schemas["GIF"]?.required)
-        XCTAssertEqual(schemas["Favorite"]?.required, (schemas["GIF"]?.required ?? []).union(["added_at", "is_favorite"]))
+        XCTAssertGreaterThanOrEqual(item.count, 11, "the schema reader found too few GIF fields: \(item)")
+        XCTAssertEqual(fetched.subtracting(item), ["stale"])
+        XCTAssertEqual(item.subtracting(fetched), [])
+        XCTAssertEqual(favorite.subtracting(item), ["added_at"])
+        XCTAssertEqual(item.subtracting(favorite), [])
+        XCTAssertEqual(schemas["FetchedItem"]?.required, schemas["Item"]?.required)
+        XCTAssertEqual(schemas["Favorite"]?.required, (schemas["Item"]?.required ?? []).union(["added_at", "is_favorite"]))
     }
 
     /// The strict reading of the schemas is itself checked: it rejects what the server must not send.
@@ -93,9 +93,9 @@ final class ContractTests: XCTestCase {
         XCTAssertEqual(strict.violations(of: problem.merging(["instance": "/x"]) { $1 }, against: "ProblemDetails").count, 1)
         XCTAssertEqual(strict.violations(of: problem.merging(["code": "made_up"]) { $1 }, against: "ProblemDetails").count, 1)
         let rendition: [String: Any] = ["url": "u", "width": 1, "height": 1, "extra": 1]
-        let gif: [String: Any] = ["id": "a", "provider": "giphy", "attribution": ["text": "t"], "url": "u", "share_text": "s",
+        let item: [String: Any] = ["id": "a", "provider": "giphy", "attribution": ["text": "t"], "url": "u", "share_text": "s",
                                    "images": ["still": rendition]]
-        XCTAssertEqual(strict.violations(of: ["data": [gif]], against: "FavoritesList").count, 5,
+        XCTAssertEqual(strict.violations(of: ["data": [item]], against: "FavoritesList").count, 5,
                        "count and limit missing; the favorite lacks added_at and is_favorite; the rendition has extra")
     }
 
@@ -120,11 +120,11 @@ final class ContractTests: XCTestCase {
         }
         let browse: Set<String> = ["max-age=30", "no-cache"]
         _ = try check("GET", "/healthz", status: 200, schema: "Health", cacheControl: ["no-store"])
-        let page = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
-        _ = try check("GET", "/trending?limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
+        let page = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "ItemPage", cacheControl: browse)
+        _ = try check("GET", "/trending?limit=5", status: 200, schema: "ItemPage", cacheControl: browse)
         let id = try XCTUnwrap((page["data"] as? [[String: Any]])?.first?["id"] as? String)
-        _ = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedGIF", cacheControl: browse)
-        _ = try check("GET", "/random?tag=cat", status: 200, schema: "GIF", cacheControl: ["no-store"])
+        _ = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedItem", cacheControl: browse)
+        _ = try check("GET", "/random?tag=cat", status: 200, schema: "Item", cacheControl: ["no-store"])
         _ = try check("GET", "/spotlight", status: 200, schema: "Spotlight", cacheControl: ["no-cache"])
         _ = try check("POST", "/favorites", json: "{\"id\":\"\(id)\"}", status: 201, schema: "Favorite", cacheControl: ["no-cache", "none"])
         _ = try check("POST", "/favorites", json: "{\"id\":\"\(id)\"}", status: 200, schema: "Favorite", cacheControl: ["no-cache", "none"])
@@ -132,10 +132,10 @@ final class ContractTests: XCTestCase {
         _ = try check("GET", "/search/history", status: 200, schema: "SearchHistory", cacheControl: ["no-cache"])
         // Stale answers: GIPHY down, the saved copies served with "stale": true.
         api.fake.inject(.serviceUnavailable, lifetime: .sticky)
-        let stalePage = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "GIFPage", cacheControl: browse)
+        let stalePage = try check("GET", "/search?q=cat&limit=5", status: 200, schema: "ItemPage", cacheControl: browse)
         XCTAssertEqual(stalePage["stale"] as? Bool, true)
-        let staleGIF = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedGIF", cacheControl: browse)
-        XCTAssertEqual(staleGIF["stale"] as? Bool, true)
+        let staleItem = try check("GET", "/gif/\(id)", status: 200, schema: "FetchedItem", cacheControl: browse)
+        XCTAssertEqual(staleItem["stale"] as? Bool, true)
         // Problems, the API's and the transport's.
         _ = try check("GET", "/search?q=dogs", status: 502, schema: "ProblemDetails", cacheControl: [])
         _ = try check("GET", "/search?q=cat&limit=0", status: 400, schema: "ProblemDetails", cacheControl: [])
@@ -190,11 +190,11 @@ final class ContractTests: XCTestCase {
 }
 
 /// Building the router needs a backend; these are never called.
-private struct UnusedProvider: GIFProvider {
+private struct UnusedProvider: Provider {
     func search(_ request: SearchRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
     func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
-    func gif(id: String) async throws -> GIF { throw UpstreamError.timeout }
-    func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF { throw UpstreamError.timeout }
+    func item(id: String) async throws -> Item { throw UpstreamError.timeout }
+    func random(tag: String?, rating: String?, type: MediaType) async throws -> Item { throw UpstreamError.timeout }
 }
 
 private struct UnusedFavoritesStore: FavoritesStore {

@@ -16,11 +16,11 @@ final class GiphyCompletenessTests: XCTestCase {
         let page = try gifs(api.get("/trending?limit=50"))
         var withText = 0
         var without = 0
-        for gif in page {
-            let id = try XCTUnwrap(gif["id"] as? String)
+        for item in page {
+            let id = try XCTUnwrap(item["id"] as? String)
             let expected = try XCTUnwrap(api.fake.catalog.gif(id: id)).altText
-            XCTAssertEqual(gif["alt_text"] as? String, expected, id)
-            if expected == nil { without += 1; XCTAssertNil(gif["alt_text"], "absent, never \"\": \(id)") } else { withText += 1 }
+            XCTAssertEqual(item["alt_text"] as? String, expected, id)
+            if expected == nil { without += 1; XCTAssertNil(item["alt_text"], "absent, never \"\": \(id)") } else { withText += 1 }
         }
         XCTAssertGreaterThan(withText, 0)
         XCTAssertGreaterThan(without, 0, "the page holds GIFs GIPHY has no alt text for")

@@ -46,12 +46,12 @@ final class TwoProvidersTests: XCTestCase {
         XCTAssertTrue(attribution["author_url"]?.contains("utm_source=photo-app&utm_medium=referral") == true, "\(attribution)")
         XCTAssertEqual(attribution["provider_url"], "https://unsplash.com/?utm_source=photo-app&utm_medium=referral")
 
-        let gifID = try XCTUnwrap(gifs.first?["id"] as? String)
+        let itemID = try XCTUnwrap(gifs.first?["id"] as? String)
         let photoID = try XCTUnwrap(pictures.first?["id"] as? String)
-        XCTAssertEqual(try api.send("POST", "/favorites", json: #"{"id":"\#(gifID)"}"#).status, 201)
+        XCTAssertEqual(try api.send("POST", "/favorites", json: #"{"id":"\#(itemID)"}"#).status, 201)
         XCTAssertEqual(try api.send("POST", "/favorites", json: #"{"id":"\#(photoID)"}"#).status, 201)
         let favorites = try items(try api.get("/favorites"))
-        XCTAssertEqual(favorites.compactMap { $0["id"] as? String }, [photoID, gifID], "newest first, one of each")
+        XCTAssertEqual(favorites.compactMap { $0["id"] as? String }, [photoID, itemID], "newest first, one of each")
 
         let detail = try json(try api.get("/items/\(photoID)"))
         XCTAssertEqual(detail["is_favorite"] as? Bool, true)
@@ -64,7 +64,7 @@ final class TwoProvidersTests: XCTestCase {
         XCTAssertTrue((try json(saved)["url"] as? String)?.hasPrefix("https://images.unsplash.com/") == true, saved.text)
         XCTAssertEqual(photos.downloadCount(id: upstreamID), 1, "the download is tracked once, with the key")
         let giphyCalls = api.fake.callCount()
-        XCTAssertEqual(try api.send("POST", "/items/\(gifID)/download").status, 200)
+        XCTAssertEqual(try api.send("POST", "/items/\(itemID)/download").status, 200)
         XCTAssertEqual(api.fake.callCount(), giphyCalls, "saving a GIF calls no one")
 
         let gifSpotlight = try json(try api.get("/spotlight"))

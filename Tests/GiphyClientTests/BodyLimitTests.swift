@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import TestSupport
 import XCTest
@@ -11,13 +11,13 @@ final class BodyLimitTests: XCTestCase {
         let harness = try ClientHarness()
         let request = SearchRequest(query: "cats", offset: 0, limit: 50)
         let page = try await harness.client().search(request)
-        XCTAssertFalse(page.gifs.isEmpty, "the default limit takes a full page")
+        XCTAssertFalse(page.items.isEmpty, "the default limit takes a full page")
         let error = await upstreamError { try await harness.client(maxBodyBytes: 65_536).search(request) }
         guard case .badResponse(let reason)? = error else { return XCTFail("got \(String(describing: error))") }
         XCTAssertTrue(reason.contains("65536"), reason)
         // The client is still usable afterwards.
-        let again = try await harness.client(maxBodyBytes: 65_536).gif(id: page.gifs[0].id)
-        XCTAssertEqual(again.id, page.gifs[0].id)
+        let again = try await harness.client(maxBodyBytes: 65_536).item(id: page.items[0].id)
+        XCTAssertEqual(again.id, page.items[0].id)
         await harness.stop()
     }
 }

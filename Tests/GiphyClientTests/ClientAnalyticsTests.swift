@@ -1,25 +1,25 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import XCTest
 
 /// GIPHY's analytics in the client: pingback urls mapped leniently, the random_id call, the pingback url.
 final class ClientAnalyticsTests: XCTestCase {
-    private func mapped(analytics: String) throws -> GIF? {
+    private func mapped(analytics: String) throws -> Item? {
         let json = #"{"id": "abc123", "url": "https://giphy.com/gifs/abc123", "analytics": \#(analytics)}"#
         return GIFMapping.gif(try JSONDecoder().decode(GiphyGIFObject.self, from: Data(json.utf8)))
     }
 
     func testAnalyticsURLsAreMappedOnlyWhenTheyAreHTTP() throws {
-        let gif = try XCTUnwrap(try mapped(analytics: """
+        let item = try XCTUnwrap(try mapped(analytics: """
             {"onload": {"url": "https://giphy-analytics.giphy.com/v2/pingback_simple?analytics_response_payload=e%3Dx&action_type=SEEN"},
              "onclick": {"url": "javascript:alert(1)"}, "onsent": {"url": ""}}
             """))
-        XCTAssertEqual(gif.upstreamLinks?.onload,
+        XCTAssertEqual(item.upstreamLinks?.onload,
                        "https://giphy-analytics.giphy.com/v2/pingback_simple?analytics_response_payload=e%3Dx&action_type=SEEN")
-        XCTAssertNil(gif.upstreamLinks?.onclick)
-        XCTAssertNil(gif.upstreamLinks?.onsent)
+        XCTAssertNil(item.upstreamLinks?.onclick)
+        XCTAssertNil(item.upstreamLinks?.onsent)
         // Odd shapes cost the links, never the GIF.
         for odd in [#""""#, "[]", #"{"onload": "https://x.example/p"}"#, #"{"onload": {"url": 7}}"#, "null"] {
             let gif = try XCTUnwrap(try mapped(analytics: odd), odd)
@@ -32,9 +32,9 @@ final class ClientAnalyticsTests: XCTestCase {
         let fake = harness.fake
         addTeardownBlock { await fake.shutdown() }
         let page = try await harness.client().search(SearchRequest(query: "cats", offset: 0, limit: 3))
-        XCTAssertEqual(page.gifs.count, 3)
+        XCTAssertEqual(page.items.count, 3)
         let base = try XCTUnwrap(URLComponents(url: harness.baseURL, resolvingAgainstBaseURL: false))
-        for gif in page.gifs {
+        for gif in page.items {
             let onload = try XCTUnwrap(gif.upstreamLinks?.onload)
             XCTAssertTrue(onload.hasPrefix("http://\(base.host ?? ""):\(base.port ?? 0)/v2/pingback_simple?"), onload)
             XCTAssertTrue(try XCTUnwrap(gif.upstreamLinks?.onsent).hasSuffix("action_type=SENT"))

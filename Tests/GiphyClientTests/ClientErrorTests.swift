@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 import GiphyClient
 import TestSupport
 import XCTest
@@ -20,7 +20,7 @@ final class ClientErrorTests: XCTestCase {
 
     func testUnknownIDIsNotFound() async {
         let client = harness.client()
-        let error = await upstreamError { try await client.gif(id: "doesNotExist123") }
+        let error = await upstreamError { try await client.item(id: "doesNotExist123") }
         XCTAssertEqual(error, .notFound)
     }
 
@@ -95,7 +95,7 @@ final class ClientErrorTests: XCTestCase {
 
     func testEmptyResultsWithAResponseIDAreNotSynthetic() async throws {
         let page = try await harness.client().search(SearchRequest(query: "no such thing at all", offset: 0, limit: 5))
-        XCTAssertEqual(page.gifs, [])
+        XCTAssertEqual(page.items, [])
         XCTAssertEqual(page.totalCount, 0)
     }
 
@@ -114,10 +114,10 @@ final class ClientErrorTests: XCTestCase {
     func testTheSameClientWorksAfterATimeout() async throws {
         harness.fake.inject(.delay(milliseconds: 1500))
         let client = harness.client(deadline: .milliseconds(200))
-        let error = await upstreamError { try await client.gif(id: self.harness.fake.catalog.gifs[0].id) }
+        let error = await upstreamError { try await client.item(id: self.harness.fake.catalog.gifs[0].id) }
         XCTAssertEqual(error, .timeout)
-        let gif = try await client.gif(id: harness.fake.catalog.gifs[1].id)
-        XCTAssertEqual(gif.id, harness.fake.catalog.gifs[1].id)
+        let item = try await client.item(id: harness.fake.catalog.gifs[1].id)
+        XCTAssertEqual(item.id, harness.fake.catalog.gifs[1].id)
     }
 
     func testAConnectionRefusedIsUnavailable() async throws {
@@ -129,14 +129,14 @@ final class ClientErrorTests: XCTestCase {
 
     func testAResetConnectionIsUnavailable() async throws {
         let client = harness.client(baseURL: try harness.fake.startConnectionResetter())
-        let error = await upstreamError { try await client.gif(id: "abc") }
+        let error = await upstreamError { try await client.item(id: "abc") }
         guard case .unavailable(let reason) = error else { return XCTFail("got \(String(describing: error))") }
         XCTAssertTrue(reason.contains("reset"), reason)
     }
 
     func testAnUnresolvableHostIsUnavailable() async throws {
         let url = try XCTUnwrap(URL(string: "http://no-such-host.invalid/v1"))
-        let error = await upstreamError { try await self.harness.client(baseURL: url).gif(id: "abc") }
+        let error = await upstreamError { try await self.harness.client(baseURL: url).item(id: "abc") }
         guard case .unavailable(let reason) = error else { return XCTFail("got \(String(describing: error))") }
         XCTAssertTrue(reason.contains("resolve"), reason)
     }

@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import TestSupport
 import XCTest

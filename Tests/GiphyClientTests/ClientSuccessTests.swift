@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 import GiphyClient
 import XCTest
 
@@ -16,7 +16,7 @@ final class ClientSuccessTests: XCTestCase {
     func testSearchReturnsThePageTheFakeServes() async throws {
         let page = try await harness.client().search(SearchRequest(query: "cats", offset: 0, limit: 5))
         let expected = catalog.search("cats")
-        XCTAssertEqual(page.gifs.map(\.id), expected.prefix(5).map(\.id))
+        XCTAssertEqual(page.items.map(\.id), expected.prefix(5).map(\.id))
         XCTAssertEqual(page.count, 5)
         XCTAssertEqual(page.offset, 0)
         XCTAssertEqual(page.totalCount, expected.count)
@@ -25,23 +25,23 @@ final class ClientSuccessTests: XCTestCase {
     func testGIFFieldsAndRenditionsAreMappedFromStringNumbers() async throws {
         let source = try XCTUnwrap(catalog.gifs.first { $0.user != nil && !$0.username.isEmpty && $0.createDatetime != nil
             && $0.rendition("fixed_width_small") != nil && $0.rendition("downsized") != nil })
-        let gif = try await harness.client().gif(id: source.id)
-        XCTAssertEqual(gif.id, source.id)
-        XCTAssertEqual(gif.title, source.title)
-        XCTAssertEqual(gif.rating, source.rating)
-        XCTAssertEqual(gif.url, source.pageURL)
-        XCTAssertEqual(gif.shareURL, source.bitlyURL)
-        XCTAssertEqual(gif.username, source.username)
-        XCTAssertEqual(gif.user?.displayName, source.user?.displayName)
-        XCTAssertEqual(gif.user?.profileURL, source.user?.profileURL)
-        XCTAssertEqual(gif.user?.avatarURL, source.user?.avatarURL)
-        XCTAssertNotNil(gif.createdAt)
-        XCTAssertEqual(Set(gif.images.keys), ["preview", "still", "fixed_width", "fixed_height", "original", "original_still", "downsized"])
+        let item = try await harness.client().item(id: source.id)
+        XCTAssertEqual(item.id, source.id)
+        XCTAssertEqual(item.title, source.title)
+        XCTAssertEqual(item.rating, source.rating)
+        XCTAssertEqual(item.url, source.pageURL)
+        XCTAssertEqual(item.shareURL, source.bitlyURL)
+        XCTAssertEqual(item.username, source.username)
+        XCTAssertEqual(item.user?.displayName, source.user?.displayName)
+        XCTAssertEqual(item.user?.profileURL, source.user?.profileURL)
+        XCTAssertEqual(item.user?.avatarURL, source.user?.avatarURL)
+        XCTAssertNotNil(item.createdAt)
+        XCTAssertEqual(Set(item.images.keys), ["preview", "still", "fixed_width", "fixed_height", "original", "original_still", "downsized"])
         let pairs = [("preview", "fixed_width_small"), ("still", "fixed_width_still"), ("fixed_width", "fixed_width"),
                      ("fixed_height", "fixed_height"), ("original", "original"), ("original_still", "original_still"),
                      ("downsized", "downsized")]
         for (ours, theirs) in pairs {
-            let rendition = try XCTUnwrap(gif.images[ours], ours)
+            let rendition = try XCTUnwrap(item.images[ours], ours)
             let giphy = try XCTUnwrap(source.rendition(theirs))
             XCTAssertEqual(rendition.url, giphy.url, "media URLs pass unchanged, query included")
             XCTAssertEqual(rendition.width, giphy.width)
@@ -50,53 +50,53 @@ final class ClientSuccessTests: XCTestCase {
             XCTAssertEqual(rendition.mp4, giphy.mp4)
             XCTAssertEqual(rendition.webp, giphy.webp)
         }
-        let original = try XCTUnwrap(gif.images["original"]?.url)
+        let original = try XCTUnwrap(item.images["original"]?.url)
         for parameter in ["cid=", "ep=", "rid=", "ct="] { XCTAssertTrue(original.contains(parameter), parameter) }
     }
 
     func testCreatedAtComesFromCreateDatetimeInUTC() async throws {
         let source = try XCTUnwrap(catalog.gifs.first { $0.createDatetime != nil })
-        let gif = try await harness.client().gif(id: source.id)
+        let item = try await harness.client().item(id: source.id)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        XCTAssertEqual(gif.createdAt, formatter.date(from: try XCTUnwrap(source.createDatetime)))
+        XCTAssertEqual(item.createdAt, formatter.date(from: try XCTUnwrap(source.createDatetime)))
     }
 
     func testTheEmptyURLRenditionIsAbsentAndTheNextSourceIsUsed() async throws {
         let source = try XCTUnwrap(catalog.gif(id: catalog.specimens.emptyURLRendition))
         XCTAssertEqual(source.rendition("fixed_width_still")?.url, "")
-        let gif = try await harness.client().gif(id: source.id)
-        XCTAssertEqual(gif.images["still"]?.url, source.rendition("fixed_height_still")?.url)
-        XCTAssertFalse(gif.images.values.contains { $0.url.isEmpty })
+        let item = try await harness.client().item(id: source.id)
+        XCTAssertEqual(item.images["still"]?.url, source.rendition("fixed_height_still")?.url)
+        XCTAssertFalse(item.images.values.contains { $0.url.isEmpty })
     }
 
     func testAMissingRenditionFallsBackOrIsAbsent() async throws {
         let withoutSmall = try XCTUnwrap(catalog.gif(id: catalog.specimens.missingFixedWidthSmall))
-        let gif = try await harness.client().gif(id: withoutSmall.id)
-        XCTAssertEqual(gif.images["preview"]?.url, withoutSmall.rendition("preview_gif")?.url)
+        let item = try await harness.client().item(id: withoutSmall.id)
+        XCTAssertEqual(item.images["preview"]?.url, withoutSmall.rendition("preview_gif")?.url)
 
-        let bare = try await harness.client().gif(id: catalog.specimens.onlyOriginals)
+        let bare = try await harness.client().item(id: catalog.specimens.onlyOriginals)
         XCTAssertEqual(Set(bare.images.keys), ["original", "original_still"])
     }
 
     func testUsersAndUsernames() async throws {
         let client = harness.client()
-        let anonymous = try await client.gif(id: catalog.specimens.withoutUser)
+        let anonymous = try await client.item(id: catalog.specimens.withoutUser)
         XCTAssertNil(anonymous.user)
         XCTAssertNil(anonymous.username, "an empty username is no username")
 
         let source = try XCTUnwrap(catalog.gif(id: catalog.specimens.userWithEmptyUsername))
-        let named = try await client.gif(id: source.id)
+        let named = try await client.item(id: source.id)
         XCTAssertEqual(named.username, source.user?.username, "falls back to the user's own username")
     }
 
     func testNoDateValuesGiveNoCreatedAt() async throws {
         let client = harness.client()
-        let zero = try await client.gif(id: catalog.specimens.zeroDate)
+        let zero = try await client.item(id: catalog.specimens.zeroDate)
         XCTAssertNil(zero.createdAt)
-        let epoch = try await client.gif(id: catalog.specimens.epochDate)
+        let epoch = try await client.item(id: catalog.specimens.epochDate)
         XCTAssertNil(epoch.createdAt)
     }
 
@@ -118,17 +118,17 @@ final class ClientSuccessTests: XCTestCase {
     func testTrendingPagesByItemOffset() async throws {
         let page = try await harness.client().trending(TrendingRequest(offset: 25, limit: 25, rating: "g"))
         let expected = catalog.trending(rating: RatingFilter(parameter: "g") ?? .all)
-        XCTAssertEqual(page.gifs.map(\.id), expected[25..<50].map(\.id))
+        XCTAssertEqual(page.items.map(\.id), expected[25..<50].map(\.id))
         XCTAssertEqual(page.offset, 25)
         XCTAssertEqual(page.totalCount, expected.count)
-        XCTAssertTrue(page.gifs.allSatisfy { $0.rating == "g" })
+        XCTAssertTrue(page.items.allSatisfy { $0.rating == "g" })
         XCTAssertEqual(harness.fake.callCount(path: "/v1/gifs/trending"), 1)
     }
 
     func testRandomReturnsOneGIFForTheTag() async throws {
-        let gif = try await harness.client().random(tag: "dogs", rating: "g")
+        let item = try await harness.client().random(tag: "dogs", rating: "g")
         let pool = catalog.randomPool(tag: "dogs", rating: RatingFilter(parameter: "g") ?? .all)
-        XCTAssertTrue(pool.contains { $0.id == gif.id })
+        XCTAssertTrue(pool.contains { $0.id == item.id })
         XCTAssertEqual(harness.fake.recordedCalls.last?.value(of: "tag"), "dogs")
     }
 
@@ -142,15 +142,15 @@ final class ClientSuccessTests: XCTestCase {
         ]
         harness.fake.inject(.response(status: 200, contentType: "application/json", body: listBody(objects)))
         let page = try await harness.client().search(SearchRequest(query: "odd", offset: 10, limit: 4))
-        XCTAssertEqual(page.gifs.map(\.id), ["n1", "n2", "n3"], "an item without id is skipped")
+        XCTAssertEqual(page.items.map(\.id), ["n1", "n2", "n3"], "an item without id is skipped")
         XCTAssertNil(page.totalCount)
         XCTAssertEqual(page.count, 4, "without pagination, the count is the number of items sent")
         XCTAssertEqual(page.offset, 10)
-        XCTAssertEqual(page.gifs[0].images["fixed_width"], Rendition(url: media, width: 200, height: 150, size: 1234))
-        XCTAssertEqual(page.gifs[1].images, [:])
-        XCTAssertNil(page.gifs[1].user)
-        XCTAssertNil(page.gifs[1].createdAt, "an impossible date is no date")
-        XCTAssertEqual(page.gifs[2].images, [:], "an empty url or an unreadable size makes a rendition unusable")
+        XCTAssertEqual(page.items[0].images["fixed_width"], Rendition(url: media, width: 200, height: 150, size: 1234))
+        XCTAssertEqual(page.items[1].images, [:])
+        XCTAssertNil(page.items[1].user)
+        XCTAssertNil(page.items[1].createdAt, "an impossible date is no date")
+        XCTAssertEqual(page.items[2].images, [:], "an empty url or an unreadable size makes a rendition unusable")
     }
 
     /// Links end up in a web page's `href` and `src`: one that is not http(s) is left out, and a
@@ -164,9 +164,9 @@ final class ClientSuccessTests: XCTestCase {
         ]
         harness.fake.inject(.response(status: 200, contentType: "application/json", body: listBody(objects)))
         let page = try await harness.client().search(SearchRequest(query: "links", offset: 0, limit: 2))
-        XCTAssertEqual(page.gifs.map(\.id), ["j1"])
-        XCTAssertNil(page.gifs.first?.shareURL)
-        XCTAssertEqual(page.gifs.first?.user, GIFUser(username: "ann"))
+        XCTAssertEqual(page.items.map(\.id), ["j1"])
+        XCTAssertNil(page.items.first?.shareURL)
+        XCTAssertEqual(page.items.first?.user, Author(username: "ann"))
     }
 
     func testStringTypedPaginationIsRead() async throws {
@@ -182,7 +182,7 @@ final class ClientSuccessTests: XCTestCase {
     func testRandomAcceptsAOneItemList() async throws {
         let body = listBody([#"{"id":"r1","url":"https://giphy.com/gifs/r1"}"#])
         harness.fake.inject(.response(status: 200, contentType: "application/json", body: body))
-        let gif = try await harness.client().random(tag: nil, rating: nil)
-        XCTAssertEqual(gif.id, "r1")
+        let item = try await harness.client().random(tag: nil, rating: nil)
+        XCTAssertEqual(item.id, "r1")
     }
 }

@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 import GiphyClient
 import TestSupport
 import XCTest
@@ -19,16 +19,16 @@ final class ClientTermsAndStickersTests: XCTestCase {
         let described = try XCTUnwrap(catalog.gifs.first { $0.altText != nil })
         let undescribed = try XCTUnwrap(catalog.gifs.first { $0.altText == nil })
         let client = harness.client()
-        let first = try await client.gif(id: described.id)
+        let first = try await client.item(id: described.id)
         XCTAssertEqual(first.altText, described.altText)
-        let second = try await client.gif(id: undescribed.id)
+        let second = try await client.item(id: undescribed.id)
         XCTAssertNil(second.altText, "GIPHY's \"\" means none")
     }
 
     func testStickersUseTheStickerPaths() async throws {
         let client = harness.client()
         let page = try await client.search(SearchRequest(query: "cat", offset: 0, limit: 3, type: .stickers))
-        XCTAssertEqual(page.gifs.count, 3)
+        XCTAssertEqual(page.items.count, 3)
         _ = try await client.trending(TrendingRequest(offset: 0, limit: 3, type: .stickers))
         _ = try await client.random(tag: nil, rating: nil, type: .stickers)
         for path in ["/v1/stickers/search", "/v1/stickers/trending", "/v1/stickers/random"] {
@@ -43,13 +43,13 @@ final class ClientTermsAndStickersTests: XCTestCase {
         let full = try await client.search(SearchRequest(query: "cat", offset: 0, limit: 10))
         let bundles = harness.fake.recordedCalls.map { $0.value(of: "bundle") }
         XCTAssertEqual(bundles, ["messaging_non_clips", nil])
-        XCTAssertEqual(compact.gifs.map(\.id), full.gifs.map(\.id))
-        for gif in compact.gifs {
-            for name in ["fixed_width", "original"] where full.gifs.first(where: { $0.id == gif.id })?.images[name] != nil {
-                XCTAssertNotNil(gif.images[name], "the bundle holds \(name)")
+        XCTAssertEqual(compact.items.map(\.id), full.items.map(\.id))
+        for item in compact.items {
+            for name in ["fixed_width", "original"] where full.items.first(where: { $0.id == item.id })?.images[name] != nil {
+                XCTAssertNotNil(item.images[name], "the bundle holds \(name)")
             }
         }
-        XCTAssertTrue(compact.gifs.allSatisfy { $0.images["downsized"] == nil }, "the fake trimmed to the bundle")
+        XCTAssertTrue(compact.items.allSatisfy { $0.images["downsized"] == nil }, "the fake trimmed to the bundle")
     }
 
     func testAutocompleteReadsNamesFromTheFake() async throws {

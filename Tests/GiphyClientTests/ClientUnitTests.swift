@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import ProviderHTTP
 import XCTest

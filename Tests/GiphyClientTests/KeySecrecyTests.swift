@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import ProviderHTTP
 import TestSupport
@@ -35,10 +35,10 @@ final class KeySecrecyTests: XCTestCase {
         }
         harness.fake.inject(.delay(milliseconds: 1000))
         let slow = harness.client(deadline: .milliseconds(100))
-        if let error = await upstreamError({ try await slow.gif(id: "abc") }) { errors.append(error) }
+        if let error = await upstreamError({ try await slow.item(id: "abc") }) { errors.append(error) }
         for url in [try FakeGiphy.refusingBaseURL(), try harness.fake.startConnectionResetter()] {
             let client = harness.client(baseURL: url)
-            if let error = await upstreamError({ try await client.gif(id: "abc") }) { errors.append(error) }
+            if let error = await upstreamError({ try await client.item(id: "abc") }) { errors.append(error) }
         }
         XCTAssertEqual(errors.count, faults.count + 3)
         for error in errors {

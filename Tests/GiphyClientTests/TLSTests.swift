@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import GifService
+import Service
 @testable import GiphyClient
 import TestSupport
 import XCTest

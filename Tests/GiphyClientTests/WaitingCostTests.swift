@@ -1,6 +1,6 @@
 import FakeGiphy
 import Foundation
-import GifService
+import Service
 @testable import GiphyClient
 import Glibc
 import XCTest
@@ -17,7 +17,7 @@ final class WaitingCostTests: XCTestCase {
         harness.fake.inject(.delay(milliseconds: 2500))
         let client = harness.client(deadline: .seconds(10))
         let id = harness.fake.catalog.gifs[0].id
-        let waiting = Task { try await client.gif(id: id) }
+        let waiting = Task { try await client.item(id: id) }
         try await Task.sleep(for: .milliseconds(300))
         let before = Self.processCPUSeconds()
         try await Task.sleep(for: .seconds(1))

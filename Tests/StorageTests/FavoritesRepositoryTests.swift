@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import Storage
 import TestSupport
 import XCTest

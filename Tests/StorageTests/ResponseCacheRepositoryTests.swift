@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import Storage
 import TestSupport
 import XCTest
@@ -42,9 +42,9 @@ final class ResponseCacheRepositoryTests: XCTestCase {
     func testSpotlightAndCallLogRoundTrip() async throws {
         let stores = try Stores.open(path: try makeDatabasePath())
         let spotlight = stores.spotlight
-        let pick = StoredSpotlight(key: "cats", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
+        let pick = StoredSpotlight(key: "cats", item: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 10),
                                 changesAt: Date(timeIntervalSince1970: 610))
-        let old = StoredSpotlight(key: "dogs", gif: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 1),
+        let old = StoredSpotlight(key: "dogs", item: Data("{}".utf8), pickedAt: Date(timeIntervalSince1970: 1),
                                changesAt: Date(timeIntervalSince1970: 5))
         try await spotlight.save(old, forgettingChangedBefore: Date(timeIntervalSince1970: 0))
         try await spotlight.save(pick, forgettingChangedBefore: Date(timeIntervalSince1970: 6))

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import SQLite
 import Storage
 import TestSupport

@@ -1,15 +1,15 @@
-import GifService
+import Service
 
-/// A GIFBackend over in-memory stores (or the ones given) and a scripted provider, by default with
+/// A Backend over in-memory stores (or the ones given) and a scripted provider, by default with
 /// the cache off so every call reaches the provider.
 public func makeMemoryBackend(
     provider: ScriptedProvider = ScriptedProvider(), gateway settings: GatewaySettings = uncachedGateway,
     favoritesLimit: Int = FavoritesService.defaultLimit,
     favoritesStore: any FavoritesStore = MemoryFavoritesStore(), historyStore: any SearchHistoryStore = MemorySearchHistoryStore(),
     spotlightStore: any SpotlightStore = MemorySpotlightStore(), defaultRating: Rating = .pg
-) -> GIFBackend {
+) -> Backend {
     let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
-    return GIFBackend(gateway: gateway, favorites: FavoritesService(store: favoritesStore, limit: favoritesLimit),
+    return Backend(gateway: gateway, favorites: FavoritesService(store: favoritesStore, limit: favoritesLimit),
                       history: SearchHistoryService(store: historyStore),
                       spotlight: SpotlightService(gateway: gateway, store: spotlightStore, intervalSeconds: 600, rating: defaultRating),
                       defaultRating: defaultRating)

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import Synchronization
 
 /// A SpotlightStore in memory, for service and API tests.

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import Synchronization
 
 /// A FavoritesStore in memory, for tests that need the rules without SQLite.

@@ -1,11 +1,11 @@
 import Foundation
-import GifService
+import Service
 import Synchronization
 
-/// A GIFProvider for service and API tests: answers from a fixed list, or fails as told, and counts calls.
-public final class ScriptedProvider: GIFProvider {
+/// A Provider for service and API tests: answers from a fixed list, or fails as told, and counts calls.
+public final class ScriptedProvider: Provider {
     private struct State {
-        var gifs: [GIF] = []
+        var items: [Item] = []
         var totalCount: Int? = nil
         var failure: (any Error)? = nil
         public var calls: [String] = []
@@ -19,9 +19,9 @@ public final class ScriptedProvider: GIFProvider {
 
     private let state = Mutex(State())
 
-    public init(gifs: [GIF] = (0..<100).map { makeGIF("id\($0)") }, totalCount: Int? = 100) {
+    public init(items: [Item] = (0..<100).map { makeItem("id\($0)") }, totalCount: Int? = 100) {
         state.withLock {
-            $0.gifs = gifs
+            $0.items = items
             $0.totalCount = totalCount
         }
     }
@@ -43,9 +43,9 @@ public final class ScriptedProvider: GIFProvider {
     /// What autocomplete and trending searches answer.
     public func setTerms(_ terms: [String]) { state.withLock { $0.terms = terms } }
 
-    public func setPage(_ gifs: [GIF], totalCount: Int?) {
+    public func setPage(_ items: [Item], totalCount: Int?) {
         state.withLock {
-            $0.gifs = gifs
+            $0.items = items
             $0.totalCount = totalCount
         }
     }
@@ -69,20 +69,20 @@ public final class ScriptedProvider: GIFProvider {
         return page(try record("trending"), offset: request.offset, limit: request.limit)
     }
 
-    public func gif(id: String) async throws -> GIF {
+    public func item(id: String) async throws -> Item {
         let state = try record("gif")
         // Items of other providers carry our prefix ("unsplash:p1"); the upstream's own id comes in.
-        guard let gif = state.gifs.first(where: { $0.id == id || $0.id.hasSuffix(":" + id) }) else { throw UpstreamError.notFound }
-        return gif
+        guard let item = state.items.first(where: { $0.id == id || $0.id.hasSuffix(":" + id) }) else { throw UpstreamError.notFound }
+        return item
     }
 
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let state = try record(type == .gifs ? "random" : "\(type.rawValue)_random")
-        guard let gif = state.gifs.first else { throw UpstreamError.badResponse(reason: "empty") }
-        return gif
+        guard let item = state.items.first else { throw UpstreamError.badResponse(reason: "empty") }
+        return item
     }
 
-    public func trackDownload(of item: GIF) async throws {
+    public func trackDownload(of item: Item) async throws {
         try state.withLock { state in
             state.calls.append("download")
             state.tracked.append(item.id)
@@ -99,7 +99,7 @@ public final class ScriptedProvider: GIFProvider {
     }
 
     private func page(_ state: State, offset: Int, limit: Int) -> UpstreamPage {
-        let slice = Array(state.gifs.dropFirst(offset).prefix(limit))
-        return UpstreamPage(gifs: slice, totalCount: state.totalCount, count: slice.count, offset: offset)
+        let slice = Array(state.items.dropFirst(offset).prefix(limit))
+        return UpstreamPage(items: slice, totalCount: state.totalCount, count: slice.count, offset: offset)
     }
 }

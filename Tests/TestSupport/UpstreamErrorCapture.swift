@@ -1,4 +1,4 @@
-import GifService
+import Service
 import XCTest
 
 /// The `UpstreamError` a provider call throws; fails the test if it throws nothing or something else.

@@ -1,6 +1,6 @@
 import FakeUnsplash
 import Foundation
-import GifService
+import Service
 import UnsplashClient
 import TestSupport
 import XCTest
@@ -19,50 +19,50 @@ final class PhotoMappingTests: XCTestCase {
      "location":{"name":"Tokyo, Japan","city":null,"country":"Japan","position":{"latitude":35.6,"longitude":139.6}}}
     """
 
-    private func served(_ body: String, appName: String = "gif-bff") async throws -> GIF {
+    private func served(_ body: String, appName: String = "gif-bff") async throws -> Item {
         let harness = try startHarness()
         harness.fake.inject(.response(status: 200, contentType: "application/json", body: body))
-        return try await harness.client(appName: appName).gif(id: "wfH7b-1pf6g")
+        return try await harness.client(appName: appName).item(id: "wfH7b-1pf6g")
     }
 
     func testAPhotoMapsToOurItem() async throws {
-        let gif = try await served(Self.photo)
-        XCTAssertEqual(gif.id, "unsplash:wfH7b-1pf6g")
-        XCTAssertEqual(gif.provider, .unsplash)
-        XCTAssertEqual(gif.title, "a very tall building", "no description: the alt description")
-        XCTAssertEqual(gif.altText, "a very tall building")
-        XCTAssertEqual(gif.url, "https://unsplash.com/photos/wfH7b-1pf6g")
-        XCTAssertEqual(gif.width, 2014)
-        XCTAssertEqual(gif.height, 3026)
-        XCTAssertEqual(gif.color, "#f3f3f3")
-        XCTAssertEqual(gif.blurHash, "LWE|0h4Tsnt7")
-        XCTAssertEqual(gif.likes, 70, "a number sent as a string")
-        XCTAssertEqual(gif.createdAt, Date(timeIntervalSince1970: 1_688_318_351), "an offset is read")
-        XCTAssertNil(gif.rating)
-        XCTAssertEqual(gif.user, GIFUser(displayName: "Daniel Stiel", username: "danielstiel",
+        let item = try await served(Self.photo)
+        XCTAssertEqual(item.id, "unsplash:wfH7b-1pf6g")
+        XCTAssertEqual(item.provider, .unsplash)
+        XCTAssertEqual(item.title, "a very tall building", "no description: the alt description")
+        XCTAssertEqual(item.altText, "a very tall building")
+        XCTAssertEqual(item.url, "https://unsplash.com/photos/wfH7b-1pf6g")
+        XCTAssertEqual(item.width, 2014)
+        XCTAssertEqual(item.height, 3026)
+        XCTAssertEqual(item.color, "#f3f3f3")
+        XCTAssertEqual(item.blurHash, "LWE|0h4Tsnt7")
+        XCTAssertEqual(item.likes, 70, "a number sent as a string")
+        XCTAssertEqual(item.createdAt, Date(timeIntervalSince1970: 1_688_318_351), "an offset is read")
+        XCTAssertNil(item.rating)
+        XCTAssertEqual(item.user, Author(displayName: "Daniel Stiel", username: "danielstiel",
                                          avatarURL: "https://images.unsplash.com/p?w=128", profileURL: "https://unsplash.com/@danielstiel"))
-        XCTAssertEqual(gif.username, "danielstiel")
-        XCTAssertEqual(gif.location, PhotoLocation(name: "Tokyo, Japan", country: "Japan"))
-        XCTAssertEqual(gif.camera, PhotoCamera(aperture: "2.8", iso: 100), "a number read as text; nulls left out")
-        XCTAssertEqual(gif.upstreamLinks?.downloadLocation, "https://api.unsplash.com/photos/wfH7b-1pf6g/download?ixid=abc")
+        XCTAssertEqual(item.username, "danielstiel")
+        XCTAssertEqual(item.location, PhotoLocation(name: "Tokyo, Japan", country: "Japan"))
+        XCTAssertEqual(item.camera, PhotoCamera(aperture: "2.8", iso: 100), "a number read as text; nulls left out")
+        XCTAssertEqual(item.upstreamLinks?.downloadLocation, "https://api.unsplash.com/photos/wfH7b-1pf6g/download?ixid=abc")
     }
 
     func testRenditionsAreSizedFromTheOriginalAndSkippedWithoutAUsableURL() async throws {
-        let gif = try await served(Self.photo)
-        XCTAssertEqual(Set(gif.images.keys), ["raw", "full", "regular"], "small is ftp, thumb is missing")
-        XCTAssertEqual(gif.images["regular"], Rendition(url: "https://images.unsplash.com/photo-1?w=1080", width: 1080, height: 1623))
-        XCTAssertEqual(gif.images["full"], Rendition(url: "https://images.unsplash.com/photo-1?q=85", width: 2014, height: 3026))
-        XCTAssertEqual(gif.images["raw"]?.url, "https://images.unsplash.com/photo-1?ixid=abc&ixlib=rb-4.0.3", "urls unchanged")
+        let item = try await served(Self.photo)
+        XCTAssertEqual(Set(item.images.keys), ["raw", "full", "regular"], "small is ftp, thumb is missing")
+        XCTAssertEqual(item.images["regular"], Rendition(url: "https://images.unsplash.com/photo-1?w=1080", width: 1080, height: 1623))
+        XCTAssertEqual(item.images["full"], Rendition(url: "https://images.unsplash.com/photo-1?q=85", width: 2014, height: 3026))
+        XCTAssertEqual(item.images["raw"]?.url, "https://images.unsplash.com/photo-1?ixid=abc&ixlib=rb-4.0.3", "urls unchanged")
     }
 
     func testSizedRenditionsNeverUpscaleNorReachZero() async throws {
         let wide = Self.photo.replacingOccurrences(of: #""width":2014,"height":3026"#, with: #""width":600,"height":1"#)
             .replacingOccurrences(of: "ftp://", with: "https://")
             .replacingOccurrences(of: #""regular":"#, with: #""thumb":"https://images.unsplash.com/photo-1?w=200","regular":"#)
-        let gif = try await served(wide)
-        XCTAssertEqual(gif.images["thumb"].map { [$0.width, $0.height] }, [200, 1], "0.33 high rounds to 0: never 0")
-        XCTAssertEqual(gif.images["small"].map { [$0.width, $0.height] }, [400, 1])
-        XCTAssertEqual(gif.images["regular"].map { [$0.width, $0.height] }, [600, 1], "fit=max: not above the original")
+        let item = try await served(wide)
+        XCTAssertEqual(item.images["thumb"].map { [$0.width, $0.height] }, [200, 1], "0.33 high rounds to 0: never 0")
+        XCTAssertEqual(item.images["small"].map { [$0.width, $0.height] }, [400, 1])
+        XCTAssertEqual(item.images["regular"].map { [$0.width, $0.height] }, [600, 1], "fit=max: not above the original")
     }
 
     func testAPhotoWithoutSizeOrIDIsNotShown() async throws {
@@ -75,7 +75,7 @@ final class PhotoMappingTests: XCTestCase {
         harness.fake.inject(.response(status: 200, contentType: "application/json",
                                       body: #"{"total":3,"total_pages":1,"results":[\#(noID),\#(Self.photo),42]}"#))
         let page = try await harness.client().search(SearchRequest(query: "x", offset: 0, limit: 3))
-        XCTAssertEqual(page.gifs.map(\.id), ["unsplash:wfH7b-1pf6g"])
+        XCTAssertEqual(page.items.map(\.id), ["unsplash:wfH7b-1pf6g"])
         XCTAssertEqual(page.count, 3, "skipped photos still count for paging")
         XCTAssertEqual(page.totalCount, 3)
     }
@@ -84,8 +84,8 @@ final class PhotoMappingTests: XCTestCase {
     /// and our JSON leaves 0 out, so a kept item would read back different (found by fuzzing).
     func testNoLikesAreLeftOutNotZero() async throws {
         for likes in ["0", "-3", #""0""#] {
-            let gif = try await served(Self.photo.replacingOccurrences(of: #""likes":"70""#, with: #""likes":"# + likes))
-            XCTAssertNil(gif.likes, "likes \(likes)")
+            let item = try await served(Self.photo.replacingOccurrences(of: #""likes":"70""#, with: #""likes":"# + likes))
+            XCTAssertNil(item.likes, "likes \(likes)")
         }
     }
 
@@ -93,20 +93,20 @@ final class PhotoMappingTests: XCTestCase {
         let odd = Self.photo.replacingOccurrences(of: ##""color":"#f3f3f3""##, with: #""color":[1]"#)
             .replacingOccurrences(of: #""exif":{"#, with: #""exif":"none","old":{"#)
             .replacingOccurrences(of: #""user":{"#, with: #""user":7,"old_user":{"#)
-        let gif = try await served(odd)
-        XCTAssertNil(gif.color)
-        XCTAssertNil(gif.camera)
-        XCTAssertNil(gif.user)
-        XCTAssertEqual(gif.attribution?.text, "Photo on Unsplash", "no photographer named")
+        let item = try await served(odd)
+        XCTAssertNil(item.color)
+        XCTAssertNil(item.camera)
+        XCTAssertNil(item.user)
+        XCTAssertEqual(item.attribution?.text, "Photo on Unsplash", "no photographer named")
     }
 
     func testAttributionAndShareTextCarryTheReferralQuery() async throws {
-        let gif = try await served(Self.photo, appName: "my app")
+        let item = try await served(Self.photo, appName: "my app")
         let utm = "utm_source=my%20app&utm_medium=referral"
-        XCTAssertEqual(gif.attribution, Attribution(text: "Photo by Daniel Stiel on Unsplash",
+        XCTAssertEqual(item.attribution, Attribution(text: "Photo by Daniel Stiel on Unsplash",
                                                     authorURL: "https://unsplash.com/@danielstiel?" + utm,
                                                     providerURL: "https://unsplash.com/?" + utm))
-        XCTAssertEqual(gif.shareText, "a very tall building by Daniel Stiel on Unsplash https://unsplash.com/photos/wfH7b-1pf6g?" + utm)
+        XCTAssertEqual(item.shareText, "a very tall building by Daniel Stiel on Unsplash https://unsplash.com/photos/wfH7b-1pf6g?" + utm)
         let queried = Self.photo.replacingOccurrences(of: #""html":"https://unsplash.com/@danielstiel""#,
                                                       with: #""html":"https://unsplash.com/@danielstiel?lang=en""#)
             .replacingOccurrences(of: #""alt_description":"a very tall building""#, with: #""alt_description":null"#)

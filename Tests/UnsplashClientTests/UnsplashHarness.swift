@@ -1,6 +1,6 @@
 import FakeUnsplash
 import Foundation
-import GifService
+import Service
 import Synchronization
 import UnsplashClient
 import TestSupport

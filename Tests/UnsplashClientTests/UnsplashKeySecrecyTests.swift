@@ -1,6 +1,6 @@
 import FakeUnsplash
 import Foundation
-import GifService
+import Service
 import UnsplashClient
 import TestSupport
 import XCTest
@@ -29,7 +29,7 @@ final class UnsplashKeySecrecyTests: XCTestCase {
         var errors: [UpstreamError] = []
         for fault in faults {
             harness.fake.inject(fault)
-            if let error = await upstreamError({ try await clients[0].gif(id: "x") }) { errors.append(error) }
+            if let error = await upstreamError({ try await clients[0].item(id: "x") }) { errors.append(error) }
         }
         harness.fake.inject(.delay(milliseconds: 1000))
         for client in clients.dropFirst() {
@@ -49,10 +49,10 @@ final class UnsplashKeySecrecyTests: XCTestCase {
     func testTheKeyTravelsOnlyInTheAuthorizationHeader() async throws {
         let harness = try startHarness()
         let client = harness.client()
-        let gif = try await client.gif(id: harness.fake.catalog.photos[0].id)
+        let item = try await client.item(id: harness.fake.catalog.photos[0].id)
         _ = try await client.search(SearchRequest(query: "city", offset: 0, limit: 5))
         _ = try await client.random(tag: nil, rating: nil)
-        try await client.trackDownload(of: gif)
+        try await client.trackDownload(of: item)
         XCTAssertEqual(harness.fake.recordedCalls.count, 4)
         for call in harness.fake.recordedCalls {
             assertSecret(call.path)

@@ -6,10 +6,10 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 
 /// The GIF shapes under short names.
-public typealias GIF = Components.Schemas.Gif
-public typealias FetchedGIF = Components.Schemas.FetchedGIF
+public typealias Item = Components.Schemas.Item
+public typealias FetchedItem = Components.Schemas.FetchedItem
 public typealias Favorite = Components.Schemas.Favorite
-public typealias GIFPage = Components.Schemas.GIFPage
+public typealias ItemPage = Components.Schemas.ItemPage
 public typealias Rendition = Components.Schemas.Rendition
 
 /// gif-bff for an app: one method per operation, values instead of response enums, every error

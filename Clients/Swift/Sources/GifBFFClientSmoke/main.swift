@@ -17,32 +17,32 @@ await smoke.check("getOpenAPIDocument") { try await bff.openAPIDocument().hasPre
 await smoke.check("getMetrics") { try await bff.metrics().contains("gif_bff_requests_total") }
 
 var firstID = ""
-await smoke.check("searchGIFs") {
+await smoke.check("searchItems") {
     let page = try await bff.search("cat", limit: 5)
     firstID = page.data.first?.id ?? ""
     return !page.data.isEmpty && page.pagination.count == page.data.count && page.pagination.nextOffset != nil
 }
-await smoke.check("searchGIFs again: 304, the held page reused (ETag)") {
+await smoke.check("searchItems again: 304, the held page reused (ETag)") {
     let before = await bff.etags?.reusedCount ?? 0
     let page = try await bff.search("cat", limit: 5)
     let after = await bff.etags?.reusedCount ?? 0
     return page.data.first?.id == firstID && after == before + 1
 }
-await smoke.check("searchGIFs through next_offset to the end, no id twice") {
+await smoke.check("searchItems through next_offset to the end, no id twice") {
     var ids: [String] = []
     var batches = 0
     for try await batch in bff.searchPages("cat", limit: 50) {
-        ids += batch.gifs.map(\.id)
+        ids += batch.items.map(\.id)
         batches += 1
         guard batches < 200 else { return false }  // a catalog that never ends is a failure here
     }
     return batches >= 1 && !ids.isEmpty && Set(ids).count == ids.count
 }
-await smoke.check("trendingGIFs, two de-duplicated pages") {
+await smoke.check("trendingItems, two de-duplicated pages") {
     var ids: [String] = []
     var batches = 0
     for try await batch in bff.trendingPages(limit: 10) {
-        ids += batch.gifs.map(\.id)
+        ids += batch.items.map(\.id)
         batches += 1
         if batches == 2 { break }
     }
@@ -55,10 +55,10 @@ await smoke.check("getGIF") {
 await smoke.check("getGIF, unknown id: typed problem gif_not_found") {
     try await smoke.expectProblem(.gifNotFound, status: 404) { _ = try await bff.gif(id: "NoSuchGif0000") }
 }
-await smoke.check("searchGIFs, limit 0: typed problem invalid_parameter") {
+await smoke.check("searchItems, limit 0: typed problem invalid_parameter") {
     try await smoke.expectProblem(.invalidParameter, status: 400) { _ = try await bff.search("cat", limit: 0) }
 }
-await smoke.check("randomGIF") { !(try await bff.random(tag: "cat").id.isEmpty) }
+await smoke.check("randomItem") { !(try await bff.random(tag: "cat").id.isEmpty) }
 await smoke.check("getSpotlight") {
     let spotlight = try await bff.spotlight()
     return !spotlight.gif.id.isEmpty && spotlight.secondsLeft >= 0

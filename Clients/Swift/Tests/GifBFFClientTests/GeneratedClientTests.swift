@@ -28,7 +28,7 @@ final class GeneratedClientTests: XCTestCase {
         let client = Client(serverURL: baseURL, transport: CannedTransport([
             .init(status: 502, headers: ["Content-Type": "text/html; charset=utf-8"], body: "<html>Bad gateway</html>"),
         ]))
-        guard case let .badGateway(answer) = try await client.searchGIFs(query: .init(q: "cat")),
+        guard case let .badGateway(answer) = try await client.searchItems(query: .init(q: "cat")),
               case let .any(body) = answer.body else {
             return XCTFail("a proxy's page must arrive as the */* body")
         }

@@ -53,7 +53,7 @@ final class GifBFFClientTests: XCTestCase {
         var batches: [[String]] = []
         var dropped = 0
         for try await batch in GifBFF(baseURL: baseURL, transport: transport).searchPages("cat", limit: 2) {
-            batches.append(batch.gifs.map(\.id))
+            batches.append(batch.items.map(\.id))
             dropped += batch.repeatsDropped
         }
         XCTAssertEqual(batches, [["a", "b"], ["c"], []])

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// GIPHY's GIF object to our small, stable GIF shape.
@@ -20,11 +20,12 @@ enum GIFMapping {
 
     /// Nil when the object lacks what every GIF of ours must have: an id and a page url. Every link
     /// we pass on is http(s): a client puts them in `href` and `src`.
-    static func gif(_ object: GiphyGIFObject) -> GIF? {
+    static func gif(_ object: GiphyGIFObject) -> Item? {
         guard let id = object.id?.meaningful, let url = object.url?.webLink else { return nil }
         let user = object.user?.value.flatMap(Self.user)
-        return GIF(
+        return Item(
             id: id,
+            provider: .giphy,
             title: object.title?.meaningful,
             altText: object.altText?.meaningful,
             rating: object.rating?.meaningful?.lowercased(),
@@ -34,6 +35,7 @@ enum GIFMapping {
             user: user,
             createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
             images: images(object.images?.value ?? [:]),
+            attribution: GiphyClient.attribution,
             upstreamLinks: object.analytics?.value.flatMap(Self.analyticsLinks))
     }
 
@@ -62,8 +64,8 @@ enum GIFMapping {
         return links.hasValue ? links : nil
     }
 
-    private static func user(_ object: GiphyUserObject) -> GIFUser? {
-        let user = GIFUser(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
+    private static func user(_ object: GiphyUserObject) -> Author? {
+        let user = Author(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
                            avatarURL: object.avatarURL?.webLink, profileURL: object.profileURL?.webLink)
         return user.hasValue ? user : nil
     }

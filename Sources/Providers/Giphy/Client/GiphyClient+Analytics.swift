@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// GIPHY's analytics: the install's `random_id` (`/v1/randomid`, kept by `InstallIdentity`) and

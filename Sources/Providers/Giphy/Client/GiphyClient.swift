@@ -1,11 +1,11 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
-/// GIPHY's REST API as a `GIFProvider`, on one long-lived `UpstreamTransport`.
+/// GIPHY's REST API as a `Provider`, on one long-lived `UpstreamTransport`.
 /// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds
 /// the key (they are written from status codes and paths, and redacted once more on the way out).
-public final class GiphyClient: GIFProvider {
+public final class GiphyClient: Provider {
     public let configuration: GiphyClientConfiguration
     let transport: UpstreamTransport
     /// The install's `random_id`, sent on search, trending and pingbacks (GiphyClient+Analytics.swift).
@@ -34,13 +34,13 @@ public final class GiphyClient: GIFProvider {
         }
     }
 
-    public func gif(id: String) async throws -> GIF {
+    public func item(id: String) async throws -> Item {
         let endpoint = GiphyEndpoint.gif(id: id)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
     }
 
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let endpoint = GiphyEndpoint.random(tag: tag, rating: rating, type: type)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// One GIPHY call: its path under the base URL and its parameters, without the key.
@@ -9,7 +9,7 @@ struct GiphyEndpoint: Sendable {
     var path: [String]
     var parameters: [(name: String, value: String)]
     /// What a 404 means here: only a GIF looked up by id is "not found"; elsewhere it is a rejection.
-    var notFoundMeansUnknownGIF = false
+    var notFoundMeansUnknownItem = false
 
     /// The path for logs and error reasons: never the query, so never the key.
     var displayPath: String { "/" + path.joined(separator: "/") }
@@ -56,7 +56,7 @@ extension GiphyEndpoint {
     }
 
     static func gif(id: String) -> GiphyEndpoint {
-        GiphyEndpoint(path: ["gifs", id], parameters: [], notFoundMeansUnknownGIF: true)
+        GiphyEndpoint(path: ["gifs", id], parameters: [], notFoundMeansUnknownItem: true)
     }
 
     static func random(tag: String?, rating: String?, type: MediaType = .gifs) -> GiphyEndpoint {

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 
 /// Removes the API key from error reasons, whatever put it there.
 public enum KeyRedaction {

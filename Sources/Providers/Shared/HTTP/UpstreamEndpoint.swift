@@ -4,7 +4,7 @@ public protocol UpstreamEndpoint: Sendable {
     /// The path for logs and error reasons: never the query.
     var displayPath: String { get }
     /// True where a 404 means "no such item" (a lookup by id); elsewhere it is a rejection.
-    var notFoundMeansUnknownGIF: Bool { get }
+    var notFoundMeansUnknownItem: Bool { get }
     /// The upstream's name in reasons ("GIPHY", "Unsplash").
     var upstreamName: String { get }
 }

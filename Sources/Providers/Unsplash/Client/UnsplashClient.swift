@@ -1,12 +1,12 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 import Synchronization
 
-/// Unsplash's API as a `GIFProvider`, on one long-lived `UpstreamTransport` with GIPHY's transport rules
+/// Unsplash's API as a `Provider`, on one long-lived `UpstreamTransport` with GIPHY's transport rules
 /// (a total deadline, a body cap, every failure one `UpstreamError`). The access key travels
 /// only in the `Authorization` header: never in a URL, a reason or a log line.
-public final class UnsplashClient: GIFProvider {
+public final class UnsplashClient: Provider {
     public let configuration: UnsplashClientConfiguration
     private let transport: UpstreamTransport
     private let reading: PhotoResponseReading
@@ -41,14 +41,14 @@ public final class UnsplashClient: GIFProvider {
     }
 
     /// `id` is Unsplash's own, without our "unsplash:" prefix.
-    public func gif(id: String) async throws -> GIF {
+    public func item(id: String) async throws -> Item {
         let endpoint = UnsplashEndpoint.photo(id: id)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
     }
 
     /// `rating` and `type` have no meaning at Unsplash (the service refuses stickers for it).
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> GIF {
+    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let endpoint = UnsplashEndpoint.random(query: tag)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
@@ -56,7 +56,7 @@ public final class UnsplashClient: GIFProvider {
 
     /// Unsplash's download tracking: a GET of the photo's `download_location` as given (query
     /// kept), with the key. Only ever to the configured API host, so the key goes nowhere else.
-    public func trackDownload(of item: GIF) async throws {
+    public func trackDownload(of item: Item) async throws {
         guard let text = item.upstreamLinks?.downloadLocation, let url = URL(string: text) else {
             throw reported(.badResponse(reason: "the photo has no download location to report the download to"))
         }
@@ -69,7 +69,7 @@ public final class UnsplashClient: GIFProvider {
     /// A kept photo's location written for another base URL (the demo catalog listens on a new
     /// port each start) is this photo's own download path: the same path and query on ours.
     /// Anything else stays refused.
-    private func rebasedDownloadLocation(_ url: URL, of item: GIF) -> URL? {
+    private func rebasedDownloadLocation(_ url: URL, of item: Item) -> URL? {
         guard let id = ItemID(item.id), id.provider == .unsplash,
               let location = URLComponents(url: url, resolvingAgainstBaseURL: false),
               location.percentEncodedPath.hasSuffix("/photos/\(id.upstreamID)/download"),

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// One Unsplash call: a path under the base URL with its parameters, or (download tracking) a
@@ -10,7 +10,7 @@ struct UnsplashEndpoint: UpstreamEndpoint {
     var parameters: [(name: String, value: String)] = []
     /// Set for download tracking: requested as is, query kept.
     var absoluteURL: URL?
-    var notFoundMeansUnknownGIF = false
+    var notFoundMeansUnknownItem = false
 
     var upstreamName: String { "Unsplash" }
 
@@ -47,18 +47,18 @@ extension UnsplashEndpoint {
     }
 
     static func photo(id: String) -> UnsplashEndpoint {
-        UnsplashEndpoint(path: ["photos", id], notFoundMeansUnknownGIF: true)
+        UnsplashEndpoint(path: ["photos", id], notFoundMeansUnknownItem: true)
     }
 
     /// Unsplash answers 404 ("No photos found.") when nothing matches the query.
     static func random(query: String?) -> UnsplashEndpoint {
         var parameters: [(name: String, value: String)] = []
         if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty { parameters.append(("query", query)) }
-        return UnsplashEndpoint(path: ["photos", "random"], parameters: parameters, notFoundMeansUnknownGIF: true)
+        return UnsplashEndpoint(path: ["photos", "random"], parameters: parameters, notFoundMeansUnknownItem: true)
     }
 
     static func downloadTracking(_ url: URL) -> UnsplashEndpoint {
-        UnsplashEndpoint(path: [], absoluteURL: url, notFoundMeansUnknownGIF: true)
+        UnsplashEndpoint(path: [], absoluteURL: url, notFoundMeansUnknownItem: true)
     }
 
     private static func paging(offset: Int, limit: Int) -> [(name: String, value: String)] {

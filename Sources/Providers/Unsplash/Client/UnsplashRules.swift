@@ -1,4 +1,4 @@
-import GifService
+import Service
 
 extension UnsplashClient {
     /// What Unsplash accepts: 1-30 photos a page (30 by default), pages by number (so an offset

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// Turns a 2xx body into our types, or into the `.badResponse` / `.notFound` it really is.
@@ -35,7 +35,7 @@ enum ResponseReading {
         let gifs = items.compactMap { $0.flatMap(GIFMapping.gif) }
         let pagination = envelope.pagination
         return UpstreamPage(
-            gifs: gifs,
+            items: gifs,
             totalCount: pagination?.totalCount?.value,
             // The upstream's own count keeps paging right even when an item was skipped.
             count: pagination?.count?.value ?? items.count,
@@ -44,7 +44,7 @@ enum ResponseReading {
 
     /// The one GIF of get-by-id and random. `random` sends one object; a list is tolerated.
     /// An empty `data` means there is no such GIF (an unknown id, or no GIF for a tag).
-    static func single(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> GIF {
+    static func single(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> Item {
         let envelope = try envelope(body, endpoint: endpoint)
         let object: GiphyGIFObject?
         switch envelope.data {

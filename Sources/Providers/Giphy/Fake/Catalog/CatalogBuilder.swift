@@ -21,13 +21,13 @@ struct CatalogBuilder {
         var gifs: [FakeGIF] = []
         for round in 0..<Self.gifsPerTopic {
             for topic in Topic.all {
-                gifs.append(makeGIF(index: gifs.count, topic: topic, round: round))
+                gifs.append(makeItem(index: gifs.count, topic: topic, round: round))
             }
         }
         return gifs
     }
 
-    private mutating func makeGIF(index: Int, topic: Topic, round: Int) -> FakeGIF {
+    private mutating func makeItem(index: Int, topic: Topic, round: Int) -> FakeGIF {
         let id = uniqueID()
         let subject = topic.subjects[round % topic.subjects.count]
         let action = topic.actions[(round / topic.subjects.count + round) % topic.actions.count]

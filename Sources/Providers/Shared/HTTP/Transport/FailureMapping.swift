@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 
 /// Maps what went wrong in a call to the one `UpstreamError` row it belongs to.
 /// Reasons are written here from codes we choose, never copied from a system error's
@@ -8,7 +8,7 @@ public enum FailureMapping {
     /// The answer for a status other than 2xx.
     public static func error(status: Int, retryAfter: String?, endpoint: some UpstreamEndpoint, now: Date = Date()) -> UpstreamError {
         switch status {
-        case 404 where endpoint.notFoundMeansUnknownGIF: .notFound
+        case 404 where endpoint.notFoundMeansUnknownItem: .notFound
         case 429: .rateLimited(retryAfter: retryAfterSeconds(retryAfter, now: now))
         case 401, 403: .unauthorized(status: status)
         case 400...499: .rejected(status: status)

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// Turns a 2xx body from Unsplash into our types, or into the `.badResponse` / `.notFound` it really is.
@@ -22,7 +22,7 @@ struct PhotoResponseReading {
 
     /// `GET /photos/{id}` and `GET /photos/random`: one object (random with `count` sends a list;
     /// its first photo is taken, an empty one means nothing matched).
-    func single(_ body: Data, endpoint: UnsplashEndpoint) throws(UpstreamError) -> GIF {
+    func single(_ body: Data, endpoint: UnsplashEndpoint) throws(UpstreamError) -> Item {
         let object: UnsplashPhotoObject?
         if let one = try? JSONDecoder().decode(UnsplashPhotoObject.self, from: body), one.id != nil {
             object = one
@@ -33,14 +33,14 @@ struct PhotoResponseReading {
             let _: UnsplashPhotoObject = try decode(body, endpoint: endpoint)
             object = nil
         }
-        guard let gif = object.flatMap(mapping.gif) else {
+        guard let item = object.flatMap(mapping.item) else {
             throw .badResponse(reason: "the photo from \(endpoint.displayPath) has no id or usable urls")
         }
-        return gif
+        return item
     }
 
     private func page(_ items: [Lenient<UnsplashPhotoObject>], totalCount: Int?, requestedOffset: Int) -> UpstreamPage {
-        UpstreamPage(gifs: items.compactMap { $0.value.flatMap(mapping.gif) }, totalCount: totalCount,
+        UpstreamPage(items: items.compactMap { $0.value.flatMap(mapping.item) }, totalCount: totalCount,
                      count: items.count, offset: requestedOffset)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GifService
+import Service
 import ProviderHTTP
 
 /// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,
@@ -13,7 +13,7 @@ struct PhotoMapping: Sendable {
 
     /// Nil for what cannot be shown: no id, or no rendition we can size (no usable urls, or
     /// no original width and height to compute their sizes from).
-    func gif(_ photo: UnsplashPhotoObject) -> GIF? {
+    func item(_ photo: UnsplashPhotoObject) -> Item? {
         guard let id = photo.id?.meaningful else { return nil }
         let width = photo.width?.value.flatMap { $0 > 0 ? $0 : nil }
         let height = photo.height?.value.flatMap { $0 > 0 ? $0 : nil }
@@ -26,7 +26,7 @@ struct PhotoMapping: Sendable {
         let profile = user?.links?.value?.html?.webLink
         let title = photo.description?.meaningful ?? photo.altDescription?.meaningful
         let downloadLocation = links?.downloadLocation?.webLink
-        return GIF(
+        return Item(
             id: ItemID.text(provider: .unsplash, upstreamID: id),
             provider: .unsplash,
             title: title,
@@ -48,10 +48,10 @@ struct PhotoMapping: Sendable {
             upstreamLinks: downloadLocation.map { UpstreamLinks(downloadLocation: $0) })
     }
 
-    private static func user(_ object: UnsplashUserObject) -> GIFUser? {
+    private static func user(_ object: UnsplashUserObject) -> Author? {
         let images = object.profileImage?.value ?? [:]
         let avatar = ["medium", "large", "small"].lazy.compactMap { images[$0]?.webLink }.first
-        let user = GIFUser(displayName: object.name?.meaningful, username: object.username?.meaningful,
+        let user = Author(displayName: object.name?.meaningful, username: object.username?.meaningful,
                            avatarURL: avatar, profileURL: object.links?.value?.html?.webLink)
         return user.hasValue ? user : nil
     }

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import ProviderHTTP
 
 /// Unsplash's five sized urls as our renditions. Unsplash gives only the original's size; its

@@ -1,4 +1,4 @@
-import GifService
+import Service
 import ProviderHTTP
 
 /// Unsplash's attribution: "Photo by NAME on Unsplash", linking the photographer and Unsplash,

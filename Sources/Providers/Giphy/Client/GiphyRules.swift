@@ -1,0 +1,18 @@
+import Service
+
+/// What the service needs to know of GIPHY, in GIPHY's folder: what its API accepts, how errors
+/// name it, what its terms ask an app to show, and its compact rendition bundle.
+extension GiphyClient {
+    /// Pages of 1 to 50 (24 by default); search answers nothing at offset 5000 and above, trending
+    /// stops at 499; GIFs and stickers; no ordering; the original for saving; a compact bundle
+    /// (`bundle=messaging_non_clips`) holding every rendition of ours but `downsized`.
+    public static let rules = ProviderRules(
+        defaultLimit: 24, limitRange: 1...50, searchOffsetRange: 0...4999, trendingOffsetRange: 0...499,
+        mediaTypes: [.gifs, .stickers], downloadRendition: "original", naming: naming,
+        compactSetOmits: ["downsized"])
+
+    public static let naming = UpstreamNaming(displayName: "GIPHY", keySetting: "GIPHY_API_KEY")
+
+    /// GIPHY's terms ask every GIF to be shown "Powered by GIPHY".
+    public static let attribution = Attribution(text: "Powered by GIPHY")
+}

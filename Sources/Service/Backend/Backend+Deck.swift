@@ -1,0 +1,23 @@
+/// The deck for like/dislike apps: `count` distinct GIFs in random order, none the session showed.
+extension Backend {
+    public static let deckCountRange = DeckDraw.countRange
+    public static let defaultDeckCount = DeckDraw.defaultCount
+
+    /// Without a session a new one starts; an unknown or expired one starts afresh under its id.
+    /// Fewer than `count` GIFs when the pool has no more unseen ones in the pages drawn.
+    public func deck(tag: SearchWords?, count: Int, rating: Rating?, type: MediaType = .default,
+                     session: DeckSessionID?) async throws(ServiceError) -> Deck {
+        let rules = providers.gifsProvider.rules
+        return try await translating(notFound: .noItem(forTag: tag, upstream: rules.naming), upstream: rules.naming) {
+            let id = session?.rawValue ?? DeckSessions.newID()
+            let drawn = try await DeckDraw(gateway: gateway, rules: rules).candidates(
+                tag: tag?.text, count: count, rating: (rating ?? defaultRating).rawValue, type: type,
+                shown: deckSessions.shown(in: id))
+            if drawn.items.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }
+            let picked = Array(drawn.items.shuffled().prefix(count))
+            deckSessions.record(picked.map(\.id), in: id)
+            let favoriteIDs = try await favorites.ids()
+            return Deck(items: picked.map { $0.marked(favorite: favoriteIDs.contains($0.id)) }, session: id)
+        }
+    }
+}

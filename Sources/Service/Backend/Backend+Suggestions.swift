@@ -1,0 +1,19 @@
+/// Suggestions while typing, and the upstream's trending search terms.
+extension Backend {
+    public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
+    public static let defaultSuggestionLimit = 5
+
+    /// History first, then the upstream; fails only when the history cannot be read. Waits for
+    /// the searches recorded so far (as the history list does), so the search just made is there.
+    public func suggestions(for words: SearchWords?, limit: Int) async throws(ServiceError) -> [Suggestion] {
+        await gateway.bookkeeping.flush()
+        let provider = providers.gifsProvider
+        return try await translating {
+            try await SuggestionService(gateway: gateway, history: history, provider: provider.name).suggestions(for: words, limit: limit)
+        }
+    }
+
+    public func trendingSearches() async throws(ServiceError) -> Fetched<[String]> {
+        try await translating(upstream: providers.gifsProvider.rules.naming) { try await gateway.trendingSearches().map(\.terms) }
+    }
+}

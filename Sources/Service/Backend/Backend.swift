@@ -1,0 +1,219 @@
+import Foundation
+
+/// Everything the API asks of gif-bff, with the rules applied. Takes validated inputs; every
+/// public method throws only `ServiceError`, translated once at its boundary. Depends on protocols
+/// only: the upstream, the favorites, history and spotlight stores.
+public struct Backend: Sendable {
+    /// Every provider served, each with its own gateway and spotlight.
+    public let providers: ProviderGateways
+    let favorites: FavoritesService
+    let history: SearchHistoryService
+    let defaultRating: Rating
+    /// What each like/dislike deck session has shown (Backend+Deck.swift).
+    let deckSessions = DeckSessions()
+    /// Analytics events to pingbacks, in the background (Backend+Analytics.swift).
+    public let analytics: AnalyticsPingbacks
+    /// Unexpected failures are reported here (the app logs them); callers only see `internal`.
+    private let report: @Sendable (any Error) -> Void
+
+    public init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
+                defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+                report: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.providers = providers
+        self.analytics = analytics
+        self.favorites = favorites
+        self.history = history
+        self.defaultRating = defaultRating
+        self.report = report
+    }
+
+    /// The GIF provider's gateway: the deck, suggestions and trending search terms use it, and
+    /// the writes made for later are shared by every gateway through it.
+    var gateway: UpstreamGateway { providers.gifsProvider.gateway }
+
+    public var favoritesLimit: Int { favorites.limit }
+    /// Each provider's counters, for the metrics.
+    public var upstreamMetrics: [(provider: ProviderName, metrics: UpstreamMetrics)] {
+        providers.all.map { ($0.name, $0.gateway.metrics) }
+    }
+    /// Calls left this hour per provider with a budget.
+    public var upstreamBudgetRemaining: [(provider: ProviderName, remaining: Int)] {
+        providers.all.compactMap { provider in provider.gateway.budgetRemaining.map { (provider.name, $0) } }
+    }
+    /// Bookkeeping writes dropped since start, by kind, for the metrics.
+    public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.failures }
+
+    /// How many favorites are stored, for the metrics.
+    public func favoritesCount() async throws(ServiceError) -> Int {
+        try await translating { try await favorites.count() }
+    }
+
+    // MARK: Browsing
+
+    /// No words give an empty page without an upstream call; a search is recorded in the history
+    /// after the answer (bookkeeping: a failed history write does not fail the answer).
+    public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                       type: MediaType = .default, provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider).map { $0.page() }
+    }
+
+    /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
+    /// `form` says which renditions the answer will carry: when the upstream's compact set holds
+    /// them all, only that set is asked for (a smaller upstream answer, cached apart).
+    /// `provider` nil is the default one; `order` one of the provider's search orders (nil: its default).
+    public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                             type: MediaType = .default, form: ItemForm = .full, provider name: ProviderName? = nil,
+                             order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+        let provider = try self.provider(name)
+        guard let words else {
+            let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
+            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
+                                      lastOffset: provider.rules.searchOffsetRange.upperBound), status: .hit, age: 0)
+        }
+        return try await translating(upstream: provider.rules.naming) {
+            let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
+                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
+                                        compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order)
+            let fetched = try await provider.gateway.search(request)
+            if history.wouldWrite(words.text) {
+                gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
+            }
+            return try await answer(fetched, page: page, rules: provider.rules, lastOffset: provider.rules.searchOffsetRange.upperBound)
+        }
+    }
+
+    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
+                         provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider).map { $0.page() }
+    }
+
+    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
+                               provider name: ProviderName? = nil, order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+        let provider = try self.provider(name)
+        return try await translating(upstream: provider.rules.naming) {
+            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
+                                          type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order)
+            return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
+                                    lastOffset: provider.rules.trendingOffsetRange.upperBound)
+        }
+    }
+
+    /// Any provider's item by our id; an id naming a provider not served is not found.
+    public func item(id: ItemID) async throws(ServiceError) -> Fetched<Item> {
+        let provider = try self.provider(of: id)
+        return try await translating(upstream: provider.rules.naming) {
+            var fetched = try await provider.gateway.item(id: id.upstreamID)
+            fetched.value.isFavorite = try await favorites.contains(id: id.rawValue)
+            return fetched
+        }
+    }
+
+    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
+                       provider name: ProviderName? = nil) async throws(ServiceError) -> Item {
+        let provider = try self.provider(name)
+        return try await translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
+            return item.marked(favorite: try await favorites.contains(id: item.id))
+        }
+    }
+
+    /// The provider's current spotlight item; errors only when there has never been one.
+    public func spotlight(tag: SearchWords?, provider name: ProviderName? = nil) async throws(ServiceError) -> Spotlight {
+        let provider = try self.provider(name)
+        return try await translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let spotlight = try await provider.spotlight.current(tag: tag?.text)
+            // A pick read back from the store after a restart never passed through the gateway.
+            provider.gateway.links.record([spotlight.item])
+            let isFavorite = try await favorites.contains(id: spotlight.item.id)
+            return Spotlight(item: spotlight.item.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
+                             secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
+        }
+    }
+
+    // MARK: Favorites
+
+    /// Newest first; never calls the upstream.
+    public func listFavorites() async throws(ServiceError) -> [Favorite] {
+        try await favoritesListing().favorites
+    }
+
+    /// The list with its version: equal versions, equal lists.
+    public func favoritesListing() async throws(ServiceError) -> FavoritesListing {
+        try await translating { try await favorites.listing() }
+    }
+
+    /// Adds the GIF with that id, fetching it to keep a snapshot. An id already present is
+    /// answered from the store, without an upstream call; a full list fails before the call.
+    public func addFavorite(id: ItemID) async throws(ServiceError) -> FavoriteAddResult {
+        let provider = try self.provider(of: id)
+        return try await translating(upstream: provider.rules.naming) {
+            if let existing = try await favorites.find(id: id.rawValue) {
+                return .alreadyExisted(existing)
+            }
+            if try await favorites.count() >= favorites.limit {
+                throw ServiceError.favoritesFull(limit: favorites.limit)
+            }
+            let item = try await provider.gateway.item(id: id.upstreamID).value
+            return try await favorites.add(item)
+        }
+    }
+
+    public func removeFavorite(id: ItemID) async throws(ServiceError) {
+        try await translating { try await favorites.remove(id: id.rawValue) }
+    }
+
+    // MARK: Search history
+
+    /// Waits for the searches recorded so far, so a client sees the search it just made.
+    public func searchHistory(contains: String?) async throws(ServiceError) -> [SearchHistoryEntry] {
+        await gateway.bookkeeping.flush()
+        return try await translating { try await history.list(contains: contains) }
+    }
+
+    /// Waits for the searches recorded so far, so none of them lands after the clearing.
+    public func clearSearchHistory() async throws(ServiceError) {
+        await gateway.bookkeeping.flush()
+        try await translating { try await history.clear() }
+    }
+
+    /// Returns once the writes made for later (history, cache) so far are done, for shutdown and tests.
+    public func flushBookkeeping() async {
+        await gateway.bookkeeping.flush()
+    }
+
+    // MARK: Pages and errors
+
+    /// The provider named (nil: the default one); one not served is an invalid `provider`.
+    func provider(_ name: ProviderName?) throws(ServiceError) -> ProviderGateway {
+        guard let provider = providers.provider(name) else { throw .unknownProvider(among: providers.names) }
+        return provider
+    }
+
+    /// The provider an id names; an id of a provider not served has no item here.
+    func provider(of id: ItemID) throws(ServiceError) -> ProviderGateway {
+        guard let provider = providers[id.provider] else { throw .itemNotFound(id: id.rawValue) }
+        return provider
+    }
+
+    /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
+                        lastOffset: Int) async throws -> Fetched<PageAnswer> {
+        let favoriteIDs = try await favorites.markings()
+        return fetched.map { _ in
+            PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
+        }
+    }
+
+    /// The boundary: whatever the layers below throw leaves as a `ServiceError`. `notFound`, when
+    /// given, replaces the upstream's "no such GIF" (a random pick that matched nothing).
+    /// `upstream` names the provider asked, for the details of its errors; nil where none is.
+    func translating<T>(notFound: ServiceError? = nil, upstream: UpstreamNaming? = nil,
+                        _ body: () async throws -> T) async throws(ServiceError) -> T {
+        do {
+            return try await body()
+        } catch {
+            if let notFound, (error as? UpstreamError) == .notFound { throw notFound }
+            throw ServiceError(translating: error, upstream: upstream, report: report)
+        }
+    }
+}

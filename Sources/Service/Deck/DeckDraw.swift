@@ -1,0 +1,54 @@
+/// Draws a deck's candidates from at most two pages of search (with a tag) or trending, each at
+/// a random offset and cached like any page, so decks cost few upstream calls and reuse pages.
+struct DeckDraw: Sendable {
+    static let countRange = 1...25
+    static let defaultCount = 10
+    /// Pages to pick the first from while the pool's size is unknown (most tags have more).
+    static let firstDrawPages = 10
+    static let maxCalls = 2
+
+    let gateway: UpstreamGateway
+    let rules: ProviderRules
+
+    /// The largest page the provider serves: the most candidates per call.
+    private var pageSize: Int { rules.limitRange.upperBound }
+
+    /// GIFs not in `shown`, distinct, in page order; `total` is the pool's size when a page said.
+    func candidates(tag: String?, count: Int, rating: String, type: MediaType,
+                    shown: Set<String>) async throws -> (items: [Item], total: Int?) {
+        let lastOffset = tag == nil ? rules.trendingOffsetRange.upperBound : rules.searchOffsetRange.upperBound
+        var pages = Self.firstDrawPages
+        var tried = Set<Int>()
+        var seen = shown
+        var items: [Item] = []
+        var total: Int?
+        for _ in 0..<Self.maxCalls {
+            let offsets = (0..<pages).map { $0 * pageSize }.filter { $0 <= lastOffset && !tried.contains($0) }
+            guard let offset = offsets.randomElement() else { break }
+            tried.insert(offset)
+            let page = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
+            for item in page.items where seen.insert(item.id).inserted { items.append(item) }
+            if items.count >= count { break }
+            total = page.totalCount ?? total
+            if let known = page.totalCount {
+                // Only offsets whose page is whole, so the second draw is never a short last page.
+                pages = max(1, (known - pageSize) / pageSize + 1)
+            } else if page.items.isEmpty {
+                pages = 1  // past the end of a pool of unknown size: its first page is the safe bet
+            }
+        }
+        return (items, total)
+    }
+
+    /// A deck is drawn for a grid-less, one-at-a-time view: the upstream's compact set suffices.
+    private var asksForCompactSet: Bool { rules.compactSetOmits != nil }
+
+    private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> UpstreamPage {
+        if let tag {
+            return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
+                                                          type: type, compactRenditions: asksForCompactSet)).value
+        }
+        return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
+                                                          compactRenditions: asksForCompactSet)).value
+    }
+}

@@ -1,0 +1,26 @@
+/// The GIF's author, when the upstream names one. Every field is optional.
+public struct Author: Decodable, Equatable, Sendable {
+    public var displayName: String?
+    public var username: String?
+    public var avatarURL: String?
+    public var profileURL: String?
+
+    public init(displayName: String? = nil, username: String? = nil, avatarURL: String? = nil, profileURL: String? = nil) {
+        self.displayName = displayName
+        self.username = username
+        self.avatarURL = avatarURL
+        self.profileURL = profileURL
+    }
+
+    /// False when no field has a value: such a user is left out of the JSON entirely.
+    public var hasValue: Bool {
+        [displayName, username, avatarURL, profileURL].contains { !($0 ?? "").isEmpty }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case displayName = "display_name"
+        case username
+        case avatarURL = "avatar_url"
+        case profileURL = "profile_url"
+    }
+}

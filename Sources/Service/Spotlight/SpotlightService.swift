@@ -1,0 +1,106 @@
+import Foundation
+
+/// One GIF that changes every `interval`, optionally drawn from a tag. The pick and its time are
+/// stored; when it is time to change and the upstream fails, the old pick stays, marked stale, and
+/// the next request tries again. Requests arriving while a pick is being made wait for that one
+/// (an actor alone would not do: it runs other requests while one awaits the upstream).
+public actor SpotlightService {
+    private let gateway: UpstreamGateway
+    private let store: any SpotlightStore
+    private let interval: Double
+    private let rating: Rating
+    private let now: @Sendable () -> Date
+
+    private struct Pick {
+        let item: Item
+        let changesAt: Date
+    }
+
+    /// The current pick per key, read from the store at most once. Tags come from requests, so
+    /// at most `rememberedPicks` are kept: past that, the one changing soonest is forgotten (the
+    /// store still has it).
+    private var picks: [String: Pick] = [:]
+    static let rememberedPicks = 256
+    /// A pick being made (or read) per key.
+    private var pending: [String: Task<Spotlight, any Error>] = [:]
+
+    /// Picks whose change time is older than this are deleted when another is saved.
+    static let forgetAfterSeconds: Double = 86_400
+
+    public init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: Rating,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.gateway = gateway
+        self.store = store
+        self.interval = intervalSeconds
+        self.rating = rating
+        self.now = now
+    }
+
+    /// Throws the upstream's error only when there is no pick at all yet.
+    public func current(tag: String?) async throws -> Spotlight {
+        // The pick belongs to the upstream that made it, as cached answers do.
+        let key = gateway.settings.key(tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
+        let current = now()
+        if let pick = picks[key], !isDue(pick, at: current) {
+            return Spotlight(item: pick.item, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
+                             stale: nil, pickedNow: false)
+        }
+        if let running = pending[key] { return try await running.value }
+        let task = Task { try await self.resolve(key: key, tag: tag) }
+        pending[key] = task
+        defer { pending[key] = nil }
+        return try await task.value
+    }
+
+    /// Reads the stored pick if memory has none; if it is due, asks the upstream for a new one.
+    private func resolve(key: String, tag: String?) async throws -> Spotlight {
+        if picks[key] == nil, let stored = try await store.pick(for: key),
+           let item = try? JSONDecoder().decode(Item.self, from: stored.item) {
+            remember(Pick(item: item, changesAt: stored.changesAt), for: key)
+        }
+        let current = now()
+        if let pick = picks[key], !isDue(pick, at: current) {
+            return Spotlight(item: pick.item, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
+                             stale: nil, pickedNow: false)
+        }
+        let item: Item
+        do {
+            item = try await gateway.random(tag: tag, rating: rating.rawValue)
+        } catch let error where error is UpstreamError || error is BudgetExhausted {
+            guard let old = picks[key] else { throw error }
+            return Spotlight(item: old.item, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
+        }
+        var snapshot = item
+        snapshot.isFavorite = nil
+        let changesAt = current.addingTimeInterval(interval)
+        // Bookkeeping: if the pick cannot be saved, it is still served (from memory) until it changes.
+        let stored = StoredSpotlight(key: key, item: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt)
+        await gateway.bookkeeping.attempt(.spotlight) {
+            try await store.save(stored, forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
+        }
+        remember(Pick(item: snapshot, changesAt: changesAt), for: key)
+        return Spotlight(item: item, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
+                         pickedNow: true)
+    }
+
+    private func remember(_ pick: Pick, for key: String) {
+        picks[key] = pick
+        if picks.count > Self.rememberedPicks,
+           let soonest = picks.min(by: { $0.value.changesAt < $1.value.changesAt })?.key {
+            picks[soonest] = nil
+        }
+    }
+
+    /// How many picks are in memory (for tests).
+    var rememberedPickCount: Int { picks.count }
+
+    /// Due when its time has come, or when it claims to change further ahead than one interval
+    /// (the clock went back), so a skewed pick cannot stay for good.
+    private func isDue(_ pick: Pick, at current: Date) -> Bool {
+        current >= pick.changesAt || pick.changesAt.timeIntervalSince(current) > interval
+    }
+
+    private static func secondsLeft(until date: Date, from now: Date) -> Int {
+        max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    }
+}

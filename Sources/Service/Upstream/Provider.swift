@@ -1,0 +1,166 @@
+import Foundation
+
+/// Where items come from: GIPHY's or Unsplash's API in production, their fakes in tests and
+/// demo mode. The service depends on this protocol only, so its tests use a scripted provider.
+/// Every method throws `UpstreamError` and nothing else. Items come back in our shape, their
+/// ids already ours (`ItemID`: GIPHY's as is, others prefixed with the provider's name).
+public protocol Provider: Sendable {
+    func search(_ request: SearchRequest) async throws -> UpstreamPage
+    func trending(_ request: TrendingRequest) async throws -> UpstreamPage
+    /// `id` is the upstream's own id (without our prefix). Throws `UpstreamError.notFound` when
+    /// the id is unknown upstream.
+    func item(id: String) async throws -> Item
+    func random(tag: String?, rating: String?, type: MediaType) async throws -> Item
+    /// Search terms that complete `query` (autocomplete), best first, at most `limit`.
+    func searchSuggestions(for query: String, limit: Int) async throws -> [String]
+    /// The terms people search for most right now.
+    func trendingSearches() async throws -> [String]
+    /// Tells the upstream the item is being saved, where its terms ask for that (Unsplash's
+    /// download tracking, a GET of `upstreamLinks.downloadLocation` with the key).
+    func trackDownload(of item: Item) async throws
+    /// What the upstream said of its own rate limit on its last answer (`X-Ratelimit-Remaining`),
+    /// with when; nil when it never said. The gateway never lets its budget exceed it.
+    var reportedCallsRemaining: ReportedCallsRemaining? { get }
+}
+
+/// The upstream's own count of calls left, as last reported.
+public struct ReportedCallsRemaining: Sendable, Equatable {
+    public var calls: Int
+    public var at: Date
+
+    public init(calls: Int, at: Date) {
+        self.calls = calls
+        self.at = at
+    }
+}
+
+extension Provider {
+    /// A provider without autocomplete or trending terms has none to offer: the history answers alone.
+    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] { [] }
+    public func trendingSearches() async throws -> [String] { [] }
+    /// Most upstreams (GIPHY) ask for no call when an item is saved.
+    public func trackDownload(of item: Item) async throws {}
+    public var reportedCallsRemaining: ReportedCallsRemaining? { nil }
+
+    /// A random GIF (not a sticker).
+    public func random(tag: String?, rating: String?) async throws -> Item {
+        try await random(tag: tag, rating: rating, type: .gifs)
+    }
+}
+
+/// A search as sent upstream: already validated and normalised by the service.
+public struct SearchRequest: Sendable, Hashable {
+    public var query: String
+    public var offset: Int
+    public var limit: Int
+    public var rating: String?
+    public var lang: String?
+    public var type: MediaType
+    /// The answer needs only the compact renditions (fixed_width, its still, original), so the
+    /// provider may ask its upstream for a smaller body (GIPHY's `bundle=messaging_non_clips`).
+    public var compactRenditions: Bool
+    /// The order asked for, one the provider supports (Unsplash: "relevant", "latest"); nil for its default.
+    public var order: String?
+
+    public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
+                type: MediaType = .gifs, compactRenditions: Bool = false, order: String? = nil) {
+        self.order = order
+        self.query = query
+        self.offset = offset
+        self.limit = limit
+        self.rating = rating
+        self.lang = lang
+        self.type = type
+        self.compactRenditions = compactRenditions
+    }
+}
+
+public struct TrendingRequest: Sendable, Hashable {
+    public var offset: Int
+    public var limit: Int
+    public var rating: String?
+    public var type: MediaType
+    /// As in `SearchRequest`.
+    public var compactRenditions: Bool
+    /// As in `SearchRequest` (Unsplash's editorial feed: "latest", "popular").
+    public var order: String?
+
+    public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false,
+                order: String? = nil) {
+        self.order = order
+        self.offset = offset
+        self.limit = limit
+        self.rating = rating
+        self.type = type
+        self.compactRenditions = compactRenditions
+    }
+}
+
+/// One page of GIFs as the upstream gave it (before our de-duplication). Its JSON form is only
+/// for the response cache; the keys are the property names.
+public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
+    public var items: [Item]
+    /// Not every endpoint reports it.
+    public var totalCount: Int?
+    public var count: Int
+    public var offset: Int
+
+    public init(items: [Item], totalCount: Int?, count: Int, offset: Int) {
+        self.items = items
+        self.totalCount = totalCount
+        self.count = count
+        self.offset = offset
+    }
+
+    /// The cached form's keys: "gifs" from before items were photos too, so older rows still read.
+    enum CodingKeys: String, CodingKey {
+        case items = "gifs"
+        case totalCount, count, offset
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("count", count)
+            writer.key(CodingKeys.items.rawValue)
+            writer.array(items) { writer, item in item.write(to: &writer) }
+            writer.member("offset", offset)
+            if let totalCount { writer.member("totalCount", totalCount) }
+        }
+    }
+}
+
+/// Every way an upstream call can fail, one case per row of the error table.
+public enum UpstreamError: Error, Sendable, Equatable {
+    /// 404 for a GIF id.
+    case notFound
+    /// 429; `retryAfter` in seconds when the upstream said.
+    case rateLimited(retryAfter: Int?)
+    /// 401 or 403: the server's key was refused.
+    case unauthorized(status: Int)
+    /// Any other 4xx.
+    case rejected(status: Int)
+    /// 5xx.
+    case serverError(status: Int)
+    /// Connection refused, reset, DNS failure.
+    case unavailable(reason: String)
+    /// Our total deadline passed.
+    case timeout
+    /// Not JSON, not decodable, or GIPHY's "synthetic response".
+    case badResponse(reason: String)
+}
+
+extension UpstreamError: CustomStringConvertible {
+    /// Why the call failed, for the log: the client builds its reasons without the key.
+    public var description: String {
+        switch self {
+        case .notFound: "not found (404)"
+        case .rateLimited(let retryAfter): "rate limited (429)" + (retryAfter.map { ", retry after \($0) s" } ?? "")
+        case .unauthorized(let status): "the key was refused (HTTP \(status))"
+        case .rejected(let status): "the request was rejected (HTTP \(status))"
+        case .serverError(let status): "the upstream failed (HTTP \(status))"
+        case .unavailable(let reason): reason
+        case .timeout: "no answer within the deadline"
+        case .badResponse(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+@testable import Service
+import Synchronization
+import XCTest
+
+/// What a deck session remembers: the latest 200 ids, for an hour after its last use.
+final class DeckSessionsTests: XCTestCase {
+    func testTheLatest200AreRememberedForAnHourAfterLastUse() {
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let sessions = DeckSessions(now: { clock.withLock { $0 } })
+        sessions.record((0..<150).map { "a\($0)" }, in: "s")
+        sessions.record((0..<100).map { "b\($0)" }, in: "s")
+        let shown = sessions.shown(in: "s")
+        XCTAssertEqual(shown.count, 200)
+        XCTAssertFalse(shown.contains("a49"), "the oldest are forgotten")
+        XCTAssertTrue(shown.contains("a50") && shown.contains("b99"))
+        XCTAssertEqual(sessions.shown(in: "other"), [])
+
+        clock.withLock { $0.addTimeInterval(3599) }
+        XCTAssertEqual(sessions.shown(in: "s").count, 200, "still within the hour")
+        sessions.record(["c"], in: "s")
+        clock.withLock { $0.addTimeInterval(3599) }
+        XCTAssertEqual(sessions.shown(in: "s").count, 200, "use renews the hour")
+        clock.withLock { $0.addTimeInterval(2) }
+        XCTAssertEqual(sessions.shown(in: "s"), [], "expired an hour after its last use")
+        sessions.record(["d"], in: "s")
+        XCTAssertEqual(sessions.shown(in: "s"), ["d"], "an expired session starts afresh")
+    }
+
+    func testNewIDsAre32HexDigitsAndDiffer() {
+        let first = DeckSessions.newID()
+        XCTAssertEqual(first.count, 32)
+        XCTAssertTrue(first.allSatisfy(\.isHexDigit))
+        XCTAssertNotEqual(first, DeckSessions.newID())
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Service
+import Synchronization
+import TestSupport
+import XCTest
+
+/// The gateway's rules without sockets: coalescing, freshness, stale, budget.
+final class UpstreamGatewayTests: XCTestCase {
+    /// A provider whose calls take a while, so concurrent requests overlap.
+    final class SlowProvider: Provider {
+        let calls = Mutex(0)
+        let failure = Mutex<UpstreamError?>(nil)
+
+        func search(_ request: SearchRequest) async throws -> UpstreamPage {
+            calls.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(200))
+            if let error = failure.withLock({ $0 }) { throw error }
+            return UpstreamPage(items: [makeItem("a")], totalCount: 1, count: 1, offset: request.offset)
+        }
+        func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
+        func item(id: String) async throws -> Item { throw UpstreamError.notFound }
+        func random(tag: String?, rating: String?, type: MediaType) async throws -> Item { makeItem("r") }
+    }
+
+    func testConcurrentIdenticalRequestsShareOneCall() async throws {
+        let provider = SlowProvider()
+        let gateway = UpstreamGateway(provider: provider, store: nil)
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        let statuses = try await withThrowingTaskGroup(of: CacheStatus.self) { group in
+            for _ in 0..<50 { group.addTask { try await gateway.search(request).status } }
+            return try await group.reduce(into: [CacheStatus]()) { $0.append($1) }
+        }
+        XCTAssertEqual(statuses.count, 50)
+        XCTAssertEqual(provider.calls.withLock { $0 }, 1)
+        let again = try await gateway.search(request)
+        XCTAssertEqual(again.status, .hit)
+    }
+
+    func testFreshThenStaleWhenTheUpstreamFails() async throws {
+        let provider = SlowProvider()
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        var settings = GatewaySettings()
+        settings.freshSeconds = 60
+        settings.staleSeconds = 3600
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        let first = try await gateway.search(request)
+        XCTAssertEqual(first.status, .miss)
+        clock.withLock { $0 += 30 }
+        let second = try await gateway.search(request)
+        XCTAssertEqual(second.status, .hit)
+        clock.withLock { $0 += 60 }
+        provider.failure.withLock { $0 = .serverError(status: 500) }
+        let stale = try await gateway.search(request)
+        XCTAssertEqual(stale.status, .stale)
+        XCTAssertEqual(stale.age, 90)
+        clock.withLock { $0 += 3600 }
+        do {
+            _ = try await gateway.search(request)
+            XCTFail("too old to serve")
+        } catch let error as UpstreamError {
+            XCTAssertEqual(error, .serverError(status: 500))
+        }
+        XCTAssertEqual(gateway.metrics.cacheResults[.stale], 1)
+    }
+
+    func testBudgetCountsEveryCallIncludingRandom() async throws {
+        var settings = GatewaySettings()
+        settings.callsPerHour = 1
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: nil, settings: settings)
+        _ = try await gateway.random(tag: nil, rating: nil)
+        do {
+            _ = try await gateway.random(tag: nil, rating: nil)
+            XCTFail("over budget")
+        } catch let error as BudgetExhausted {
+            XCTAssertGreaterThan(error.retryAfter, 3500)
+        }
+        XCTAssertEqual(gateway.budgetRemaining, 0)
+    }
+
+    func testAnAnswerFromTheFutureIsNeitherFreshNorStale() async throws {
+        let provider = SlowProvider()
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let gateway = UpstreamGateway(provider: provider, store: nil, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        _ = try await gateway.search(request)
+        clock.withLock { $0 -= 3600 }  // the clock went back an hour
+        let again = try await gateway.search(request)
+        XCTAssertEqual(again.status, .miss, "asked the upstream again")
+        XCTAssertEqual(provider.calls.withLock { $0 }, 2)
+    }
+
+    func testBudgetCallsFromTheFutureDoNotBlockForLong() async throws {
+        var settings = GatewaySettings()
+        settings.callsPerHour = 1
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: nil, settings: settings, now: { clock.withLock { $0 } })
+        _ = try await gateway.random(tag: nil, rating: nil)
+        clock.withLock { $0 -= 86_400 }  // a day back: the recorded call now looks a day ahead
+        do {
+            _ = try await gateway.random(tag: nil, rating: nil)
+            XCTFail("over budget")
+        } catch let error as BudgetExhausted {
+            XCTAssertLessThanOrEqual(error.retryAfter, 3600, "no longer than one window")
+        }
+        XCTAssertEqual(gateway.budgetRemaining, 0)
+    }
+
+    final class CountingCacheStore: ResponseCacheStore {
+        let reads = Mutex(0)
+        func answer(for key: String) async throws -> CachedAnswer? {
+            reads.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(20))
+            return nil
+        }
+        func store(_ answer: CachedAnswer, maxEntries: Int) async throws {}
+        func touch(key: String, at date: Date) async throws {}
+        func purge(storedBefore date: Date) async throws {}
+    }
+
+    func testConcurrentColdRequestsReadTheStoreOnce() async throws {
+        let store = CountingCacheStore()
+        let gateway = UpstreamGateway(provider: SlowProvider(), store: store)
+        let request = SearchRequest(query: "dogs", offset: 0, limit: 10)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<30 { group.addTask { _ = try await gateway.search(request) } }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(store.reads.withLock { $0 }, 1)
+    }
+}

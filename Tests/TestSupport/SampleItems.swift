@@ -1,0 +1,41 @@
+import GiphyClient
+import Service
+import UnsplashClient
+
+/// A GIPHY GIF with every field a test needs, its URLs made from its id.
+public func makeItem(_ id: String, title: String? = nil, shareURL: String? = nil) -> Item {
+    Item(
+        id: id, provider: .giphy, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
+        images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)],
+        attribution: GiphyClient.attribution
+    )
+}
+
+/// A photo as Unsplash's mapping makes one: prefixed id, attribution, a download location.
+public func makePhoto(_ upstreamID: String) -> Item {
+    Item(
+        id: "unsplash:\(upstreamID)", provider: .unsplash, title: "Photo \(upstreamID)", url: "https://unsplash.com/photos/\(upstreamID)",
+        images: ["full": Rendition(url: "https://images.unsplash.com/photo-\(upstreamID)?q=85", width: 4000, height: 3000),
+                 "small": Rendition(url: "https://images.unsplash.com/photo-\(upstreamID)?w=400", width: 400, height: 300)],
+        width: 4000, height: 3000, color: "#c0d8f0",
+        attribution: Attribution(text: "Photo by Ann on Unsplash", authorURL: "https://unsplash.com/@ann?utm_source=gif-bff&utm_medium=referral",
+                                 providerURL: "https://unsplash.com/?utm_source=gif-bff&utm_medium=referral"),
+        upstreamLinks: UpstreamLinks(downloadLocation: "https://api.unsplash.com/photos/\(upstreamID)/download?ixid=x"))
+}
+
+/// A backend serving GIPHY (`gifs`) and Unsplash (`photos`), each a scripted provider with its own
+/// gateway and spotlight, over in-memory stores; `defaultProvider` names the one a request gets.
+public func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvider, defaultProvider: ProviderName = .giphy,
+                                   photoSettings: GatewaySettings = uncachedGateway) -> Backend {
+    let bookkeeping = BookkeepingWrites()
+    func entry(_ name: ProviderName, _ provider: ScriptedProvider, _ rules: ProviderRules, _ settings: GatewaySettings) -> ProviderGateway {
+        var settings = settings
+        settings.upstreamIdentity = name.rawValue
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, bookkeeping: bookkeeping)
+        return ProviderGateway(name: name, rules: rules, gateway: gateway,
+                               spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
+    }
+    let providers = [entry(.giphy, gifs, GiphyClient.rules, uncachedGateway), entry(.unsplash, photos, UnsplashClient.rules, photoSettings)]
+    return Backend(providers: ProviderGateways(providers, defaultName: defaultProvider) ?? ProviderGateways(only: providers[0]),
+                      favorites: FavoritesService(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore()))
+}
