@@ -82,6 +82,15 @@ final class PhotoMappingTests: XCTestCase {
 
     /// A count of 0 (or below) is a value we do not have: openapi.yaml's likes has minimum 1,
     /// and our JSON leaves 0 out, so a kept item would read back different (found by fuzzing).
+    /// A fuzz run found it: a tenth of a second was kept, our JSON writes whole seconds, so the
+    /// item (and a favorite's snapshot) read back different from what was mapped.
+    func testADateWithAFractionKeepsWholeSecondsAndReadsBackUnchanged() async throws {
+        let item = try await served(Self.photo.replacingOccurrences(of: "13:19:11-04:00", with: "13:19:1.1-04:00"))
+        XCTAssertEqual(item.createdAt, Date(timeIntervalSince1970: 1_688_318_341), "2023-07-02T17:19:01Z")
+        let readBack = try JSONDecoder().decode(Item.self, from: Data(item.jsonBytes()))
+        XCTAssertEqual(readBack, item)
+    }
+
     func testNoLikesAreLeftOutNotZero() async throws {
         for likes in ["0", "-3", #""0""#] {
             let item = try await served(Self.photo.replacingOccurrences(of: #""likes":"70""#, with: #""likes":"# + likes))

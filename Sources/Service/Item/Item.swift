@@ -56,7 +56,8 @@ public struct Item: Decodable, Equatable, Sendable {
         self.shareURL = shareURL
         self.username = username
         self.user = user
-        self.createdAt = createdAt
+        // Held here, where every provider's mapping makes its items: the precision we write.
+        self.createdAt = createdAt.map(ISO8601.wholeSeconds)
         self.isFavorite = isFavorite
         self.images = images
         self.width = width

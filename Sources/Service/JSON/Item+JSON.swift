@@ -1,5 +1,5 @@
 /// Our item shape in JSON, written once: for answers and for what the server keeps (which
-/// `GIF`'s `Decodable` reads back). Keys in sorted order; fields without a value are left out.
+/// `Item`'s `Decodable` reads back). Keys in sorted order; fields without a value are left out.
 extension Item: JSONWritable {
     /// The form the server keeps (cached answers, snapshots): everything, its own links included.
     /// Answers write `writeMembers` with their form instead.
