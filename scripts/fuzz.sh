@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 # Drops the files that need libcurl or epoll (C modules a single swiftc call does not have).
 without_transport() {
-    grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient|UnsplashRules)\.swift$' | sort
+    grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient)\.swift$' | sort
 }
 
 sources_of() {

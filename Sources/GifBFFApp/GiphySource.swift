@@ -28,7 +28,7 @@ struct GiphySource {
             let client = GiphyClient(configuration: GiphyClientConfiguration(
                 apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identity: randomID(for: identity))
             return GiphySource(client: client, provider: ProviderSource(
-                name: .giphy, rules: GiphyClient.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
+                name: .giphy, rules: Giphy.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
                 stopDemo: nil))
         }
         let demo = FakeGiphy(adminRoutes: false)
@@ -38,7 +38,7 @@ struct GiphySource {
             identity: randomID(for: "giphy-demo"))
         // The demo's port changes with every start; its catalog does not.
         return GiphySource(client: client, provider: ProviderSource(
-            name: .giphy, rules: GiphyClient.rules, client: client, identity: "giphy-demo", callsPerHour: configuration.gateway.callsPerHour,
+            name: .giphy, rules: Giphy.rules, client: client, identity: "giphy-demo", callsPerHour: configuration.gateway.callsPerHour,
             stopDemo: { await demo.shutdown() }))
     }
 }

@@ -20,7 +20,7 @@ enum UnsplashSource {
             }
             let client = UnsplashClient(configuration: UnsplashClientConfiguration(
                 accessKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout, appName: configuration.appName), log: log)
-            return ProviderSource(name: .unsplash, rules: UnsplashClient.rules, client: client,
+            return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: client,
                                   identity: "unsplash|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",
                                   callsPerHour: configuration.unsplashCallsPerHour, stopDemo: nil)
         }
@@ -29,7 +29,7 @@ enum UnsplashSource {
         let client = UnsplashClient(configuration: UnsplashClientConfiguration(
             accessKey: FakeUnsplash.defaultAccessKey, baseURL: baseURL, deadline: configuration.upstreamTimeout,
             appName: configuration.appName), log: log)
-        return ProviderSource(name: .unsplash, rules: UnsplashClient.rules, client: client, identity: "unsplash-demo",
+        return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: client, identity: "unsplash-demo",
                               callsPerHour: configuration.unsplashCallsPerHour, stopDemo: { await demo.stop() })
     }
 }

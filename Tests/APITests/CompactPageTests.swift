@@ -22,7 +22,7 @@ final class CompactPageTests: XCTestCase {
         }
         return Item(id: id, provider: .giphy, title: "Rich \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: "https://gph.is/\(id)",
                    username: "maker", user: Author(displayName: "The Maker", username: "maker", avatarURL: "https://a/m.png", profileURL: "https://p/m"),
-                   createdAt: Date(timeIntervalSince1970: 1_600_000_000), images: images, attribution: GiphyClient.attribution)
+                   createdAt: Date(timeIntervalSince1970: 1_600_000_000), images: images, attribution: Giphy.attribution)
     }
 
     private func makeAPI(cached: Bool = false) -> InMemoryAPI {

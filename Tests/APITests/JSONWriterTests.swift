@@ -15,8 +15,8 @@ final class JSONWriterTests: XCTestCase {
         createdAt: Date(timeIntervalSince1970: 1_600_000_000), isFavorite: true,
         images: ["still": Rendition(url: "https://m/s.gif", width: 200, height: 112),
                  "original": Rendition(url: "https://m/o.gif?cid=1&ep=x", width: 480, height: 270, size: 12345,
-                                       mp4: "https://m/o.mp4", webp: "https://m/o.webp")], attribution: GiphyClient.attribution)
-    static let bare = Item(id: "bare", provider: .giphy, url: "https://giphy.com/gifs/bare", attribution: GiphyClient.attribution)
+                                       mp4: "https://m/o.mp4", webp: "https://m/o.webp")], attribution: Giphy.attribution)
+    static let bare = Item(id: "bare", provider: .giphy, url: "https://giphy.com/gifs/bare", attribution: Giphy.attribution)
 
     func testAFullGIFHasSortedKeysEscapesAndNoEscapedSlashes() {
         XCTAssertEqual(text(Self.full), #"{"attribution":{"text":"Powered by GIPHY"},"created_at":"2020-09-13T12:26:40Z","id":"full","images":{"#
@@ -31,14 +31,14 @@ final class JSONWriterTests: XCTestCase {
     func testFieldsWithoutAValueAreLeftOut() {
         let empties = Item(id: "empties", provider: .giphy, title: "", rating: "", url: "https://u", shareURL: "", username: "",
                           user: Author(displayName: "", username: ""), isFavorite: false,
-                          images: ["preview": Rendition(url: "https://p", width: 100, height: 56, size: 0, mp4: "", webp: nil)], attribution: GiphyClient.attribution)
+                          images: ["preview": Rendition(url: "https://p", width: 100, height: 56, size: 0, mp4: "", webp: nil)], attribution: Giphy.attribution)
         XCTAssertEqual(text(empties), #"{"attribution":{"text":"Powered by GIPHY"},"id":"empties","images":{"preview":{"height":56,"url":"https://p","width":100}},"#
             + #""is_favorite":false,"provider":"giphy","share_text":"GIF https://u","url":"https://u"}"#)
         XCTAssertEqual(text(Self.bare), #"{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
     }
 
     func testControlCharactersAreEscaped() {
-        let controls = Item(id: "c", provider: .giphy, title: "bell \u{07} null \u{0} cr \r del \u{7F} /", url: "u", attribution: GiphyClient.attribution)
+        let controls = Item(id: "c", provider: .giphy, title: "bell \u{07} null \u{0} cr \r del \u{7F} /", url: "u", attribution: Giphy.attribution)
         XCTAssertEqual(text(controls), #"{"attribution":{"text":"Powered by GIPHY"},"id":"c","provider":"giphy","share_text":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" / u","#
             + #""title":"bell \u0007 null \u0000 cr \r del "# + "\u{7F}" + #" /","url":"u"}"#)
     }
@@ -89,7 +89,7 @@ final class JSONWriterTests: XCTestCase {
 
     /// Without a user object, the compact form keeps the top-level username as the author's name.
     func testACompactGIFWithoutAUserKeepsTheUsername() {
-        let item = Item(id: "u", provider: .giphy, url: "https://u", username: "maker", attribution: GiphyClient.attribution)
+        let item = Item(id: "u", provider: .giphy, url: "https://u", username: "maker", attribution: Giphy.attribution)
         let page = ItemPage(data: [item], pagination: Pagination(offset: 0, count: 1, totalCount: nil, nextOffset: nil))
         XCTAssertTrue(text(PageJSON(page: page, form: .compact)).contains(#""url":"https://u","username":"maker"}"#))
     }

@@ -43,7 +43,7 @@ final class RouteTests: XCTestCase {
         let api = InMemoryAPI()
         let answer = try await api.get("/trending")
         XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, GiphyClient.rules.defaultLimit)
+        XCTAssertEqual((answer.json?["data"] as? [Any])?.count, Giphy.rules.defaultLimit)
         XCTAssertEqual(api.provider.calls, ["trending"])
     }
 

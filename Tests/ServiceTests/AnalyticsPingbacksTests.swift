@@ -19,7 +19,7 @@ final class AnalyticsPingbacksTests: XCTestCase {
 
     private func links(_ id: String) -> Item {
         Item(id: id, provider: .giphy, url: "https://giphy.example/\(id)",
-            attribution: GiphyClient.attribution,
+            attribution: Giphy.attribution,
             upstreamLinks: UpstreamLinks(onload: "https://pingback.example/seen?id=\(id)"))
     }
 
@@ -45,7 +45,7 @@ final class AnalyticsPingbacksTests: XCTestCase {
         let channel = GatedChannel()
         channel.open.withLock { $0 = true }
         let index = UpstreamLinkIndex()
-        index.record([links("a"), Item(id: "plain", provider: .giphy, url: "https://giphy.example/plain", attribution: GiphyClient.attribution)])
+        index.record([links("a"), Item(id: "plain", provider: .giphy, url: "https://giphy.example/plain", attribution: Giphy.attribution)])
         let pingbacks = AnalyticsPingbacks(channel: channel, index: index, lookup: { id in
             id == "kept" ? UpstreamLinks(onclick: "https://pingback.example/click?id=kept") : nil
         })

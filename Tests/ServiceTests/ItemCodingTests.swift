@@ -17,7 +17,7 @@ final class ItemCodingTests: XCTestCase {
                           avatarURL: "https://media.giphy.com/avatars/c.gif", profileURL: "https://giphy.com/catlover"),
             createdAt: Date(timeIntervalSince1970: 1_700_000_000), isFavorite: false,
             images: ["fixed_width": Rendition(url: "https://m/fw.gif", width: 200, height: 113, size: 12345,
-                                              mp4: "https://m/fw.mp4", webp: "https://m/fw.webp")], attribution: GiphyClient.attribution
+                                              mp4: "https://m/fw.mp4", webp: "https://m/fw.webp")], attribution: Giphy.attribution
         )
         let object = try json(item)
         XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "title", "rating", "url", "share_url", "share_text",
@@ -37,7 +37,7 @@ final class ItemCodingTests: XCTestCase {
         let item = Item(
             id: "abc", provider: .giphy, title: "", rating: nil, url: "https://giphy.com/gifs/abc", shareURL: "",
             username: "", user: Author(displayName: "", username: nil),
-            images: ["still": Rendition(url: "https://m/s.gif", width: 100, height: 50, size: 0, mp4: "", webp: nil)], attribution: GiphyClient.attribution
+            images: ["still": Rendition(url: "https://m/s.gif", width: 100, height: 50, size: 0, mp4: "", webp: nil)], attribution: Giphy.attribution
         )
         let object = try json(item)
         XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "url", "share_text", "images"])
@@ -49,7 +49,7 @@ final class ItemCodingTests: XCTestCase {
     }
 
     func testNoImagesMeansNoImagesKey() throws {
-        let object = try json(Item(id: "x", provider: .giphy, url: "https://giphy.com/gifs/x", attribution: GiphyClient.attribution))
+        let object = try json(Item(id: "x", provider: .giphy, url: "https://giphy.com/gifs/x", attribution: Giphy.attribution))
         XCTAssertEqual(Set(object.keys), ["id", "provider", "attribution", "url", "share_text"])
     }
 

@@ -7,7 +7,7 @@ import XCTest
 /// Each provider's knowledge comes from its own folder; the service only reads its rules.
 final class ProviderRulesTests: XCTestCase {
     func testGIPHYsCompactSetHoldsWhatAGridDrawsButNotDownsized() {
-        let rules = GiphyClient.rules
+        let rules = Giphy.rules
         XCTAssertTrue(rules.compactSetHolds(.listDefault))
         XCTAssertTrue(rules.compactSetHolds(.named(["fixed_width", "still"])))
         XCTAssertFalse(rules.compactSetHolds(.named(["downsized", "fixed_width"])), "the bundle leaves downsized out")
@@ -15,8 +15,8 @@ final class ProviderRulesTests: XCTestCase {
     }
 
     func testUnsplashHasNoCompactSet() {
-        XCTAssertNil(UnsplashClient.rules.compactSetOmits)
-        XCTAssertFalse(UnsplashClient.rules.compactSetHolds(.listDefault))
+        XCTAssertNil(Unsplash.rules.compactSetOmits)
+        XCTAssertFalse(Unsplash.rules.compactSetHolds(.listDefault))
     }
 
     /// GIPHY's list pages ask for its bundle and are cached apart from full pages; Unsplash

@@ -15,7 +15,7 @@ final class LegacySnapshotMigrationTests: XCTestCase {
     static let expected = Item(id: "old", provider: .giphy, title: "Old", rating: "g", url: "https://giphy.com/gifs/old",
                                createdAt: Date(timeIntervalSince1970: 1_600_000_000),
                                images: ["original": Rendition(url: "https://m/o.gif", width: 480, height: 270)],
-                               attribution: GiphyClient.attribution)
+                               attribution: Giphy.attribution)
 
     /// A database at schema version 5 holding `legacyItem` as a favorite, a spotlight pick, a
     /// cached item and inside a cached page, beside a photo that already names its provider.

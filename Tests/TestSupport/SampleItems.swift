@@ -7,7 +7,7 @@ public func makeItem(_ id: String, title: String? = nil, shareURL: String? = nil
     Item(
         id: id, provider: .giphy, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
         images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)],
-        attribution: GiphyClient.attribution
+        attribution: Giphy.attribution
     )
 }
 
@@ -35,7 +35,7 @@ public func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvi
         return ProviderGateway(name: name, rules: rules, gateway: gateway,
                                spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
     }
-    let providers = [entry(.giphy, gifs, GiphyClient.rules, uncachedGateway), entry(.unsplash, photos, UnsplashClient.rules, photoSettings)]
+    let providers = [entry(.giphy, gifs, Giphy.rules, uncachedGateway), entry(.unsplash, photos, Unsplash.rules, photoSettings)]
     return Backend(providers: ProviderGateways(providers, defaultName: defaultProvider) ?? ProviderGateways(only: providers[0]),
                       favorites: FavoritesService(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore()))
 }

@@ -6,7 +6,7 @@ extension Backend {
     public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
                 spotlight: SpotlightService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
-        let only = ProviderGateway(name: .giphy, rules: GiphyClient.rules, gateway: gateway, spotlight: spotlight)
+        let only = ProviderGateway(name: .giphy, rules: Giphy.rules, gateway: gateway, spotlight: spotlight)
         self.init(providers: ProviderGateways(only: only),
                   favorites: favorites, history: history, defaultRating: defaultRating, analytics: analytics, report: report)
     }

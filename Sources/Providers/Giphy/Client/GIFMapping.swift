@@ -35,7 +35,7 @@ enum GIFMapping {
             user: user,
             createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
             images: images(object.images?.value ?? [:]),
-            attribution: GiphyClient.attribution,
+            attribution: Giphy.attribution,
             upstreamLinks: object.analytics?.value.flatMap(Self.analyticsLinks))
     }
 

@@ -1,8 +1,9 @@
 import Service
 
 /// What the service needs to know of GIPHY, in GIPHY's folder: what its API accepts, how errors
-/// name it, what its terms ask an app to show, and its compact rendition bundle.
-extension GiphyClient {
+/// name it, what its terms ask an app to show, and its compact rendition bundle. A namespace of
+/// values, apart from the client, so decoding and mapping compile without the transport.
+public enum Giphy {
     /// Pages of 1 to 50 (24 by default); search answers nothing at offset 5000 and above, trending
     /// stops at 499; GIFs and stickers; no ordering; the original for saving; a compact bundle
     /// (`bundle=messaging_non_clips`) holding every rendition of ours but `downsized`.

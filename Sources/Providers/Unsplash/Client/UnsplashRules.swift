@@ -1,6 +1,8 @@
 import Service
 
-extension UnsplashClient {
+/// What the service needs to know of Unsplash, in Unsplash's folder: a namespace of values apart
+/// from the client, so decoding and mapping compile without the transport.
+public enum Unsplash {
     /// What Unsplash accepts: 1-30 photos a page (30 by default), pages by number (so an offset
     /// is a multiple of the limit), `order_by` relevant/latest on search and latest/popular on the
     /// editorial feed, photos only (no `type`), and the `full` rendition for saving. The offset
