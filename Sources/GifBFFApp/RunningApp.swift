@@ -48,9 +48,9 @@ public final class RunningApp: Sendable {
                         ("mode", .string(source.isDemo ? "demo" : "live")))
         }
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
-        let history = SearchHistoryService(store: stores.searchHistory)
-        // One queue of writes for later over every gateway: one flush waits for all of them.
+        // One queue of writes for later over every gateway and the history: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
+        let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
         }

@@ -3,11 +3,16 @@ import Synchronization
 
 /// The search history rules: queries are trimmed and their inner whitespace collapsed,
 /// blank ones are ignored, letter case does not make a new entry, the newest `limit` are kept.
+/// A search is recorded after its answer (`recordLater`, through the bookkeeping queue), and
+/// every read or clearing first waits for the searches queued so far: a client sees the search
+/// it just made, and none lands after a clearing.
 public struct SearchHistoryService: Sendable {
     public static let defaultLimit = 5
 
     public let limit: Int
     private let store: any SearchHistoryStore
+    /// Where `recordLater` queues its writes; the gateways' queue, so one flush waits for all.
+    let bookkeeping: BookkeepingWrites
     private let now: @Sendable () -> Date
     private let lastRecorded = LastRecorded()
 
@@ -28,8 +33,10 @@ public struct SearchHistoryService: Sendable {
     /// How long the same newest query is not written again.
     static let rewriteAfterSeconds: Double = 60
 
-    public init(store: any SearchHistoryStore, limit: Int = defaultLimit, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any SearchHistoryStore, limit: Int = defaultLimit, bookkeeping: BookkeepingWrites = BookkeepingWrites(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
+        self.bookkeeping = bookkeeping
         self.limit = limit
         self.now = now
     }
@@ -76,12 +83,23 @@ public struct SearchHistoryService: Sendable {
         }
     }
 
-    /// Newest first. A non-blank `contains` keeps the queries containing it, ignoring case.
-    public func list(contains fragment: String? = nil) async throws -> [SearchHistoryEntry] {
-        try await store.list(containing: fragment.flatMap(Self.normalize))
+    /// Records `query` once the caller has answered; a failed write fails no answer (it is counted
+    /// and reported by the bookkeeping). Queues nothing when the write would change nothing.
+    public func recordLater(_ query: String) {
+        guard wouldWrite(query) else { return }
+        bookkeeping.later(.searchHistory) { [self] in try await record(query) }
     }
 
+    /// Newest first, the searches queued so far included. A non-blank `contains` keeps the
+    /// queries containing it, ignoring case.
+    public func list(contains fragment: String? = nil) async throws -> [SearchHistoryEntry] {
+        await bookkeeping.flush()
+        return try await store.list(containing: fragment.flatMap(Self.normalize))
+    }
+
+    /// Clears after the searches queued so far, so none of them lands after the clearing.
     public func clear() async throws {
+        await bookkeeping.flush()
         // Counts as a write in flight, so a record overlapping it never sets the memo.
         lastRecorded.state.withLock { state in
             state.query = nil

@@ -10,7 +10,7 @@ public func makeMemoryBackend(
 ) -> Backend {
     let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
     return Backend(gateway: gateway, favorites: FavoritesService(store: favoritesStore, limit: favoritesLimit),
-                      history: SearchHistoryService(store: historyStore),
+                      history: SearchHistoryService(store: historyStore, bookkeeping: gateway.bookkeeping),
                       spotlight: SpotlightService(gateway: gateway, store: spotlightStore, intervalSeconds: 600, rating: defaultRating),
                       defaultRating: defaultRating)
 }

@@ -3,10 +3,9 @@ extension Backend {
     public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
     public static let defaultSuggestionLimit = 5
 
-    /// History first, then the upstream; fails only when the history cannot be read. Waits for
-    /// the searches recorded so far (as the history list does), so the search just made is there.
+    /// History first (the search just made included), then the upstream; fails only when the
+    /// history cannot be read.
     public func suggestions(for words: SearchWords?, limit: Int) async throws(ServiceError) -> [Suggestion] {
-        await gateway.bookkeeping.flush()
         let provider = providers.gifsProvider
         return try await translating {
             try await SuggestionService(gateway: gateway, history: history, provider: provider.name).suggestions(for: words, limit: limit)

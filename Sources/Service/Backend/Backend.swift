@@ -75,9 +75,7 @@ public struct Backend: Sendable {
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
                                         compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order)
             let fetched = try await provider.gateway.search(request)
-            if history.wouldWrite(words.text) {
-                gateway.bookkeeping.later(.searchHistory) { [history] in try await history.record(words.text) }
-            }
+            history.recordLater(words.text)
             return try await answer(fetched, page: page, rules: provider.rules, lastOffset: provider.rules.searchOffsetRange.upperBound)
         }
     }
@@ -164,15 +162,11 @@ public struct Backend: Sendable {
 
     // MARK: Search history
 
-    /// Waits for the searches recorded so far, so a client sees the search it just made.
     public func searchHistory(contains: String?) async throws(ServiceError) -> [SearchHistoryEntry] {
-        await gateway.bookkeeping.flush()
-        return try await translating { try await history.list(contains: contains) }
+        try await translating { try await history.list(contains: contains) }
     }
 
-    /// Waits for the searches recorded so far, so none of them lands after the clearing.
     public func clearSearchHistory() async throws(ServiceError) {
-        await gateway.bookkeeping.flush()
         try await translating { try await history.clear() }
     }
 

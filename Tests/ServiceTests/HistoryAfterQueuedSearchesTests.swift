@@ -1,0 +1,47 @@
+import Foundation
+import Service
+import TestSupport
+import XCTest
+
+/// A search is recorded after its answer; every read of the history (the list, suggestions) and
+/// its clearing first waits for the searches queued so far. The store here is slow to record,
+/// so without that wait the read would run first.
+final class HistoryAfterQueuedSearchesTests: XCTestCase {
+    /// Records after a pause, as a busy disk would.
+    private final class SlowRecordingStore: SearchHistoryStore {
+        let memory = MemorySearchHistoryStore()
+        func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {
+            try await Task.sleep(for: .milliseconds(300))
+            try await memory.record(query, at: date, keepingNewest: limit)
+        }
+        func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { try await memory.list(containing: fragment) }
+        func clear() async throws { try await memory.clear() }
+    }
+
+    private func searched(_ text: String) async throws -> (Backend, SlowRecordingStore) {
+        let store = SlowRecordingStore()
+        let backend = makeMemoryBackend(historyStore: store)
+        _ = try await backend.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil)
+        return (backend, store)
+    }
+
+    func testTheListHasTheSearchJustMade() async throws {
+        let (backend, _) = try await searched("cats")
+        let history = try await backend.searchHistory(contains: nil)
+        XCTAssertEqual(history.map(\.query), ["cats"])
+    }
+
+    func testSuggestionsHaveTheSearchJustMade() async throws {
+        let (backend, _) = try await searched("cats")
+        let suggestions = try await backend.suggestions(for: try SearchWords.parse("ca"), limit: 5)
+        XCTAssertEqual(suggestions.first, Suggestion(query: "cats", source: .history))
+    }
+
+    func testNoSearchLandsAfterAClearing() async throws {
+        let (backend, store) = try await searched("cats")
+        try await backend.clearSearchHistory()
+        await backend.flushBookkeeping()
+        let left = try await store.memory.list(containing: nil)
+        XCTAssertEqual(left, [])
+    }
+}
