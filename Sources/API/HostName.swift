@@ -1,3 +1,5 @@
+import Service
+
 /// A host as the `Host` header and origins carry it: a name or IPv4 address, or an IPv6
 /// address in brackets. Kept lowercased, a final dot dropped (`localhost.` is `localhost`).
 struct HostName: Sendable, Hashable {
@@ -8,7 +10,7 @@ struct HostName: Sendable, Hashable {
     init?(_ value: String) {
         var host: [UInt8] = []
         host.reserveCapacity(value.utf8.count + 2)
-        for byte in value.utf8 { host.append(Self.lowercased(byte)) }
+        for byte in value.utf8 { host.append(ASCIIByte.lowercased(byte)) }
         if host.first != UInt8(ascii: "["), host.contains(UInt8(ascii: ":")) {
             host.insert(UInt8(ascii: "["), at: 0)
             host.append(UInt8(ascii: "]"))
@@ -22,10 +24,6 @@ struct HostName: Sendable, Hashable {
             guard !host.isEmpty, host.allSatisfy(Self.belongsInName) else { return nil }
         }
         text = String(decoding: host, as: UTF8.self)
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

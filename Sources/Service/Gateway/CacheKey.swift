@@ -42,7 +42,7 @@ enum CacheKey {
                 folded.append(UInt8(ascii: " "))
                 pendingSpace = false
             }
-            folded.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            folded.append(ASCIIByte.lowercased(byte))
         }
         return String(decoding: folded, as: UTF8.self)
     }
