@@ -17,9 +17,9 @@ final class SignalPipe: Sendable {
 
     init(signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) throws {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SignalPipeError(call: "pipe", errno: errno) }
+        // Close-on-exec from birth: no window in which a child another thread starts inherits them.
+        guard shim_pipe_cloexec(&ends) == 0 else { throw SignalPipeError(call: "pipe2", errno: errno) }
         let readEnd = ends[0]
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // The handler must never block: a full pipe drops a byte instead.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         self.signals = signals

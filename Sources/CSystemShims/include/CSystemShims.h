@@ -2,6 +2,7 @@
 #define C_SYSTEM_SHIMS_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
@@ -46,6 +47,12 @@ extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int fl
 
 /// accept4 without the peer address, non-blocking and close-on-exec.
 static inline int shim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+// glibc declares pipe2 only under _GNU_SOURCE, as accept4.
+extern int pipe2(int pipefd[2], int flags);
+
+/// A pipe whose two ends are close-on-exec from birth (`ends[0]` reads, `ends[1]` writes).
+static inline int shim_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
 /// Catches `signals` with a handler installed before this returns (sigaction): it only writes
 /// the signal's number, as one byte, to `write_fd` (which should be non-blocking). One pipe per
