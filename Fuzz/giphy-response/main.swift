@@ -1,5 +1,5 @@
 // libFuzzer target: reading GIPHY's answers (envelope, lenient numbers and dates, renditions) into
-// our GIF shape. Built by scripts/fuzz.sh from Service's and GiphyClient's sources compiled as
+// our item shape. Built by scripts/fuzz.sh from Service's and GiphyClient's sources compiled as
 // one module (their imports of each other are dropped by the script).
 //
 // Invariants, besides "no crash, no hang":
