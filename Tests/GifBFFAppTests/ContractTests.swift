@@ -157,17 +157,17 @@ final class ContractTests: XCTestCase {
         XCTAssertEqual(head.header("Content-Length"), String(response.body.count))
     }
 
-    /// The README's configuration table has one row per setting, with its flag and default.
-    func testTheREADMEConfigurationTableListsEverySetting() throws {
-        let readme = try String(contentsOf: OpenAPISpec.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    /// The configuration page (docs/configuration.md) has one row per setting, with its flag and default.
+    func testTheConfigurationPageListsEverySetting() throws {
+        let page = try String(contentsOf: OpenAPISpec.repositoryRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for setting in Setting.all {
             let row = rows.first { $0.hasPrefix("| `\(setting.environment)` | `\(setting.flag)` |") }
-            XCTAssertNotNil(row, "README.md has no row for \(setting.environment)")
-            XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "README.md: default of \(setting.environment) is \(setting.defaultText)")
+            XCTAssertNotNil(row, "docs/configuration.md has no row for \(setting.environment)")
+            XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "docs/configuration.md: default of \(setting.environment) is \(setting.defaultText)")
         }
         let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") || $0.hasPrefix("| `UNSPLASH_") }.count
-        XCTAssertEqual(documented, Setting.all.count, "README.md lists a setting that does not exist")
+        XCTAssertEqual(documented, Setting.all.count, "docs/configuration.md lists a setting that does not exist")
     }
 
     /// What schemathesis found, kept fixed: parameters mean what openapi.yaml says they mean.

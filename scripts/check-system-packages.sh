@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# scripts/check-system-packages.sh: every Debian package a system-library target of Package.swift
+# names (`.apt([...])`) is named in the README's requirements and installed by the Dockerfile's
+# build stage, so a newcomer following the README, and the image, can build. A fresh Debian with
+# only the README's packages once failed with "'curl/curl.h' file not found".
+#
+#   scripts/check-system-packages.sh            checks the repository it is in; exit 1 on a gap
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=$(grep -oE '\.apt\(\[[^]]*\]\)' Package.swift | grep -oE '"[^"]+"' | tr -d '"' | sort -u)
+if [ -z "$packages" ]; then
+    echo "check-system-packages: no .apt([...]) package found in Package.swift" >&2
+    exit 1
+fi
+
+# The README's requirements: the paragraph that starts with "Requirements".
+requirements=$(awk '/^\**Requirements/ { on = 1 } on { print } on && /^$/ { exit }' README.md)
+# The Dockerfile's build stage: from "FROM ... AS build" to the next FROM.
+build_stage=$(awk 'toupper($0) ~ /^FROM .* AS BUILD/ { on = 1; next } on && /^FROM / { exit } on { print }' docker/Dockerfile)
+if [ -z "$requirements" ]; then echo "check-system-packages: README.md has no paragraph starting with Requirements" >&2; exit 1; fi
+if [ -z "$build_stage" ]; then echo "check-system-packages: docker/Dockerfile has no 'FROM ... AS build' stage" >&2; exit 1; fi
+
+missing=0
+for package in $packages; do
+    if ! grep -qw -- "$package" <<<"$requirements"; then
+        echo "check-system-packages: $package (Package.swift) is not in the README's requirements" >&2
+        missing=1
+    fi
+    if ! grep -qw -- "$package" <<<"$build_stage"; then
+        echo "check-system-packages: $package (Package.swift) is not installed by docker/Dockerfile's build stage" >&2
+        missing=1
+    fi
+done
+[ "$missing" -eq 0 ] && echo "check-system-packages: $(echo $packages | wc -w) packages, each in the README's requirements and the image's build stage: $(echo $packages)"
+exit "$missing"
