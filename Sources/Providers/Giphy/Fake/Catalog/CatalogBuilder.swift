@@ -20,17 +20,17 @@ struct CatalogBuilder {
     mutating func build() -> [FakeGIF] {
         var gifs: [FakeGIF] = []
         for round in 0..<Self.gifsPerTopic {
-            for topic in Topic.all {
-                gifs.append(makeItem(index: gifs.count, topic: topic, round: round))
+            for topic in CatalogTopic.gifs {
+                gifs.append(makeGIF(index: gifs.count, topic: topic, round: round))
             }
         }
         return gifs
     }
 
-    private mutating func makeItem(index: Int, topic: Topic, round: Int) -> FakeGIF {
+    private mutating func makeGIF(index: Int, topic: CatalogTopic, round: Int) -> FakeGIF {
         let id = uniqueID()
         let subject = topic.subjects[round % topic.subjects.count]
-        let action = topic.actions[(round / topic.subjects.count + round) % topic.actions.count]
+        let action = topic.details[(round / topic.subjects.count + round) % topic.details.count]
         let user = index % 4 == 0 ? nil : FakeUser.pool[random.below(FakeUser.pool.count)]
         let title = "\(subject) \(action) GIF" + (user.map { " by \($0.displayName)" } ?? "")
         let sharedTag = Self.sharedTags[random.below(Self.sharedTags.count)]

@@ -18,7 +18,7 @@ public struct FakeCatalog: Sendable {
     public init(seed: UInt64 = FakeCatalog.defaultSeed) {
         var builder = CatalogBuilder(seed: seed)
         gifs = builder.build()
-        topics = Topic.all.map(\.name)
+        topics = CatalogTopic.gifs.map(\.name)
         indexByID = Dictionary(gifs.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         var random = SeededGenerator(seed: seed ^ 0x7472_656E_6469_6E67)
         var order = Array(gifs.indices)

@@ -14,7 +14,7 @@ public struct FakePhotoCatalog: Sendable {
     public init(seed: UInt64 = FakePhotoCatalog.defaultSeed) {
         var builder = PhotoCatalogBuilder(seed: seed)
         photos = builder.build()
-        topics = PhotoTopic.all.map(\.name)
+        topics = CatalogTopic.photos.map(\.name)
         indexByID = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 

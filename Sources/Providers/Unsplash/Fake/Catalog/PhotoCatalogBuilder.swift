@@ -33,9 +33,9 @@ struct PhotoCatalogBuilder {
 
     mutating func build() -> [FakePhoto] {
         var photos: [FakePhoto] = []
-        for topic in PhotoTopic.all {
+        for topic in CatalogTopic.photos {
             for subject in topic.subjects {
-                for scene in topic.scenes {
+                for scene in topic.details {
                     photos.append(photo(topic: topic, alt: "\(subject) \(scene)", index: photos.count))
                 }
             }
@@ -43,7 +43,7 @@ struct PhotoCatalogBuilder {
         return photos
     }
 
-    private mutating func photo(topic: PhotoTopic, alt: String, index: Int) -> FakePhoto {
+    private mutating func photo(topic: CatalogTopic, alt: String, index: Int) -> FakePhoto {
         let id = random.string(11, from: Self.idAlphabet)
         let landscape = random.below(3) != 0
         let long = 3000 + random.below(3000)
