@@ -11,10 +11,12 @@ public struct ProviderName: Sendable, Hashable, Comparable, CustomStringConverti
         rawValue = text
     }
 
-    private init(known: String) { rawValue = known }
+    /// For a provider's own folder, naming itself with a literal known to be valid.
+    package init(known: String) { rawValue = known }
 
+    /// The one provider the service names: its ids carry no prefix (`ItemID`), since gif-bff
+    /// served GIPHY alone before it served others. Every other provider names itself in its folder.
     public static let giphy = ProviderName(known: "giphy")
-    public static let unsplash = ProviderName(known: "unsplash")
 
     public var description: String { rawValue }
     public static func < (lhs: ProviderName, rhs: ProviderName) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -1,5 +1,9 @@
 import Service
 
+extension ProviderName {
+    public static let unsplash = ProviderName(known: "unsplash")
+}
+
 /// What the service needs to know of Unsplash, in Unsplash's folder: a namespace of values apart
 /// from the client, so decoding and mapping compile without the transport.
 public enum Unsplash {
