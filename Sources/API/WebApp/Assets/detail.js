@@ -4,6 +4,7 @@
 // date; the provider's attribution; a favorite star, share (the Web Share API, else copy
 // `share_text`) and Download (POST /items/{id}/download, then the browser saves that file).
 import { api } from './api.js';
+import { cameraSettings, placeName } from './facts.js';
 import { attributionLine, itemImage, placeholderColor } from './grid.js';
 import { about, providerOf } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
@@ -33,22 +34,6 @@ function author(item) {
   const href = (item.attribution && item.attribution.author_url) || user.profile_url;
   return href ? el('a', { href, rel: 'noopener', target: '_blank', dataset: { test: 'detail-author' } }, name)
     : el('span', { dataset: { test: 'detail-author' } }, name);
-}
-
-function place(location) {
-  if (!location) return null;
-  const parts = location.name ? [location.name] : [location.city, location.country].filter(Boolean);
-  return parts.length ? parts.join(', ') : null;
-}
-
-function camera(settings) {
-  if (!settings) return null;
-  const body = [settings.make, settings.model].filter(Boolean).join(' ');
-  const exposure = [
-    settings.focal_length && `${settings.focal_length} mm`, settings.aperture && `ƒ/${settings.aperture}`,
-    settings.exposure_time && `${settings.exposure_time} s`, settings.iso && `ISO ${settings.iso}`,
-  ].filter(Boolean).join(' · ');
-  return [body, exposure].filter(Boolean).join(', ') || null;
 }
 
 function day(text) {
@@ -93,8 +78,8 @@ function detailCard(item) {
   addFact('Author', author(item));
   addFact('Rating', item.rating && item.rating.toUpperCase());
   addFact('Likes', item.likes ? item.likes.toLocaleString() : null, 'detail-likes');
-  addFact('Location', place(item.location), 'detail-location');
-  addFact('Camera', camera(item.camera), 'detail-camera');
+  addFact('Location', placeName(item.location), 'detail-location');
+  addFact('Camera', cameraSettings(item.camera), 'detail-camera');
   addFact(isPhoto ? 'Taken' : 'Uploaded', day(item.created_at), 'detail-date');
   if (isPhoto && item.width && item.height) addFact('Size', `${item.width} × ${item.height}`);
 
@@ -158,7 +143,8 @@ function detailCard(item) {
     el('button', { type: 'button', class: 'back', onclick: () => { if (history.length > 1) history.back(); else location.hash = '#/search'; } }, '← Back'),
     frame,
     el('h2', { dataset: { test: 'detail-title' } }, item.title || `Untitled ${noun}`),
-    item.alt_text ? el('p', { class: 'alt-text', dataset: { test: 'detail-alt' } }, item.alt_text) : null,
+    // The image's alt text in words too, unless it only repeats the title.
+    item.alt_text && item.alt_text !== item.title ? el('p', { class: 'alt-text', dataset: { test: 'detail-alt' } }, item.alt_text) : null,
     facts,
     attributionLine(item),
     el('div', { class: 'actions' }, star, share, download),

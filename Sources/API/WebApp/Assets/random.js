@@ -37,7 +37,7 @@ export function renderRandom(view, params) {
     try {
       current = await api.random(provider);
       if (!alive) return;
-      const holder = el('figure', { class: 'random-gif', dataset: { id: current.id } },
+      const holder = el('figure', { class: 'random-gif', dataset: { id: current.id, test: 'random-item' } },
         el('span', { class: 'placeholder', 'aria-hidden': 'true' }));
       if (placeholderColor(current)) holder.style.backgroundColor = placeholderColor(current);
       const image = itemImage(current, ['fixed_width', 'regular', 'downsized', 'original', 'fixed_width_still'], holder);

@@ -4,6 +4,7 @@
 // browser, so when gif-bff cannot be reached the page shows that picture and says it is offline;
 // when the provider is down, gif-bff's stale answer (the old pick) is shown as not fresh.
 import { api } from './api.js';
+import { cameraName, placeName } from './facts.js';
 import { attributionLine, itemImage, placeholderColor, rendition } from './grid.js';
 import { about, address, providerFrom, providerOf, providerSwitch } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
@@ -18,10 +19,8 @@ function facts(item) {
   if (author) list.push(['Author', author]);
   if (item.created_at) list.push([providerOf(item) === 'giphy' ? 'Uploaded' : 'Taken', new Date(item.created_at).toLocaleDateString()]);
   if (item.likes) list.push(['Likes', item.likes.toLocaleString()]);
-  const location = item.location && (item.location.name || [item.location.city, item.location.country].filter(Boolean).join(', '));
-  if (location) list.push(['Location', location]);
-  const camera = item.camera && [item.camera.make, item.camera.model].filter(Boolean).join(' ');
-  if (camera) list.push(['Camera', camera]);
+  if (placeName(item.location)) list.push(['Location', placeName(item.location)]);
+  if (cameraName(item.camera)) list.push(['Camera', cameraName(item.camera)]);
   if (item.rating) list.push(['Rating', item.rating.toUpperCase()]);
   const original = rendition(item, 'original');
   if (original) list.push(['Size', `${original.width} × ${original.height}`]);
