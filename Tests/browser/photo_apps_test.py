@@ -239,6 +239,19 @@ class PhotoAppsTest(PageDriver):
         self.screenshot("favorites-both")
         self.collect_logs()
 
+    def photo_random(self):
+        print("random: photos one at a time, a like keeps one (seeds 000, 001 on Unsplash)")
+        self.go("#/random?provider=unsplash")
+        self.wait.until(lambda d: self.one("random-counter").text == "Photo 1 of 10", "counter not 1")
+        self.wait.until(lambda d: self.one("random-like").is_enabled(), "buttons stay disabled")
+        liked = self.one("random-item").get_attribute("data-id")
+        assert liked.startswith("unsplash:"), liked
+        assert self.one("attribution").text.startswith("Photo by "), self.one("attribution").text
+        self.one("random-like").click()
+        self.wait.until(lambda d: self.one("random-counter").text == "Photo 2 of 10", "counter not 2")
+        assert liked in [f["id"] for f in self.api("/favorites")["data"]], "the liked photo is not a favorite"
+        self.collect_logs()
+
     def photo_spotlight(self):
         print("spotlight: a photo, its facts, favorite, and the countdown across a reload")
         self.go("#/search")
@@ -310,6 +323,7 @@ class PhotoAppsTest(PageDriver):
             self.provider_switch_and_photo_search()
             self.photo_detail_and_download()
             self.favorites_of_both_kinds()
+            self.photo_random()
             picked = self.photo_spotlight()
             print(f"  fake-unsplash calls since the download check: {get_json(f'{self.unsplash}/__calls')['total']} (its hourly limit is 50)")
             self.unsplash_stopped(picked)
