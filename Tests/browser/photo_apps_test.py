@@ -50,21 +50,23 @@ class PhotoAppsTest(PageDriver):
         self.unsplash = unsplash_url
         self.processes = processes
         self.console_errors = []
-        # gif-bff's own URLs that may fail on purpose once a step stopped it.
+        # Every URL of gif-bff's may fail once a step stopped it.
         self.server_stopped = False
 
     def api(self, path):
         return get_json(f"{self.base}{path}")
 
-    def collect_logs(self):
+    def collect_logs(self, expected_failure=None):
         """Console errors, but for images from other hosts (no internet here before the demo
-        media are gif-bff's own) and gif-bff's URLs after the step that stopped it."""
+        media are gif-bff's own), gif-bff's URLs after the step that stopped it, and
+        `expected_failure`, a URL prefix of ours a step made fail on purpose."""
         _, severe = self.read_logs()
         own = urlparse(self.base).netloc
         for message in severe:
             failed = re.match(r"(\S+) - Failed to load resource", message)
-            host = urlparse(failed.group(1)).netloc if failed else ""
-            if failed and (host != own or self.server_stopped):
+            url = failed.group(1) if failed else ""
+            if failed and (urlparse(url).netloc != own or self.server_stopped
+                           or (expected_failure and url.startswith(expected_failure))):
                 continue
             self.console_errors.append(message)
 
@@ -133,6 +135,11 @@ class PhotoAppsTest(PageDriver):
         self.wait.until(lambda d: len({c.location["x"] for c in self.all("result-item")[:4]}) == 2, "not back to 2 columns")
         self.screenshot("photo-search")
 
+        self.go("#/search?provider=unsplash&q=zzzz%20nothing")
+        empty = self.visible("empty")
+        assert "Nothing found" in empty.text and not self.all("result-item"), empty.text
+        self.go("#/search?provider=unsplash&q=mountain")
+        self.wait.until(lambda d: len(self.all("result-item")) == PHOTO_PAGE, "no photos again")
         box = self.one("search-input")
         box.clear()
         box.send_keys("MOUN")
@@ -290,6 +297,10 @@ class PhotoAppsTest(PageDriver):
         banner = self.visible("offline-banner")
         assert "not fresh" in banner.text and banner.get_attribute("data-reason") == "stale", banner.text
         self.wait.until(lambda d: len(self.all("result-item")) == PHOTO_PAGE, "no saved photos")
+        self.go("#/search?provider=unsplash&q=never%20searched")
+        error = self.visible("error")
+        assert "Unsplash" in error.text and error.find_element(By.TAG_NAME, "button").text == "Try again", error.text
+        self.collect_logs(expected_failure=f"{self.base}/search?q=never+searched&provider=unsplash")
         self.go("#/spotlight?provider=unsplash")
         # When the pick is due, gif-bff cannot ask Unsplash: the old pick stays, marked stale.
         deadline = time.monotonic() + SPOTLIGHT_MINUTES * 60 + 10

@@ -55,7 +55,7 @@ function query(params) {
 }
 
 /** Each provider's page size: GIPHY's 24 (seed 003), Unsplash's 30 (seed 004). */
-export const pageSize = (provider) => about(provider).pageSize;
+const pageSize = (provider) => about(provider).pageSize;
 
 export const api = {
   search: (q, provider, offset = 0, orderBy) =>
