@@ -31,6 +31,7 @@ trap 'exit 130' INT
 
 swift build --product gif-bff 2>&1 | tail -1
 swift build --product fake-giphy 2>&1 | tail -1
+swift build --product fake-unsplash 2>&1 | tail -1
 bin_path="$(swift build --show-bin-path)"
 echo "browser-tests: [build: $(( $(date +%s) - started )) s]"
 
@@ -40,10 +41,10 @@ echo "browser-tests: gif-bff (pid $server_pid) at $base_url"
 failed=0
 for test_file in Tests/browser/*_test.py; do
     test_started=$(date +%s%3N)
-    # Tests that need servers of their own (the web app's stops its upstream) start them from
-    # GIF_BFF_BIN and FAKE_GIPHY_BIN.
+    # Tests that need servers of their own (the web app's and the photo apps' stop their
+    # upstreams, then gif-bff) start them from GIF_BFF_BIN, FAKE_GIPHY_BIN and FAKE_UNSPLASH_BIN.
     if GIF_BFF_URL="$base_url" GIF_BFF_BIN_PATH="$bin_path" GIF_BFF_BROWSER_OUT="$out_dir" \
-        GIF_BFF_BIN="$bin_path/gif-bff" FAKE_GIPHY_BIN="$bin_path/fake-giphy" \
+        GIF_BFF_BIN="$bin_path/gif-bff" FAKE_GIPHY_BIN="$bin_path/fake-giphy" FAKE_UNSPLASH_BIN="$bin_path/fake-unsplash" \
         SCREENSHOT_DIR="$out_dir/$(basename "$test_file" .py)" \
         timeout --kill-after=10 300 "$venv/bin/python" "$test_file"; then
         result=passed

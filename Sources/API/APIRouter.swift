@@ -15,7 +15,8 @@ public enum APIRouter {
         AnalyticsRoutes.register(on: &router, backend: backend)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         OpenAPIRoutes.register(on: &router)
-        WebAppRoutes.register(on: &router)
+        WebAppRoutes.register(on: &router, providers: backend.providers.names.map(\.rawValue),
+                              defaultProvider: backend.providers.defaultName.rawValue)
         return router.build()
     }
 

@@ -1,5 +1,7 @@
 import API
 import Foundation
+import Service
+import TestSupport
 import XCTest
 
 /// GET / and /app/{file}: the web app's files, served from the binary with the right types.
@@ -35,9 +37,10 @@ final class WebAppRouteTests: XCTestCase {
         for name in names {
             let answer = try await api.get("/app/\(name)")
             XCTAssertEqual(answer.status, 200, name)
-            let onDisk = try Data(contentsOf: assetsFolder.appendingPathComponent(name))
+            var onDisk = [UInt8](try Data(contentsOf: assetsFolder.appendingPathComponent(name)))
+            if name == "index.html" { onDisk = filledPage(onDisk, providers: "giphy", defaultProvider: "giphy") }
             // A Bool, not the bytes: a mismatch should name the file, not print it as numbers.
-            XCTAssertTrue(answer.body == [UInt8](onDisk), "\(name): the server's copy is not the file in the folder")
+            XCTAssertTrue(answer.body == onDisk, "\(name): the server's copy is not the file in the folder")
             let suffix = String(name.split(separator: ".").last ?? "")
             XCTAssertEqual(answer.header("Content-Type"), types[suffix], name)
         }
@@ -54,6 +57,32 @@ final class WebAppRouteTests: XCTestCase {
             XCTAssertEqual(external.count, 0, "\(name) names an external URL")
         }
         XCTAssertLessThan(total, 150_000, "the web app must stay under 150 KB")
+    }
+
+    /// The page as the server fills it: its two empty provider tags given these values.
+    private func filledPage(_ bytes: [UInt8], providers: String, defaultProvider: String) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: #"<meta name="gif-bff-providers" content="">"#,
+                                  with: #"<meta name="gif-bff-providers" content="\#(providers)">"#)
+            .replacingOccurrences(of: #"<meta name="gif-bff-default-provider" content="">"#,
+                                  with: #"<meta name="gif-bff-default-provider" content="\#(defaultProvider)">"#)
+        return Array(text.utf8)
+    }
+
+    func testThePageNamesTheProvidersServedAndTheDefaultOneForItsSwitch() async throws {
+        let file = try String(contentsOf: assetsFolder.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(file.contains(#"<meta name="gif-bff-providers" content="">"#), "the file's empty tag is what the server fills")
+        XCTAssertTrue(file.contains(#"<meta name="gif-bff-default-provider" content="">"#))
+        let backend = makeTwoProviderBackend(gifs: ScriptedProvider(), photos: ScriptedProvider(items: [makePhoto("p0")]),
+                                             defaultProvider: .unsplash)
+        let api = InMemoryAPI(backend: backend)
+        for path in ["/", "/app/index.html"] {
+            let page = try await api.get(path).text
+            XCTAssertTrue(page.contains(#"<meta name="gif-bff-providers" content="giphy unsplash">"#), path)
+            XCTAssertTrue(page.contains(#"<meta name="gif-bff-default-provider" content="unsplash">"#), path)
+        }
+        let single = try await InMemoryAPI().get("/").text
+        XCTAssertTrue(single.contains(#"<meta name="gif-bff-default-provider" content="giphy">"#), single)
     }
 
     func testAnUnknownAssetIsANotFoundProblem() async throws {

@@ -11,118 +11,42 @@ temporary folder), CHROMIUM_BIN, CHROMEDRIVER_BIN. Exit status 0 when every chec
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from urllib.parse import urlparse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-GIF_BFF = os.environ.get("GIF_BFF_BIN", os.path.join(ROOT, ".build", "debug", "gif-bff"))
-FAKE_GIPHY = os.environ.get("FAKE_GIPHY_BIN", os.path.join(ROOT, ".build", "debug", "fake-giphy"))
+from browser_support import PageDriver, built, drain, start_process, stop
+
+GIF_BFF = built("gif-bff", "GIF_BFF_BIN")
+FAKE_GIPHY = built("fake-giphy", "FAKE_GIPHY_BIN")
 # Demo media URLs are GIPHY's CDN hosts (media0..media4.giphy.com); nothing else may be asked.
 MEDIA_HOST = re.compile(r"^media\d*\.giphy\.com$")
-WAIT_SECONDS = 10
 # Small, so the random round fills the list and the star meets a 409.
 FAVORITES_LIMIT = 2
 
 
-def start_process(arguments, environment, pattern):
-    """Starts a process and waits (bounded) for the line naming its URL on stdout or stderr."""
-    process = subprocess.Popen(arguments, env=environment, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 20
-    seen = []
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        found = re.search(pattern, line)
-        if found:
-            return process, found.group(1)
-    process.kill()
-    raise RuntimeError(f"{arguments[0]} did not start:\n{''.join(seen)}")
-
-
-def drain(process):
-    """Keeps reading a child's output so a full pipe never blocks it."""
-    import threading
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-
-
-def stop(process):
-    if process and process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-class WebAppTest:
+class WebAppTest(PageDriver):
     def __init__(self, base_url, fake, shots):
-        self.base = base_url
+        super().__init__(base_url, shots)
         self.fake = fake
-        self.shots = shots
-        options = webdriver.ChromeOptions()
-        options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--window-size=1000,900", "--no-first-run", "--disable-extensions",
-                         "--disable-background-networking", "--disable-component-update"):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-        service = Service(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
-        self.driver = webdriver.Chrome(service=service, options=options)
-        # A list re-rendered while a condition reads it leaves stale elements: read it again.
-        self.wait = WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(StaleElementReferenceException,))
         self.requested_hosts = set()
         self.console_errors = []
 
-    # Helpers -----------------------------------------------------------------------------------
-    def all(self, hook, within=None):
-        return (within or self.driver).find_elements(By.CSS_SELECTOR, f'[data-test="{hook}"]')
-
-    def one(self, hook):
-        return self.wait.until(lambda d: next(iter(self.all(hook)), None), f"no [data-test={hook}]")
-
-    def visible(self, hook):
-        return self.wait.until(lambda d: next((e for e in self.all(hook) if e.is_displayed()), None),
-                               f"[data-test={hook}] not visible")
-
-    def screenshot(self, name):
-        path = os.path.join(self.shots, f"{name}.png")
-        self.driver.save_screenshot(path)
-        print(f"  screenshot {path}")
-
     def collect_logs(self, expected_failure=None):
         """Reads (and so empties) the logs; `expected_failure` is a URL a step made fail on purpose."""
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.requestWillBeSent":
-                url = message["params"]["request"]["url"]
-                if url.startswith("http"):
-                    self.requested_hosts.add(urlparse(url).netloc)
-        for entry in self.driver.get_log("browser"):
-            if entry["level"] != "SEVERE":
-                continue
+        urls, severe = self.read_logs()
+        self.requested_hosts.update(urlparse(url).netloc for url in urls)
+        for message in severe:
             # No internet here: the GIPHY CDN's images cannot load, and Chromium says so.
-            media_failure = re.search(r"https://media\d*\.giphy\.com/\S+ - Failed to load resource", entry["message"])
-            deliberate = expected_failure and entry["message"].startswith(expected_failure + " ")
+            media_failure = re.search(r"https://media\d*\.giphy\.com/\S+ - Failed to load resource", message)
+            deliberate = expected_failure and message.startswith(expected_failure + " ")
             if not media_failure and not deliberate:
-                self.console_errors.append(entry["message"])
-
-    def go(self, fragment):
-        self.driver.get(f"{self.base}/{fragment}")
+                self.console_errors.append(message)
 
     # The flows -----------------------------------------------------------------------------------
     def search_and_scroll(self):
@@ -296,7 +220,7 @@ class WebAppTest:
         print(f"  error state: {error.text.splitlines()[0]!r}")
         self.screenshot("error")
         # Chromium logs the 502 it was given; that one failure is the point of this step.
-        self.collect_logs(expected_failure=f"{self.base}/search?q=never+searched+before&offset=0&limit=24")
+        self.collect_logs(expected_failure=f"{self.base}/search?q=never+searched+before&provider=giphy&offset=0&limit=24")
 
     def run(self):
         try:

@@ -19,6 +19,8 @@ enum WebAppAssets {
         "main.js": Asset(contentType: javaScript, bytes: PackageResources.main_js),
         "api.js": Asset(contentType: javaScript, bytes: PackageResources.api_js),
         "ui.js": Asset(contentType: javaScript, bytes: PackageResources.ui_js),
+        "providers.js": Asset(contentType: javaScript, bytes: PackageResources.providers_js),
+        "facts.js": Asset(contentType: javaScript, bytes: PackageResources.facts_js),
         "grid.js": Asset(contentType: javaScript, bytes: PackageResources.grid_js),
         "search.js": Asset(contentType: javaScript, bytes: PackageResources.search_js),
         "detail.js": Asset(contentType: javaScript, bytes: PackageResources.detail_js),

@@ -8,6 +8,7 @@ public enum WebAppRoutes {
     public static let templates: Set<String> = [rootTemplate, fileTemplate]
     static let rootTemplate = "/"
     static let fileTemplate = "/app/{file}"
+    static let pageName = "index.html"
 
     /// The page may load images from any https host (GIPHY's CDN today, other providers later)
     /// but talks to nobody but gif-bff, and runs no script it did not ship with.
@@ -15,21 +16,27 @@ public enum WebAppRoutes {
         "default-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
-    static func register(on router: inout RouterBuilder) {
+    /// - Parameters:
+    ///   - providers: the providers served, written into the page so its switch offers them.
+    ///   - defaultProvider: the one a request gets when it names none: the switch's first choice.
+    static func register(on router: inout RouterBuilder, providers: [String], defaultProvider: String) {
+        // Filled in once: the page is the same for every request.
+        let page = WebAppPage.filled(WebAppAssets.named(pageName)?.bytes ?? [],
+                                     providers: providers, defaultProvider: defaultProvider)
         router.get(rootTemplate) { _ in
-            try response(for: "index.html")
+            try response(for: pageName, page: page)
         }
         router.get(fileTemplate) { request in
-            try response(for: request.pathParameters["file"] ?? "")
+            try response(for: request.pathParameters["file"] ?? "", page: page)
         }
     }
 
-    static func response(for name: String) throws -> HTTPResponse {
+    static func response(for name: String, page: [UInt8]) throws -> HTTPResponse {
         guard let asset = WebAppAssets.named(name) else {
             throw ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
                                  detail: "The web app has no file named \(name).")
         }
-        var response = HTTPResponse(status: .ok, contentType: asset.contentType, body: asset.bytes)
+        var response = HTTPResponse(status: .ok, contentType: asset.contentType, body: name == pageName ? page : asset.bytes)
         // Revalidated each time; the ETag the server adds to every GET makes that a cheap 304.
         response.headers.set(name: "Cache-Control", value: "no-cache")
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")

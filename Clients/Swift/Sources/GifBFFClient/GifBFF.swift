@@ -5,16 +5,10 @@ import FoundationNetworking
 import OpenAPIRuntime
 import OpenAPIURLSession
 
-/// The GIF shapes under short names.
-public typealias Item = Components.Schemas.Item
-public typealias FetchedItem = Components.Schemas.FetchedItem
-public typealias Favorite = Components.Schemas.Favorite
-public typealias ItemPage = Components.Schemas.ItemPage
-public typealias Rendition = Components.Schemas.Rendition
-
-/// gif-bff for an app: one method per operation, values instead of response enums, every error
-/// answer thrown as `GifBFFProblem`, and GETs revalidated with their `ETag` (see `ETagCache`).
-/// `raw` is the generated client, for anything this layer does not cover.
+/// gif-bff for an app: one method per operation, values an app draws instead of response enums
+/// (one `Item` for a GIF or a photo), every error answer thrown as `GifBFFProblem`, and GETs
+/// revalidated with their `ETag` (see `ETagCache`). `raw` is the generated client, for anything
+/// this layer does not cover.
 public struct GifBFF: Sendable {
     public let raw: Client
     public let etags: ETagCache?

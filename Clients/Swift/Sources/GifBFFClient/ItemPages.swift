@@ -1,20 +1,20 @@
 import Foundation
 
 /// A grid's pages, one after another through `next_offset` until it is null. GIPHY repeats
-/// GIFs across pages, so each batch holds only GIFs no earlier batch held: append them as they
-/// come. `for try await batch in bff.searchPages("cat") { grid += batch.gifs }`.
+/// GIFs across pages, so each batch holds only items no earlier batch held: append them as they
+/// come. `for try await batch in bff.searchPages("cat") { grid += batch.items }`.
 public struct ItemPages: AsyncSequence, Sendable {
     public typealias Element = Batch
 
-    /// One page's GIFs not seen before, with the page's own facts.
+    /// One page's items not seen before, with the page's own facts.
     public struct Batch: Sendable {
         public let items: [Item]
         public let offset: Int
-        /// All results, when GIPHY says.
+        /// All results, when the provider says.
         public let totalCount: Int?
-        /// A saved page, served while GIPHY fails: show "showing saved results".
+        /// A saved page, served while the provider fails: show "showing saved results".
         public let stale: Bool
-        /// GIFs the page held that an earlier batch already had.
+        /// Items the page held that an earlier batch already had.
         public let repeatsDropped: Int
     }
 
@@ -42,22 +42,30 @@ public struct ItemPages: AsyncSequence, Sendable {
             guard let offset = nextOffset else { return nil }
             let page = try await fetch(offset)
             // An offset that does not move forward would ask for the same page for ever.
-            nextOffset = page.pagination.nextOffset.flatMap { $0 > offset ? $0 : nil }
-            let unseen = page.data.filter { seen.insert($0.id).inserted }
-            return Batch(items: unseen, offset: offset, totalCount: page.pagination.totalCount,
-                         stale: page.stale ?? false, repeatsDropped: page.data.count - unseen.count)
+            nextOffset = page.nextOffset.flatMap { $0 > offset ? $0 : nil }
+            let unseen = page.items.filter { seen.insert($0.id).inserted }
+            return Batch(items: unseen, offset: offset, totalCount: page.totalCount,
+                         stale: page.isStale, repeatsDropped: page.items.count - unseen.count)
         }
     }
 }
 
 extension GifBFF {
-    /// Every page of a search, de-duplicated; stop iterating when the grid has enough.
-    public func searchPages(_ query: String, limit: Int? = nil, rating: String? = nil, lang: String? = nil) -> ItemPages {
-        ItemPages { offset in try await search(query, offset: offset, limit: limit, rating: rating, lang: lang) }
+    /// Every page of a search, de-duplicated; stop iterating when the grid has enough. Unsplash
+    /// pages by number: its `limit` stays the same from page to page, as here.
+    public func searchPages(_ query: String, provider: Provider? = nil, limit: Int? = nil, orderBy: SearchOrder? = nil,
+                            rating: String? = nil, lang: String? = nil, mediaType: MediaType? = nil) -> ItemPages {
+        ItemPages { offset in
+            try await search(query, provider: provider, offset: offset, limit: limit, orderBy: orderBy, rating: rating,
+                             lang: lang, mediaType: mediaType)
+        }
     }
 
-    /// Every page of the trending GIFs, de-duplicated.
-    public func trendingPages(limit: Int? = nil, rating: String? = nil) -> ItemPages {
-        ItemPages { offset in try await trending(offset: offset, limit: limit, rating: rating) }
+    /// Every page of the trending items, de-duplicated.
+    public func trendingPages(provider: Provider? = nil, limit: Int? = nil, orderBy: TrendingOrder? = nil,
+                              rating: String? = nil, mediaType: MediaType? = nil) -> ItemPages {
+        ItemPages { offset in
+            try await trending(provider: provider, offset: offset, limit: limit, orderBy: orderBy, rating: rating, mediaType: mediaType)
+        }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GifBFFClient
 
-// gif-bff-client-smoke <base-url>: calls every operation of openapi.yaml through GifBFFClient
-// against a live gif-bff in demo mode (no GIPHY key) and exits 1 when any check fails.
+// gif-bff-client-smoke <base-url>: calls every operation of openapi.yaml through GifBFFClient, on
+// both providers where the operation takes one, against a live gif-bff in demo mode (no keys),
+// prints one line per call with what it got, and exits 1 when any check fails.
 
 guard CommandLine.arguments.count == 2, let baseURL = URL(string: CommandLine.arguments[1]) else {
     FileHandle.standardError.write(Data("usage: gif-bff-client-smoke <base-url>\n".utf8))
@@ -12,77 +13,197 @@ guard CommandLine.arguments.count == 2, let baseURL = URL(string: CommandLine.ar
 let bff = GifBFF(baseURL: baseURL)
 let smoke = Smoke()
 
-await smoke.check("getHealth") { try await bff.isHealthy() }
-await smoke.check("getOpenAPIDocument") { try await bff.openAPIDocument().hasPrefix("openapi: 3.1.0") }
-await smoke.check("getMetrics") { try await bff.metrics().contains("gif_bff_requests_total") }
-
-var firstID = ""
-await smoke.check("searchItems") {
-    let page = try await bff.search("cat", limit: 5)
-    firstID = page.data.first?.id ?? ""
-    return !page.data.isEmpty && page.pagination.count == page.data.count && page.pagination.nextOffset != nil
+await smoke.check("getHealth") { (try await bff.isHealthy(), "healthy") }
+await smoke.check("getOpenAPIDocument") {
+    let document = try await bff.openAPIDocument()
+    return (document.hasPrefix("openapi: 3.1.0"), "\(document.utf8.count) bytes")
 }
+await smoke.check("getMetrics") {
+    let metrics = try await bff.metrics()
+    return (metrics.contains("gif_bff_requests_total"), "\(metrics.split(separator: "\n").count) lines")
+}
+
+// GIPHY ---------------------------------------------------------------------------------------
+var gif: Item?
+await smoke.check("searchItems, GIPHY") {
+    let page = try await bff.search("cat", provider: .giphy, limit: 5)
+    gif = page.items.first
+    return (page.items.count == 5 && page.items.allSatisfy { $0.provider == .giphy && $0.isAnimated && $0.thumbnail != nil }
+                && page.nextOffset == 5, "\(page.items.count) GIFs of \(page.totalCount ?? 0), next at \(page.nextOffset ?? -1); first \(page.items.first.map(summary) ?? "-")")
+}
+let gifID = gif?.id ?? ""
 await smoke.check("searchItems again: 304, the held page reused (ETag)") {
     let before = await bff.etags?.reusedCount ?? 0
-    let page = try await bff.search("cat", limit: 5)
+    let page = try await bff.search("cat", provider: .giphy, limit: 5)
     let after = await bff.etags?.reusedCount ?? 0
-    return page.data.first?.id == firstID && after == before + 1
+    return (page.items.first?.id == gifID && after == before + 1, "reused \(after - before) held answer")
 }
-await smoke.check("searchItems through next_offset to the end, no id twice") {
+await smoke.check("searchItems through next_offset to the end, GIPHY, no id twice") {
     var ids: [String] = []
     var batches = 0
-    for try await batch in bff.searchPages("cat", limit: 50) {
+    for try await batch in bff.searchPages("cat", provider: .giphy, limit: 50) {
         ids += batch.items.map(\.id)
         batches += 1
-        guard batches < 200 else { return false }  // a catalog that never ends is a failure here
+        guard batches < 200 else { return (false, "no end after 200 pages") }
     }
-    return batches >= 1 && !ids.isEmpty && Set(ids).count == ids.count
+    return (batches >= 1 && !ids.isEmpty && Set(ids).count == ids.count, "\(ids.count) GIFs in \(batches) pages")
 }
-await smoke.check("trendingItems, two de-duplicated pages") {
+await smoke.check("trendingItems, GIPHY, two de-duplicated pages") {
     var ids: [String] = []
     var batches = 0
-    for try await batch in bff.trendingPages(limit: 10) {
+    for try await batch in bff.trendingPages(provider: .giphy, limit: 10) {
         ids += batch.items.map(\.id)
         batches += 1
         if batches == 2 { break }
     }
-    return batches == 2 && ids.count > 10 && Set(ids).count == ids.count
+    return (batches == 2 && ids.count > 10 && Set(ids).count == ids.count, "\(ids.count) GIFs in 2 pages")
+}
+await smoke.check("getItem, a GIF") {
+    let item = try await bff.item(id: gifID)
+    return (item.id == gifID && !item.isStale && item.renditions["original"] != nil && item.attribution?.text == "Powered by GIPHY",
+            "\(summary(item)); \(item.renditions.count) renditions; \(item.attribution?.text ?? "no attribution")")
 }
 await smoke.check("getGIF") {
-    let gif = try await bff.gif(id: firstID)
-    return gif.id == firstID && gif.stale == nil && !(gif.images?.additionalProperties.isEmpty ?? true)
+    let item = try await bff.gif(id: gifID)
+    return (item.id == gifID && item.fullSize?.name == "original", summary(item))
 }
-await smoke.check("getGIF, unknown id: typed problem gif_not_found") {
-    try await smoke.expectProblem(.gifNotFound, status: 404) { _ = try await bff.gif(id: "NoSuchGif0000") }
+await smoke.check("getItem, unknown id: typed problem gif_not_found") {
+    try await smoke.expectProblem(.gifNotFound, status: 404) { _ = try await bff.item(id: "NoSuchGif0000") }
 }
 await smoke.check("searchItems, limit 0: typed problem invalid_parameter") {
     try await smoke.expectProblem(.invalidParameter, status: 400) { _ = try await bff.search("cat", limit: 0) }
 }
-await smoke.check("randomItem") { !(try await bff.random(tag: "cat").id.isEmpty) }
-await smoke.check("getSpotlight") {
-    let spotlight = try await bff.spotlight()
-    return !spotlight.gif.id.isEmpty && spotlight.secondsLeft >= 0
+await smoke.check("searchItems, GIPHY with order_by: invalid_parameter (Unsplash only)") {
+    try await smoke.expectProblem(.invalidParameter, status: 400) { _ = try await bff.search("cat", provider: .giphy, orderBy: .latest) }
 }
-await smoke.check("addFavorite, then again: added once") {
-    let first = try await bff.addFavorite(id: firstID)
-    let second = try await bff.addFavorite(id: firstID)
-    return first.added && !second.added && first.favorite.isFavorite && first.favorite.id == firstID
+await smoke.check("randomItem, GIPHY") {
+    let item = try await bff.random(provider: .giphy, tag: "cat")
+    return (item.provider == .giphy && !item.id.isEmpty, summary(item))
 }
-await smoke.check("listFavorites, twice: the second a 304 reusing the held list") {
+await smoke.check("randomDeck, twice in one session: no GIF repeated") {
+    let first = try await bff.deck(count: 5)
+    let second = try await bff.deck(count: 5, session: first.session)
+    let ids = (first.items + second.items).map(\.id)
+    return (first.items.count == 5 && !second.items.isEmpty && Set(ids).count == ids.count,
+            "\(first.items.count) + \(second.items.count) GIFs, session \(first.session.prefix(8))…")
+}
+await smoke.check("getSpotlight, GIPHY") {
+    let spotlight = try await bff.spotlight(provider: .giphy)
+    return (spotlight.item.provider == .giphy && spotlight.secondsLeft > 0 && !spotlight.isStale,
+            "\(summary(spotlight.item)); next in \(spotlight.secondsLeft) s")
+}
+await smoke.check("trendingSearches") {
+    let terms = try await bff.trendingSearches()
+    return (!terms.isEmpty, terms.prefix(3).joined(separator: ", "))
+}
+await smoke.check("recordItemEvent, seen with two more") {
+    let accepted = try await bff.recordEvent(.seen, itemID: gifID, alsoSeen: ["X396v8KXl4QvaJvBR", "3o7TKsQ8UQ4l4LhGz6"])
+    return (accepted == 3, "\(accepted) accepted")
+}
+await smoke.check("downloadItem, a GIF: its original") {
+    let file = try await bff.download(id: gifID)
+    let item = try await bff.item(id: gifID)
+    return (file.id == gifID && file.url == item.renditions["original"]?.url, "\(file.width)×\(file.height) \(file.url.host ?? "")")
+}
+
+// Unsplash ------------------------------------------------------------------------------------
+var photos: [Item] = []
+await smoke.check("searchItems, Unsplash: 30 photos, each with what a grid needs") {
+    let page = try await bff.search("mountain", provider: .unsplash)
+    photos = page.items
+    let complete = page.items.allSatisfy {
+        $0.provider == .unsplash && !$0.isAnimated && $0.color != nil && $0.blurHash != nil && $0.thumbnail?.name == "small"
+            && $0.aspectRatio != nil && $0.attribution?.authorURL != nil && $0.attribution?.providerURL != nil
+    }
+    return (page.items.count == 30 && complete, "\(page.items.count) photos of \(page.totalCount ?? 0); first \(page.items.first.map(summary) ?? "-")")
+}
+await smoke.check("searchItems, Unsplash, order_by latest: newest first") {
+    let latest = try await bff.search("mountain", provider: .unsplash, orderBy: .latest)
+    // Lists are compact (no dates): the first few photos in full say the order.
+    var dates: [Date] = []
+    for item in latest.items.prefix(5) { dates += try await bff.item(id: item.id).createdAt.map { [$0] } ?? [] }
+    return (latest.items.count == 30 && dates.count == 5 && dates == dates.sorted(by: >) && latest.items.map(\.id) != photos.map(\.id),
+            "first \(latest.items.first?.id ?? "-") (relevant: \(photos.first?.id ?? "-")), taken \(dates.map { ISO8601DateFormatter().string(from: $0).prefix(10) }.joined(separator: " ≥ "))")
+}
+await smoke.check("searchItems through next_offset to the end, Unsplash") {
+    var ids: [String] = []
+    var batches = 0
+    for try await batch in bff.searchPages("mountain", provider: .unsplash, orderBy: .latest) {
+        ids += batch.items.map(\.id)
+        batches += 1
+        guard batches < 50 else { return (false, "no end after 50 pages") }
+    }
+    return (batches == 2 && ids.count == 35 && Set(ids).count == 35, "\(ids.count) photos in \(batches) pages")
+}
+await smoke.check("trendingItems, Unsplash, order_by popular") {
+    let page = try await bff.trending(provider: .unsplash, limit: 10, orderBy: .popular)
+    return (page.items.count == 10 && page.items.allSatisfy { $0.provider == .unsplash }, "\(page.items.count) photos; first \(page.items.first.map(summary) ?? "-")")
+}
+var photo: Item?
+await smoke.check("getItem, a photo: likes, location, camera, date, full size") {
+    for candidate in photos {
+        let item = try await bff.item(id: candidate.id)
+        if item.camera != nil && item.location != nil { photo = item; break }
+    }
+    guard let photo else { return (false, "no photo with a camera and a location") }
+    return (photo.likes != nil && photo.createdAt != nil && photo.fullSize?.name == "full" && photo.width == photo.fullSize?.width
+                && photo.attribution?.text.hasPrefix("Photo by ") == true,
+            "\(summary(photo)); \(photo.attribution?.text ?? "")")
+}
+let photoID = photo?.id ?? photos.first?.id ?? ""
+await smoke.check("getItem, unknown photo: typed problem gif_not_found") {
+    try await smoke.expectProblem(.gifNotFound, status: 404) { _ = try await bff.item(id: "unsplash:NoSuchPhoto00") }
+}
+await smoke.check("randomItem, Unsplash") {
+    let item = try await bff.random(provider: .unsplash)
+    return (item.provider == .unsplash && item.id.hasPrefix("unsplash:"), summary(item))
+}
+await smoke.check("getSpotlight, Unsplash") {
+    let spotlight = try await bff.spotlight(provider: .unsplash)
+    return (spotlight.item.provider == .unsplash && spotlight.secondsLeft > 0, "\(summary(spotlight.item)); next in \(spotlight.secondsLeft) s")
+}
+await smoke.check("downloadItem, a photo: its full size (Unsplash told of the download)") {
+    let file = try await bff.download(id: photoID)
+    return (file.id == photoID && file.width == photo?.width && file.height == photo?.height,
+            "\(file.width)×\(file.height) \(file.url.host ?? "")")
+}
+
+// Both: favorites, history, suggestions ------------------------------------------------------
+await smoke.check("addFavorite, a photo then a GIF, then the GIF again: added once") {
+    let photoAdded = try await bff.addFavorite(id: photoID)
+    let gifAdded = try await bff.addFavorite(id: gifID)
+    let again = try await bff.addFavorite(id: gifID)
+    return (photoAdded.added && gifAdded.added && !again.added && photoAdded.favorite.isFavorite
+                && photoAdded.favorite.addedToFavoritesAt != nil && photoAdded.favorite.likes == photo?.likes,
+            "\(photoAdded.favorite.id), \(gifAdded.favorite.id)")
+}
+await smoke.check("listFavorites: both kinds, newest first; twice, the second a 304") {
     let list = try await bff.favorites()
     let before = await bff.etags?.reusedCount ?? 0
     let again = try await bff.favorites()
     let after = await bff.etags?.reusedCount ?? 0
-    return list.data.map(\.id) == [firstID] && again == list && after == before + 1
+    return (list.items.map(\.id) == [gifID, photoID] && list.items.map(\.provider) == [.giphy, .unsplash]
+                && again == list && after == before + 1,
+            "\(list.count) of \(list.limit): \(list.items.map { "\($0.id) (\($0.attribution?.text ?? "-"))" }.joined(separator: ", "))")
 }
-await smoke.check("removeFavorite, then again: favorite_not_found") {
-    try await bff.removeFavorite(id: firstID)
-    return try await smoke.expectProblem(.favoriteNotFound, status: 404) { try await bff.removeFavorite(id: firstID) }
+await smoke.check("removeFavorite, both, then again: favorite_not_found") {
+    try await bff.removeFavorite(id: photoID)
+    try await bff.removeFavorite(id: gifID)
+    return try await smoke.expectProblem(.favoriteNotFound, status: 404) { try await bff.removeFavorite(id: photoID) }
 }
-await smoke.check("listSearchHistory") { try await bff.searchHistory(containing: "CA").map(\.query) == ["cat"] }
+await smoke.check("listSearchHistory, containing MOUN") {
+    let queries = try await bff.searchHistory(containing: "MOUN").map(\.query)
+    return (queries == ["mountain"], queries.joined(separator: ", "))
+}
+await smoke.check("searchSuggestions for mo: the history first") {
+    let suggestions = try await bff.suggestions(for: "mo", limit: 5)
+    return (suggestions.first.map { $0.query == "mountain" && $0.isFromHistory } == true && suggestions.count <= 5,
+            suggestions.map { "\($0.query) (\($0.source))" }.joined(separator: ", "))
+}
 await smoke.check("clearSearchHistory") {
     try await bff.clearSearchHistory()
-    return try await bff.searchHistory().isEmpty
+    let left = try await bff.searchHistory()
+    return (left.isEmpty, "\(left.count) left")
 }
 await smoke.check("listFavorites from the generated client alone (percent-encoded If-None-Match): 304") {
     try await smoke.percentEncodedRevalidationIs304(baseURL: baseURL)

@@ -39,7 +39,7 @@ final class GifBFFClientTests: XCTestCase {
             .init(status: 200, headers: json.merging(["ETag": #""t1""#, "X-Cache": "SOMETHING_NEW", "Cache-Control": "private"]) { $1 }, body: gif),
         ])).gif(id: "a1")
         XCTAssertEqual(fetched.id, "a1")
-        XCTAssertEqual(fetched.stale, true)
+        XCTAssertTrue(fetched.isStale)
     }
 
     func testPagesFollowNextOffsetToNullAndDropRepeats() async throws {

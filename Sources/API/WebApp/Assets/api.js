@@ -1,5 +1,6 @@
 // Every call to gif-bff goes through here: JSON in and out, RFC 9457 problems turned into
 // ApiError (its message is the problem's `detail`), and stale answers reported to the page.
+import { about } from './providers.js';
 
 /** A failed call; `message` is what to show the user, `code` the problem's stable code. */
 export class ApiError extends Error {
@@ -8,9 +9,15 @@ export class ApiError extends Error {
     this.status = status;
     this.code = problem.code || 'unknown';
   }
+
+  /** True when gif-bff itself could not be reached (stopped, or the network is down). */
+  get unreachable() { return this.code === 'network'; }
 }
 
-/** Fires "stale" whenever an answer is a saved copy served because the upstream failed. */
+/**
+ * Fires "stale" whenever an answer is a saved copy served because the upstream failed,
+ * "unreachable" when gif-bff cannot be reached, and "reachable" on each answer from it.
+ */
 export const apiEvents = new EventTarget();
 
 async function call(method, path, body) {
@@ -23,8 +30,10 @@ async function call(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch {
+    apiEvents.dispatchEvent(new Event('unreachable'));
     throw new ApiError(0, { code: 'network', detail: 'Cannot reach gif-bff. Is it running?' });
   }
+  apiEvents.dispatchEvent(new Event('reachable'));
   if (response.status === 204) return null;
   const isJSON = (response.headers.get('Content-Type') || '').includes('json');
   const data = isJSON ? await response.json().catch(() => null) : null;
@@ -45,14 +54,17 @@ function query(params) {
   return text ? `?${text}` : '';
 }
 
-export const pageSize = 24;
+/** Each provider's page size: GIPHY's 24 (seed 003), Unsplash's 30 (seed 004). */
+const pageSize = (provider) => about(provider).pageSize;
 
 export const api = {
-  search: (q, offset = 0) => call('GET', `/search${query({ q, offset, limit: pageSize })}`),
-  trending: (offset = 0) => call('GET', `/trending${query({ offset, limit: pageSize })}`),
-  gif: (id) => call('GET', `/gif/${encodeURIComponent(id)}`),
-  random: () => call('GET', '/random'),
-  spotlight: () => call('GET', '/spotlight'),
+  search: (q, provider, offset = 0, orderBy) =>
+    call('GET', `/search${query({ q, provider, offset, limit: pageSize(provider), order_by: orderBy })}`),
+  trending: (provider, offset = 0) => call('GET', `/trending${query({ provider, offset, limit: pageSize(provider) })}`),
+  item: (id) => call('GET', `/items/${encodeURIComponent(id)}`),
+  download: (id) => call('POST', `/items/${encodeURIComponent(id)}/download`),
+  random: (provider) => call('GET', `/random${query({ provider })}`),
+  spotlight: (provider) => call('GET', `/spotlight${query({ provider })}`),
   favorites: () => call('GET', '/favorites'),
   addFavorite: (id) => call('POST', '/favorites', { id }),
   removeFavorite: (id) => call('DELETE', `/favorites/${encodeURIComponent(id)}`),

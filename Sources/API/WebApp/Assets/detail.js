@@ -1,18 +1,23 @@
-// Detail (seeds 003, 004): the image within 160×160 keeping its ratio, title, rating, author,
-// share (the Web Share API, else copy `share_text`), a favorite star and save.
+// Detail (seeds 003, 004): a GIF within 160×160 keeping its ratio, or a photo's `regular`
+// rendition across the column on its own colour; title and alt text; the author (linked to the
+// provider's page for them), rating, likes, location and camera where the item has them, the
+// date; the provider's attribution; a favorite star, share (the Web Share API, else copy
+// `share_text`) and Download (POST /items/{id}/download, then the browser saves that file).
 import { api } from './api.js';
-import { gifImage, rendition } from './grid.js';
+import { cameraSettings, placeName } from './facts.js';
+import { attributionLine, itemImage, placeholderColor } from './grid.js';
+import { about, providerOf } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
 
-const detailRenditions = ['fixed_width', 'downsized', 'original', 'fixed_width_still'];
+const detailRenditions = ['fixed_width', 'regular', 'downsized', 'small', 'original', 'fixed_width_still'];
 
 export function renderDetail(view, id) {
   let alive = true;
   async function load() {
     show(view, loading());
     try {
-      const gif = await api.gif(id);
-      if (alive) show(view, detailCard(gif));
+      const item = await api.item(id);
+      if (alive) show(view, detailCard(item));
     } catch (error) {
       if (alive) show(view, errorBox(error, load));
     }
@@ -21,27 +26,65 @@ export function renderDetail(view, id) {
   return () => { alive = false; };
 }
 
-function author(gif) {
-  const user = gif.user || {};
-  const name = user.display_name || user.username || gif.username;
+function author(item) {
+  const user = item.user || {};
+  const name = user.display_name || user.username || item.username;
   if (!name) return null;
-  return user.profile_url ? el('a', { href: user.profile_url, rel: 'noopener', target: '_blank' }, name) : name;
+  // The attribution's link carries the app's referral parameters, as Unsplash's terms ask.
+  const href = (item.attribution && item.attribution.author_url) || user.profile_url;
+  return href ? el('a', { href, rel: 'noopener', target: '_blank', dataset: { test: 'detail-author' } }, name)
+    : el('span', { dataset: { test: 'detail-author' } }, name);
 }
 
-function detailCard(gif) {
-  const frame = el('div', { class: 'detail-image' });
-  frame.append(el('span', { class: 'placeholder', 'aria-hidden': 'true' }, gif.title || 'GIF'));
-  const image = gifImage(gif, detailRenditions, frame);
+function day(text) {
+  const date = text ? new Date(text) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+}
+
+/** The name a saved file gets: the item's id (no ':'), and the URL's own extension or the provider's. */
+function fileName(item, url) {
+  const extension = (new URL(url, location.href).pathname.match(/\.(gif|jpe?g|png|webp|mp4)$/i) || [])[1]
+    || about(providerOf(item)).extension;
+  return `${item.id.replace(/[^A-Za-z0-9_-]+/g, '-')}.${extension}`;
+}
+
+/** Has the browser save the file at `url`; a file on another origin opens in a new tab instead. */
+function saveFile(url, name) {
+  const sameOrigin = new URL(url, location.href).origin === location.origin;
+  const link = el('a', { href: url, download: name, rel: 'noopener', target: sameOrigin ? null : '_blank', hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function detailCard(item) {
+  const provider = providerOf(item);
+  const { noun } = about(provider);
+  const isPhoto = provider !== 'giphy';
+  const frame = el('div', { class: isPhoto ? 'detail-image detail-photo' : 'detail-image' });
+  const color = placeholderColor(item);
+  if (color) frame.style.backgroundColor = color;
+  if (isPhoto && item.width && item.height) frame.style.aspectRatio = `${item.width} / ${item.height}`;
+  frame.append(el('span', { class: 'placeholder', 'aria-hidden': 'true' }, color ? '' : item.title || noun));
+  const image = itemImage(item, detailRenditions, frame);
   if (image) { image.loading = 'eager'; frame.append(image); }
 
   const message = el('p', { class: 'message', role: 'status' });
   const facts = el('dl', { class: 'facts' });
-  const addFact = (label, value) => { if (value) facts.append(el('dt', {}, label), el('dd', {}, value)); };
-  addFact('Rating', gif.rating && gif.rating.toUpperCase());
-  addFact('Author', author(gif));
+  const addFact = (label, value, hook) => {
+    if (value === null || value === undefined || value === '') return;
+    facts.append(el('dt', {}, label), el('dd', { dataset: hook ? { test: hook } : {} }, value));
+  };
+  addFact('Author', author(item));
+  addFact('Rating', item.rating && item.rating.toUpperCase());
+  addFact('Likes', item.likes ? item.likes.toLocaleString() : null, 'detail-likes');
+  addFact('Location', placeName(item.location), 'detail-location');
+  addFact('Camera', cameraSettings(item.camera), 'detail-camera');
+  addFact(isPhoto ? 'Taken' : 'Uploaded', day(item.created_at), 'detail-date');
+  if (isPhoto && item.width && item.height) addFact('Size', `${item.width} × ${item.height}`);
 
   const star = el('button', { type: 'button', class: 'star', dataset: { test: 'favorite-toggle' } });
-  let favorite = gif.is_favorite === true;
+  let favorite = item.is_favorite === true;
   const paintStar = () => {
     star.textContent = favorite ? '★ Favorite' : '☆ Add to favorites';
     star.setAttribute('aria-pressed', String(favorite));
@@ -51,8 +94,8 @@ function detailCard(gif) {
     star.disabled = true;
     show(message);
     try {
-      if (favorite) await api.removeFavorite(gif.id);
-      else await api.addFavorite(gif.id);
+      if (favorite) await api.removeFavorite(item.id);
+      else await api.addFavorite(item.id);
       favorite = !favorite;
       paintStar();
     } catch (error) {
@@ -67,28 +110,43 @@ function detailCard(gif) {
     show(message);
     try {
       if (navigator.share) {
-        await navigator.share({ title: gif.title || 'GIF', text: gif.share_text, url: gif.share_url || gif.url });
+        await navigator.share({ title: item.title || noun, text: item.share_text, url: item.share_url || item.url });
       } else {
-        await navigator.clipboard.writeText(gif.share_text);
+        await navigator.clipboard.writeText(item.share_text);
         show(message, 'Copied to the clipboard.');
       }
     } catch (error) {
       if (error && error.name === 'AbortError') return; // The user closed the share sheet.
       // No clipboard access: offer the text to copy by hand.
-      show(message, el('input', { readonly: true, value: gif.share_text, 'aria-label': 'Text to share', size: 40 }));
+      show(message, el('input', { readonly: true, value: item.share_text, 'aria-label': 'Text to share', size: 40 }));
     }
   });
 
-  const original = rendition(gif, 'original', 'downsized', 'fixed_width');
-  const save = original
-    ? el('a', { class: 'button', href: original.url, download: `${gif.id}.gif`, target: '_blank', rel: 'noopener' }, 'Save')
-    : null;
+  // The server tells the provider of the download (Unsplash's terms ask for it) and answers
+  // the full-size file; only then does the browser fetch it.
+  const download = el('button', { type: 'button', dataset: { test: 'download' } }, 'Download');
+  download.addEventListener('click', async () => {
+    download.disabled = true;
+    show(message);
+    try {
+      const file = await api.download(item.id);
+      saveFile(file.url, fileName(item, file.url));
+      show(message, el('span', { dataset: { test: 'download-done' } }, `Saving ${file.width} × ${file.height}.`));
+    } catch (error) {
+      show(message, errorBox(error));
+    } finally {
+      download.disabled = false;
+    }
+  });
 
-  return el('article', { class: 'detail', dataset: { test: 'detail', id: gif.id } },
+  return el('article', { class: 'detail', dataset: { test: 'detail', id: item.id, provider } },
     el('button', { type: 'button', class: 'back', onclick: () => { if (history.length > 1) history.back(); else location.hash = '#/search'; } }, '← Back'),
     frame,
-    el('h2', {}, gif.title || 'Untitled GIF'),
+    el('h2', { dataset: { test: 'detail-title' } }, item.title || `Untitled ${noun}`),
+    // The image's alt text in words too, unless it only repeats the title.
+    item.alt_text && item.alt_text !== item.title ? el('p', { class: 'alt-text', dataset: { test: 'detail-alt' } }, item.alt_text) : null,
     facts,
-    el('div', { class: 'actions' }, star, share, save),
+    attributionLine(item),
+    el('div', { class: 'actions' }, star, share, download),
     message);
 }

@@ -1,6 +1,7 @@
-// Favorites (seed 003): newest first (the server's order), the same grid, remove, an empty state.
+// Favorites (seeds 002, 003): GIFs and photos in one list, newest first (the server's order),
+// each with its provider's attribution and its alt text; remove; an empty state.
 import { api } from './api.js';
-import { grid, gridCell } from './grid.js';
+import { altText, attributionLine, grid, gridCell } from './grid.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 export function renderFavorites(view) {
@@ -12,18 +13,22 @@ export function renderFavorites(view) {
       if (!alive) return;
       if (list.data.length === 0) {
         show(view, el('h2', {}, 'Favorites'), el('p', { class: 'empty' },
-          'No favorites yet. Open a GIF and press the star, or like one under Random.'));
+          'No favorites yet. Open a GIF or a photo and press the star, or like one under Random.'));
         return;
       }
-      const cells = grid('Favorite GIFs');
+      const cells = grid('Favorites', 'mixed');
       const message = el('div', { class: 'message' });
-      for (const gif of list.data) {
-        const remove = el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${gif.title || gif.id} from favorites` }, 'Remove');
-        const cell = gridCell(gif, 'favorite-item', remove);
+      for (const item of list.data) {
+        const remove = el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${item.title || item.id} from favorites` }, 'Remove');
+        // The alt text in words too: the grid's images are small, and it is the item's description.
+        const caption = el('div', { class: 'cell-caption' },
+          el('p', { class: 'alt-text', dataset: { test: 'favorite-alt' } }, altText(item)),
+          attributionLine(item, 'favorite-attribution'));
+        const cell = gridCell(item, 'favorite-item', { caption, extra: remove });
         remove.addEventListener('click', async () => {
           remove.disabled = true;
           try {
-            await api.removeFavorite(gif.id);
+            await api.removeFavorite(item.id);
             load();
           } catch (error) {
             remove.disabled = false;

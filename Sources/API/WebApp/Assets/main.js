@@ -1,5 +1,6 @@
-// The app's shell: a hash router (#/search?q=, #/gif/<id>, #/favorites, #/random, #/spotlight)
-// that swaps one view at a time, the tab highlight and the offline banner.
+// The app's shell: a hash router (#/search?provider=&q=&order_by=, #/item/<id> (#/gif/<id> too),
+// #/favorites, #/random?provider=, #/spotlight?provider=) that swaps one view at a time, the tab
+// highlight and the offline banner.
 import { apiEvents } from './api.js';
 import { renderDetail } from './detail.js';
 import { renderFavorites } from './favorites.js';
@@ -10,9 +11,27 @@ import { renderSpotlight } from './spotlight.js';
 const view = document.getElementById('view');
 const banner = document.getElementById('offline');
 let cleanup = () => {};
+// The provider last named in the address: the tabs keep it, so Random and Spotlight follow Search.
+let lastProvider = null;
 
-// Any stale answer while a view is up shows the banner; a new view starts without it.
-apiEvents.addEventListener('stale', () => { banner.hidden = false; });
+// Why the page is offline, in words: gif-bff gone, or the provider behind it (a saved answer).
+const bannerTexts = {
+  unreachable: 'Offline: gif-bff cannot be reached. Showing what was loaded before.',
+  stale: 'Offline: the provider cannot be reached, so these are saved results, not fresh ones.',
+};
+function showBanner(reason) {
+  // gif-bff gone outranks a stale answer: it is the one the user can act on.
+  if (!banner.hidden && banner.dataset.reason === 'unreachable') return;
+  banner.textContent = bannerTexts[reason];
+  banner.dataset.reason = reason;
+  banner.hidden = false;
+}
+// Any stale answer or lost connection while a view is up shows the banner; a new view starts without it.
+apiEvents.addEventListener('stale', () => showBanner('stale'));
+apiEvents.addEventListener('unreachable', () => showBanner('unreachable'));
+apiEvents.addEventListener('reachable', () => {
+  if (banner.dataset.reason === 'unreachable') banner.hidden = true;
+});
 
 function route() {
   const hash = location.hash.replace(/^#\/?/, '');
@@ -24,15 +43,20 @@ function route() {
   view.replaceChildren();
   let tab = name || 'search';
   switch (name) {
+    case 'item':
     case 'gif': cleanup = renderDetail(view, decodeURIComponent(argument || '')); tab = ''; break;
     case 'favorites': cleanup = renderFavorites(view); break;
-    case 'random': cleanup = renderRandom(view); break;
-    case 'spotlight': cleanup = renderSpotlight(view); break;
+    case 'random': cleanup = renderRandom(view, params); break;
+    case 'spotlight': cleanup = renderSpotlight(view, params); break;
     default: cleanup = renderSearch(view, params); tab = 'search';
   }
+  lastProvider = params.get('provider') || lastProvider;
   for (const link of document.querySelectorAll('nav a')) {
     if (link.dataset.tab === tab) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
+    if (lastProvider && link.dataset.tab !== 'favorites') {
+      link.setAttribute('href', `#/${link.dataset.tab}?provider=${encodeURIComponent(lastProvider)}`);
+    }
   }
 }
 

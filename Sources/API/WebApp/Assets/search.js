@@ -1,26 +1,59 @@
-// Search (seed 003): a field, a 3-column grid, more pages on scroll or "Load more" through
-// `next_offset`, trending when the field is empty, and suggestions from the search history
-// (seed 004: the 5 latest containing what is typed, letter case ignored).
+// Search (seeds 003, 004): a field, a grid (GIFs in 3 square columns; photos in 2 columns or
+// one large, each with its description), more pages on scroll or "Load more" through
+// `next_offset`, trending when the field is empty, Unsplash's order (relevant or latest), and
+// suggestions from the search history (the 5 latest containing what is typed, case ignored).
+// The provider, the query and the order live in the address, so a reload or a link keeps them.
 import { api } from './api.js';
-import { grid, gridCell } from './grid.js';
+import { grid, gridCell, photoCaption } from './grid.js';
+import { about, address, providerFrom, providerSwitch } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 const suggestionLimit = 5;
+const layoutKey = 'gif-bff.photo-layout';
 
 export function renderSearch(view, params) {
   const initial = params.get('q') || '';
+  const provider = providerFrom(params);
+  const { nouns, searchOrders } = about(provider);
+  const orderBy = searchOrders.includes(params.get('order_by')) ? params.get('order_by') : searchOrders[0];
+  const go = (changes) => {
+    const next = { provider, q: initial, order_by: params.get('order_by'), ...changes };
+    location.hash = address('search', next.provider, { q: next.q, order_by: next.order_by });
+  };
+
   const input = el('input', {
     type: 'search', id: 'search-input', name: 'q', value: initial, autocomplete: 'off',
-    placeholder: 'Search GIFs', 'aria-label': 'Search GIFs', 'aria-controls': 'suggestions',
+    placeholder: `Search ${nouns}`, 'aria-label': `Search ${nouns}`, 'aria-controls': 'suggestions',
     dataset: { test: 'search-input' },
   });
   const suggestions = el('ul', { id: 'suggestions', class: 'suggestions', 'aria-label': 'Recent searches', hidden: true });
   const form = el('form', { class: 'search', role: 'search' }, input, el('button', { type: 'submit' }, 'Search'), suggestions);
-  const heading = el('h2', {}, initial ? `Results for “${initial}”` : 'Trending');
-  const results = grid(initial ? `Results for ${initial}` : 'Trending GIFs');
+  // Switching provider keeps the words but not the order, which belongs to one provider.
+  const controls = el('div', { class: 'controls' }, providerSwitch(provider, (name) => go({ provider: name, order_by: '' })));
+  if (searchOrders.length && initial) {
+    const order = el('select', { 'aria-label': 'Order', dataset: { test: 'order-by' } },
+      searchOrders.map((name) => el('option', { value: name, selected: name === orderBy }, name === 'relevant' ? 'Most relevant' : 'Latest')));
+    order.addEventListener('change', () => go({ order_by: order.value }));
+    controls.append(el('label', { class: 'switch' }, 'Order ', order));
+  }
+  const results = grid(initial ? `Results for ${initial}` : `Trending ${nouns}`, provider);
+  if (provider !== 'giphy') {
+    // Seed 004: two tiles a row, or one large; the choice is the browser's to keep.
+    const large = localStorage.getItem(layoutKey) === 'large';
+    const layout = el('button', { type: 'button', class: 'layout', dataset: { test: 'layout' }, 'aria-pressed': String(large) }, 'One large');
+    const paint = (isLarge) => { results.classList.toggle('grid-large', isLarge); layout.setAttribute('aria-pressed', String(isLarge)); };
+    paint(large);
+    layout.addEventListener('click', () => {
+      const isLarge = layout.getAttribute('aria-pressed') !== 'true';
+      localStorage.setItem(layoutKey, isLarge ? 'large' : 'two');
+      paint(isLarge);
+    });
+    controls.append(layout);
+  }
+  const heading = el('h2', {}, initial ? `Results for “${initial}”` : `Trending ${nouns}`);
   const status = el('div', { class: 'status' });
   const more = el('button', { type: 'button', class: 'load-more', dataset: { test: 'load-more' }, hidden: true }, 'Load more');
-  show(view, form, heading, results, status, more);
+  show(view, form, controls, heading, results, status, more);
 
   let nextOffset = 0;
   let busy = false;
@@ -33,15 +66,19 @@ export function renderSearch(view, params) {
     more.disabled = true;
     show(status, loading());
     try {
-      const page = initial ? await api.search(initial, nextOffset) : await api.trending(nextOffset);
+      const page = initial
+        ? await api.search(initial, provider, nextOffset, searchOrders.length ? orderBy : undefined)
+        : await api.trending(provider, nextOffset);
       if (!alive) return;
-      for (const gif of page.data) {
-        if (seen.has(gif.id)) continue;
-        seen.add(gif.id);
-        results.append(gridCell(gif, 'result-item'));
+      for (const item of page.data) {
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        results.append(gridCell(item, 'result-item', { caption: photoCaption(item) }));
       }
       nextOffset = page.pagination.next_offset;
-      show(status, seen.size === 0 ? el('p', { class: 'empty' }, `Nothing found for “${initial}”.`) : null);
+      show(status, seen.size === 0
+        ? el('p', { class: 'empty', dataset: { test: 'empty' } }, initial ? `Nothing found for “${initial}”.` : `No ${nouns} to show.`)
+        : null);
       more.hidden = nextOffset === null;
     } catch (error) {
       if (alive) show(status, errorBox(error, loadPage));
@@ -60,8 +97,7 @@ export function renderSearch(view, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const text = input.value.trim();
-    location.hash = text ? `#/search?q=${encodeURIComponent(text)}` : '#/search';
+    go({ q: input.value.trim() });
   });
 
   let suggestionRequest = 0;
