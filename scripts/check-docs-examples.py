@@ -23,7 +23,8 @@ Comments steer it, each on a line of its own before an example:
                                                        binary beside gif-bff) as GIPHY; the examples
                                                        reach the fake as localhost:9090
     <!-- docs-check: skip REASON -->                    do not run the next example; REASON is printed
-Exits 1 when an example's answer differs, and prints each example's result.
+It also checks that every relative link of those pages leads to a file, and an anchor to a heading.
+Exits 1 when an example's answer differs or a link is broken, and prints each example's result.
 """
 import json
 import os
@@ -248,6 +249,32 @@ def compare(language, expected, status, headers, body):
     return problems + shape_differences(shown, answer)
 
 
+def slug(heading):
+    """GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def broken_links(path):
+    """Links to files or headings of this repository that lead nowhere."""
+    found = []
+    text = open(path, encoding="utf-8").read()
+    text_without_code = re.sub(r"```.*?```", "", text, flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text_without_code):
+        if re.match(r"^[a-z]+:", target):
+            continue
+        file_part, _, anchor = target.partition("#")
+        linked = os.path.normpath(os.path.join(os.path.dirname(path), file_part)) if file_part else path
+        if not os.path.exists(linked):
+            found.append(f"{path}: link to {target}: no such file")
+            continue
+        if anchor and linked.endswith(".md"):
+            headings = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", open(linked, encoding="utf-8").read(), flags=re.S), flags=re.M)
+            if anchor not in {slug(h) for h in headings}:
+                found.append(f"{path}: link to {target}: no such heading")
+    return found
+
+
 def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
@@ -255,6 +282,9 @@ def main():
     files = sys.argv[2:] or ["README.md"] + sorted(
         os.path.join("docs", name) for name in os.listdir("docs") if name.endswith(".md"))
     checked = failed = skipped = 0
+    links = [problem for path in files for problem in broken_links(path)]
+    for problem in links:
+        print(f"FAIL {problem}")
     for path in files:
         found = examples(path)
         if not found:
@@ -284,8 +314,8 @@ def main():
         finally:
             if server:
                 server.stop()
-    print(f"docs-check: {checked} examples run, {failed} differ, {skipped} skipped")
-    return 1 if failed or not checked else 0
+    print(f"docs-check: {checked} examples run, {failed} differ, {skipped} skipped; {len(links)} broken links")
+    return 1 if failed or links or not checked else 0
 
 
 if __name__ == "__main__":
