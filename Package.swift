@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "Service", swiftSettings: strict),
+        .target(name: "Service", dependencies: ["Recency"], swiftSettings: strict),
+        // Least recently used order in O(1), for the caches in memory.
+        .target(name: "Recency", swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "FakeUpstream", "GiphyClient", "UnsplashClient"],
+            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "FakeUpstream", "GiphyClient", "UnsplashClient", "Recency"],
             swiftSettings: strict
         ),
 

@@ -1,4 +1,5 @@
 import Foundation
+import Recency
 @testable import Service
 import XCTest
 

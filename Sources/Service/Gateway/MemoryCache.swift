@@ -1,3 +1,4 @@
+import Recency
 import Foundation
 import Synchronization
 

@@ -1,8 +1,8 @@
 /// Values by key in order of use, each lookup, use, insertion and eviction O(1): a doubly linked
 /// list over array slots (indices, no allocation per node once the slots exist), and a dictionary
-/// from key to slot. What `MemoryCache` evicts by; before it, eviction scanned every entry.
-struct RecencyList<Key: Hashable, Value> {
-    private struct Slot {
+/// from key to slot. What the response cache's memory and the demo media cache evict by.
+public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Slot: Sendable {
         var key: Key
         var value: Value
         /// Neighbours towards the newest and the oldest end; -1 at an end.
@@ -16,17 +16,19 @@ struct RecencyList<Key: Hashable, Value> {
     private var newest = -1
     private var oldest = -1
 
-    var count: Int { slotOf.count }
+    public init() {}
+
+    public var count: Int { slotOf.count }
 
     /// Changes the value in place and makes it the newest; nil (and nothing moved) when absent.
-    mutating func use<T>(_ key: Key, _ body: (inout Value) -> T) -> T? {
+    public mutating func use<T>(_ key: Key, _ body: (inout Value) -> T) -> T? {
         guard let slot = slotOf[key] else { return nil }
         moveToNewest(slot)
         return body(&slots[slot].value)
     }
 
     /// Sets the value for `key` (replacing any) as the newest.
-    mutating func insert(_ key: Key, _ value: Value) {
+    public mutating func insert(_ key: Key, _ value: Value) {
         if let slot = slotOf[key] {
             slots[slot].value = value
             moveToNewest(slot)
@@ -49,7 +51,7 @@ struct RecencyList<Key: Hashable, Value> {
 
     /// Removes and returns the least recently used key.
     @discardableResult
-    mutating func removeOldest() -> Key? {
+    public mutating func removeOldest() -> Key? {
         guard oldest >= 0 else { return nil }
         let slot = oldest
         let key = slots[slot].key
@@ -60,7 +62,7 @@ struct RecencyList<Key: Hashable, Value> {
     }
 
     /// Keys from the oldest to the newest, for tests.
-    var keysOldestFirst: [Key] {
+    public var keysOldestFirst: [Key] {
         var keys: [Key] = []
         var slot = oldest
         while slot >= 0 {
@@ -88,3 +90,4 @@ struct RecencyList<Key: Hashable, Value> {
         slots[slot].older = -1
     }
 }
+
