@@ -34,10 +34,10 @@ let package = Package(
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["HTTPServer", "Service"],
+        .target(name: "API", dependencies: ["HTTPServer", "Service", "DemoMedia"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
@@ -88,6 +88,14 @@ let package = Package(
         .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+
+        // zlib, for the demo media's PNG photos.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
+        // Each demo provider's catalog of pictures lives in its own folder.
+        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
+        .target(name: "GiphyDemoMedia", dependencies: ["DemoMedia", "FakeGiphy"], path: "Sources/Providers/Giphy/DemoMedia", swiftSettings: strict),
+        .target(name: "UnsplashDemoMedia", dependencies: ["DemoMedia", "FakeUnsplash", "UnsplashClient"], path: "Sources/Providers/Unsplash/DemoMedia", swiftSettings: strict),
 
         // Unsplash: the same pair for photos. The fake knows nothing of Service either.
         .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),

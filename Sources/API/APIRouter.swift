@@ -1,17 +1,22 @@
+import DemoMedia
 import Service
 import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
 public enum APIRouter {
     /// The routes alone.
-    public static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics()) -> Router {
+    /// `links`: what answers write this server's own links against; `media`: the demo providers'
+    /// pictures (nil when no provider is served from its demo catalog).
+    public static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
+                            media: DemoMediaLibrary? = nil) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
-        BrowseRoutes.register(on: &router, backend: backend)
-        FavoritesRoutes.register(on: &router, backend: backend)
+        BrowseRoutes.register(on: &router, backend: backend, links: links)
+        FavoritesRoutes.register(on: &router, backend: backend, links: links)
         SearchHistoryRoutes.register(on: &router, backend: backend)
         SuggestionRoutes.register(on: &router, backend: backend)
-        DeckRoutes.register(on: &router, backend: backend)
+        DeckRoutes.register(on: &router, backend: backend, links: links)
+        MediaRoutes.register(on: &router, library: media)
         AnalyticsRoutes.register(on: &router, backend: backend)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
         OpenAPIRoutes.register(on: &router)
@@ -23,9 +28,10 @@ public enum APIRouter {
     /// What the server runs: the Host check first (421 before routing), then the routes, counted
     /// and timed, with CORS for browsers, and ETags and 304 for unchanged answers.
     public static func responder(backend: Backend, origins: CORSPolicy = .loopback,
-                                 hosts: HostAllowlist = .loopback) -> any HTTPResponder {
+                                 hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
+                                 media: DemoMediaLibrary? = nil) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        let router = make(backend: backend, requestMetrics: metrics)
+        let router = make(backend: backend, requestMetrics: metrics, links: links, media: media)
         let cors = CORSResponder(next: ConditionalGET(router), router: router, policy: origins)
         return HostCheck(next: ObservedResponder(next: cors, router: router, metrics: metrics), allowlist: hosts)
     }

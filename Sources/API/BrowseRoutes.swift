@@ -7,7 +7,7 @@ import HTTPServer
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
         let bodies = RenderedBodies()
         let details = RenderedBodies(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
@@ -20,7 +20,7 @@ enum BrowseRoutes {
             let words = try RequestInputs.words(query["q"], name: "q")
             let type = try RequestInputs.mediaType(query["type"], provider: provider)
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
-            let form = try RequestInputs.listForm(query["renditions"])
+            let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
                                                          provider: provider.name, order: order)
             return pageResponse(fetched, form: form, bodies: bodies)
@@ -32,7 +32,7 @@ enum BrowseRoutes {
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"], provider: provider)
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
-            let form = try RequestInputs.listForm(query["renditions"])
+            let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
                                                            provider: provider.name, order: order)
             return pageResponse(fetched, form: form, bodies: bodies)
@@ -41,7 +41,7 @@ enum BrowseRoutes {
         for template in ["/gif/{id}", "/items/{id}"] {
             router.serve(.get, template) { request in
                 let id = try RequestInputs.itemID(request.pathParameters["id"])
-                let form = try RequestInputs.singleForm(request.query["renditions"])
+                let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
                 let item = try await backend.item(id: id)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
                 let key = item.status == .hit ? item.answerID.map { "\($0)|\(item.value.isFavorite == true)|\(form.key)" } : nil
@@ -56,7 +56,7 @@ enum BrowseRoutes {
         }
         router.serve(.post, "/items/{id}/download") { request in
             let download = try await backend.download(id: try RequestInputs.itemID(request.pathParameters["id"]))
-            var response = JSONResponse.write(DownloadJSON(download: download))
+            var response = JSONResponse.write(DownloadJSON(download: download, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
@@ -66,7 +66,7 @@ enum BrowseRoutes {
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
             let item = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name)
-            var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false))
+            var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -75,7 +75,7 @@ enum BrowseRoutes {
             let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let spotlight = try await backend.spotlight(tag: tag, provider: provider.name)
-            var response = JSONResponse.write(spotlight)
+            var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: ItemForm.full.linked(to: links.of(request))))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)

@@ -3,7 +3,7 @@ import HTTPServer
 
 /// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps.
 enum DeckRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
         router.serve(.get, "/random/deck") { request in
             let query = request.query
             let tag = try RequestInputs.words(query["tag"], name: "tag")
@@ -13,7 +13,8 @@ enum DeckRoutes {
             let type = try RequestInputs.mediaType(query["type"])
             let session = try RequestInputs.deckSession(query["session"])
             let deck = try await backend.deck(tag: tag, count: count, rating: rating, type: type, session: session)
-            var response = JSONResponse.write(deck, sizeHint: 512 + deck.items.count * 1200)
+            var response = JSONResponse.write(DeckJSON(deck: deck, form: ItemForm.full.linked(to: links.of(request))),
+                                              sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -21,12 +22,16 @@ enum DeckRoutes {
     }
 }
 
-extension Deck: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+/// A deck: its items in full, their links against the form's base.
+struct DeckJSON: JSONWritable {
+    let deck: Deck
+    let form: ItemForm
+
+    func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
-            writer.array(items) { writer, item in writer.object { writer in item.writeMembers(to: &writer) } }
-            writer.member("session", session)
+            writer.array(deck.items) { writer, item in writer.object { writer in item.writeMembers(to: &writer, form: form) } }
+            writer.member("session", deck.session)
         }
     }
 }

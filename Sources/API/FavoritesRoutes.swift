@@ -21,10 +21,10 @@ enum FavoritesRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
         let bodies = RenderedBodies(maxCount: 16)
         router.serve(.get, "/favorites") { request in
-            let form = try RequestInputs.listForm(request.query["renditions"])
+            let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
             let listing = try await backend.favoritesListing()
             var response = bodies.response(for: "\(listing.version)|\(form.key)") {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
@@ -35,9 +35,10 @@ enum FavoritesRoutes {
         }
         router.serve(.post, "/favorites") { request in
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
+            let form = ItemForm.full.linked(to: links.of(request))
             switch try await backend.addFavorite(id: id) {
-            case .added(let favorite): return JSONResponse.write(favorite, status: .created)
-            case .alreadyExisted(let favorite): return JSONResponse.write(favorite, status: .ok)
+            case .added(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .created)
+            case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)
             }
         }
         router.serve(.delete, "/favorites/{id}") { request in

@@ -25,24 +25,34 @@ struct PageJSON: JSONWritable {
     }
 }
 
-extension Favorite: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        write(to: &writer, form: .full)
-    }
+/// A favorite as `POST /favorites` answers it: the whole item, its links against the form's base.
+struct FavoriteJSON: JSONWritable {
+    let favorite: Favorite
+    let form: ItemForm
 
+    func write(to writer: inout JSONWriter) {
+        favorite.write(to: &writer, form: form)
+    }
+}
+
+extension Favorite {
     func write(to writer: inout JSONWriter, form: ItemForm) {
         writer.object { writer in item.writeMembers(to: &writer, form: form, addedAt: ISO8601.string(from: addedAt)) }
     }
 }
 
-extension Spotlight: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+/// The spotlight's pick and its countdown; the item under `gif` whatever its provider.
+struct SpotlightJSON: JSONWritable {
+    let spotlight: Spotlight
+    var form = ItemForm.full
+
+    func write(to writer: inout JSONWriter) {
         writer.object { writer in
-            writer.member("changes_at", ISO8601.string(from: changesAt))
+            writer.member("changes_at", ISO8601.string(from: spotlight.changesAt))
             writer.key("gif")
-            writer.object { writer in item.writeMembers(to: &writer) }
-            writer.member("seconds_left", secondsLeft)
-            if let stale { writer.key("stale"); writer.bool(stale) }
+            writer.object { writer in spotlight.item.writeMembers(to: &writer, form: form) }
+            writer.member("seconds_left", spotlight.secondsLeft)
+            if let stale = spotlight.stale { writer.key("stale"); writer.bool(stale) }
         }
     }
 }
@@ -58,15 +68,16 @@ struct StaleMarkedItem: JSONWritable {
     }
 }
 
-/// What saving an item answers: its full-size file.
+/// What saving an item answers: its full-size file (a link of this server's against the form's base).
 struct DownloadJSON: JSONWritable {
     let download: Download
+    var form = ItemForm.full
 
     func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.member("height", download.height)
             writer.member("id", download.id)
-            writer.member("url", download.url)
+            writer.member("url", form.resolved(download.url))
             writer.member("width", download.width)
         }
     }

@@ -108,13 +108,14 @@ enum RequestInputs {
 
     /// `renditions` of a list answer: absent gives the compact default; "all" or a comma list of
     /// rendition names chooses the renditions of a compact item.
-    static func listForm(_ text: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault)
+    /// `linkBase`: what the answer writes this server's own links against (`LinkBase`).
+    static func listForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
+        ItemForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault, linkBase: linkBase)
     }
 
-    /// `renditions` of a single GIF: absent gives every rendition.
-    static func singleForm(_ text: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: false, renditions: try renditions(text) ?? .all)
+    /// `renditions` of a single item: absent gives every rendition.
+    static func singleForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
+        ItemForm(isCompact: false, renditions: try renditions(text) ?? .all, linkBase: linkBase)
     }
 
     private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {

@@ -23,6 +23,11 @@ public struct Configuration: Sendable {
     public var defaultProvider = ProviderName.giphy
     /// Sent as `utm_source` on links back to Unsplash, as its guidelines ask.
     public var appName = "gif-bff"
+    /// Where clients reach the server ("https://gifs.example.com"), for the demo media's links;
+    /// nil: each answer links to the `Host` its request named.
+    public var publicURL: String?
+    /// Memory for the demo catalogs' pictures once drawn.
+    public var demoMediaCacheMegabytes = 32
     public var upstreamTimeout: Duration = .seconds(8)
     public var favoritesLimit = FavoritesService.defaultLimit
     public var defaultRating = Rating.default

@@ -1,5 +1,7 @@
+import DemoMedia
 import FakeGiphy
 import Foundation
+import GiphyDemoMedia
 import Service
 import GiphyClient
 import HTTPServer
@@ -31,14 +33,18 @@ struct GiphySource {
                 name: .giphy, rules: Giphy.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
                 stopDemo: nil))
         }
-        let demo = FakeGiphy(adminRoutes: false)
+        // The demo catalog's pictures are gif-bff's own (DemoMediaLinks): the fake links to them.
+        let catalog = FakeCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
+        let demo = FakeGiphy(catalog: catalog, adminRoutes: false)
         let baseURL = try demo.start()
         let client = GiphyClient(configuration: GiphyClientConfiguration(
             apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout),
             identity: randomID(for: "giphy-demo"))
-        // The demo's port changes with every start; its catalog does not.
+        // The demo's port changes with every start; its catalog does not. Its identity names the
+        // media's links too, so no answer cached before they were gif-bff's own is served.
         return GiphySource(client: client, provider: ProviderSource(
-            name: .giphy, rules: Giphy.rules, client: client, identity: "giphy-demo", callsPerHour: configuration.gateway.callsPerHour,
-            stopDemo: { await demo.shutdown() }))
+            name: .giphy, rules: Giphy.rules, client: DemoLinksProvider(upstream: client), identity: "giphy-demo-media",
+            callsPerHour: configuration.gateway.callsPerHour, stopDemo: { await demo.shutdown() },
+            demoMedia: GiphyDemoMedia(catalog: catalog)))
     }
 }

@@ -1,3 +1,4 @@
+import DemoMedia
 import Service
 
 /// One provider as the app starts it: its client (the real service with a key; without one, its
@@ -13,6 +14,8 @@ struct ProviderSource: Sendable {
     let callsPerHour: Int?
     /// Stops the in-process demo fake; nil when the real service is used.
     let stopDemo: (@Sendable () async -> Void)?
+    /// The demo catalog's pictures, served at /media/<name>/...; nil when the real service is used.
+    var demoMedia: (any DemoMediaCatalog)? = nil
 
     var isDemo: Bool { stopDemo != nil }
 

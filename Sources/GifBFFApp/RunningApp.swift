@@ -1,4 +1,5 @@
 import API
+import DemoMedia
 import Service
 import HTTPServer
 import Storage
@@ -67,9 +68,15 @@ public final class RunningApp: Sendable {
         }
         let backend = Backend(providers: served, favorites: favorites, history: history,
                                  defaultRating: configuration.defaultRating, analytics: analytics, report: report)
+        let demoCatalogs = sources.reduce(into: [String: any DemoMediaCatalog]()) { catalogs, source in
+            if let media = source.demoMedia { catalogs[source.name.rawValue] = media }
+        }
+        let media = demoCatalogs.isEmpty ? nil
+            : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
-            hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host))
+            hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
+            links: LinkBase(publicURL: configuration.publicURL), media: media)
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()

@@ -91,6 +91,16 @@ extension Setting {
             }
             config.appName = value
         },
+        Setting("GIF_BFF_PUBLIC_URL", "--public-url", default: "(the Host each request names)", "the address clients reach gif-bff at (http or https, no path), for the links of the demo media; unset, each answer links to the Host its request named") { config, value throws(ConfigurationError) in
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
+                  ["", "/"].contains(url.path), url.query == nil, url.fragment == nil, url.user == nil else {
+                throw invalid("GIF_BFF_PUBLIC_URL (--public-url)", value, "an http or https URL without a path, such as https://gifs.example.com")
+            }
+            config.publicURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        },
+        Setting("GIF_BFF_DEMO_MEDIA_CACHE_MB", "--demo-media-cache-mb", default: "32", "memory kept for the demo catalogs' pictures once drawn, in MB") { config, value throws(ConfigurationError) in
+            config.demoMediaCacheMegabytes = try integer(value, "GIF_BFF_DEMO_MEDIA_CACHE_MB (--demo-media-cache-mb)", 0...1024)
+        },
         Setting("GIF_BFF_UPSTREAM_TIMEOUT_SECONDS", "--upstream-timeout-seconds", default: "8", "total deadline of one GIPHY or Unsplash call") { config, value throws(ConfigurationError) in
             config.upstreamTimeout = try seconds(value, "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS (--upstream-timeout-seconds)", allowZero: false)
         },

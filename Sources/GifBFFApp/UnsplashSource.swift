@@ -1,5 +1,7 @@
+import DemoMedia
 import FakeUnsplash
 import Foundation
+import UnsplashDemoMedia
 import Service
 import HTTPServer
 import UnsplashClient
@@ -24,12 +26,14 @@ enum UnsplashSource {
                                   identity: "unsplash|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",
                                   callsPerHour: configuration.unsplashCallsPerHour, stopDemo: nil)
         }
-        let demo = FakeUnsplash(adminRoutes: false, hourlyLimit: demoHourlyLimit)
+        let catalog = FakePhotoCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
+        let demo = FakeUnsplash(catalog: catalog, adminRoutes: false, hourlyLimit: demoHourlyLimit)
         let baseURL = try demo.start()
         let client = UnsplashClient(configuration: UnsplashClientConfiguration(
             accessKey: FakeUnsplash.defaultAccessKey, baseURL: baseURL, deadline: configuration.upstreamTimeout,
             appName: configuration.appName), log: log)
-        return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: client, identity: "unsplash-demo",
-                              callsPerHour: configuration.unsplashCallsPerHour, stopDemo: { await demo.stop() })
+        return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: DemoLinksProvider(upstream: client),
+                              identity: "unsplash-demo-media", callsPerHour: configuration.unsplashCallsPerHour,
+                              stopDemo: { await demo.stop() }, demoMedia: UnsplashDemoMedia(catalog: catalog))
     }
 }

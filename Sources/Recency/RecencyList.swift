@@ -49,16 +49,16 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         slotOf[key] = slot
     }
 
-    /// Removes and returns the least recently used key.
+    /// Removes and returns the least recently used entry.
     @discardableResult
-    public mutating func removeOldest() -> Key? {
+    public mutating func removeOldest() -> (key: Key, value: Value)? {
         guard oldest >= 0 else { return nil }
         let slot = oldest
-        let key = slots[slot].key
+        let (key, value) = (slots[slot].key, slots[slot].value)
         unlink(slot)
         slotOf[key] = nil
         freeSlots.append(slot)
-        return key
+        return (key, value)
     }
 
     /// Keys from the oldest to the newest, for tests.

@@ -51,16 +51,34 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(text(PageJSON(page: first, form: .compact)), #"{"data":[],"pagination":{"count":0,"next_offset":24,"offset":0}}"#)
     }
 
+    /// Links of this server's own (the demo media, kept as paths) are written against the base the
+    /// answer gives; every other link as it is; without a base, as kept.
+    func testOwnLinksAreWrittenAgainstTheAnswersBase() {
+        let item = Item(id: "own", provider: .giphy, url: "https://giphy.com/gifs/own",
+                        user: Author(username: "u", avatarURL: "/media/giphy/u/avatar.gif"),
+                        images: ["fixed_width": Rendition(url: "/media/giphy/own/fixed_width.gif", width: 200, height: 100),
+                                 "original": Rendition(url: "https://media.giphy.com/own.gif", width: 400, height: 200)])
+        let form = ItemForm.full.linked(to: "http://192.168.1.20:8080")
+        let written = text(StaleMarkedItem(item: item, stale: false, form: form))
+        XCTAssertTrue(written.contains(#""url":"http://192.168.1.20:8080/media/giphy/own/fixed_width.gif""#), written)
+        XCTAssertTrue(written.contains(#""avatar_url":"http://192.168.1.20:8080/media/giphy/u/avatar.gif""#), written)
+        XCTAssertTrue(written.contains(#""url":"https://media.giphy.com/own.gif""#), "another's link as it is")
+        XCTAssertTrue(text(item).contains(#""url":"/media/giphy/own/fixed_width.gif""#), "kept as a path")
+        XCTAssertNotEqual(form.key, ItemForm.full.key, "answers for another base are kept apart")
+        let download = Download(id: "own", url: "/media/giphy/own/original.gif", width: 400, height: 200)
+        XCTAssertTrue(text(DownloadJSON(download: download, form: form)).contains(#""url":"http://192.168.1.20:8080/media/giphy/own/original.gif""#))
+    }
+
     func testFavoritesSpotlightsAndStaleGIFsWrapTheGIFsMembers() {
         let favorite = Favorite(item: Self.bare, addedAt: Date(timeIntervalSince1970: 1_700_000_000))
-        XCTAssertEqual(text(favorite), #"{"added_at":"2023-11-14T22:13:20Z","attribution":{"text":"Powered by GIPHY"},"id":"bare","is_favorite":true,"#
+        XCTAssertEqual(text(FavoriteJSON(favorite: favorite, form: .full)), #"{"added_at":"2023-11-14T22:13:20Z","attribution":{"text":"Powered by GIPHY"},"id":"bare","is_favorite":true,"#
             + #""provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"}"#)
         XCTAssertEqual(text(StaleMarkedItem(item: Self.bare, stale: true)),
                        #"{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","share_text":"GIF https://giphy.com/gifs/bare","stale":true,"url":"https://giphy.com/gifs/bare"}"#)
         XCTAssertFalse(text(StaleMarkedItem(item: Self.bare, stale: false)).contains("stale"))
         let spotlight = Spotlight(item: Self.bare, changesAt: Date(timeIntervalSince1970: 1_700_000_600), secondsLeft: 600, stale: true,
                                   pickedNow: false)
-        XCTAssertEqual(text(spotlight), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","#
+        XCTAssertEqual(text(SpotlightJSON(spotlight: spotlight)), #"{"changes_at":"2023-11-14T22:23:20Z","gif":{"attribution":{"text":"Powered by GIPHY"},"id":"bare","provider":"giphy","#
             + #""share_text":"GIF https://giphy.com/gifs/bare","url":"https://giphy.com/gifs/bare"},"seconds_left":600,"stale":true}"#)
     }
 

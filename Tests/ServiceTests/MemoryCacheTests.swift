@@ -53,8 +53,8 @@ final class MemoryCacheTests: XCTestCase {
         for key in 1...4 { list.insert(key, "\(key)") }
         XCTAssertEqual(list.use(2) { $0 += "!" ; return $0 }, "2!")
         XCTAssertEqual(list.keysOldestFirst, [1, 3, 4, 2])
-        XCTAssertEqual(list.removeOldest(), 1)
-        XCTAssertEqual(list.removeOldest(), 3)
+        XCTAssertEqual(list.removeOldest()?.key, 1)
+        XCTAssertEqual(list.removeOldest()?.key, 3)
         list.insert(5, "5")
         list.insert(4, "4 again")
         XCTAssertEqual(list.keysOldestFirst, [2, 5, 4])

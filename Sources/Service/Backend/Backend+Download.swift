@@ -29,4 +29,11 @@ public struct Download: Sendable, Equatable {
     public let url: String
     public let width: Int
     public let height: Int
+
+    public init(id: String, url: String, width: Int, height: Int) {
+        self.id = id
+        self.url = url
+        self.width = width
+        self.height = height
+    }
 }

@@ -40,7 +40,7 @@ extension Item: JSONWritable {
                 writeAuthor(user, to: &writer)
             } else {
                 writer.key("user")
-                user.write(to: &writer)
+                user.write(to: &writer, form: form)
             }
         }
         // In compact form the author's username is in `user` when there is one.
@@ -57,9 +57,9 @@ extension Item: JSONWritable {
                 guard let rendition = images[name] else { continue }
                 writer.key(name)
                 if form.isCompact {
-                    rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.stillOnlyWhenCompact.contains(name))
+                    rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.stillOnlyWhenCompact.contains(name), form: form)
                 } else {
-                    rendition.write(to: &writer)
+                    rendition.write(to: &writer, form: form)
                 }
             }
         }
@@ -122,8 +122,12 @@ extension UpstreamLinks: JSONWritable {
 
 extension Author: JSONWritable {
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer, form: .stored)
+    }
+
+    func write(to writer: inout JSONWriter, form: ItemForm) {
         writer.object { writer in
-            writer.meaningful("avatar_url", avatarURL)
+            writer.meaningful("avatar_url", avatarURL.map(form.resolved))
             writer.meaningful("display_name", displayName)
             writer.meaningful("profile_url", profileURL)
             writer.meaningful("username", username)
@@ -133,17 +137,18 @@ extension Author: JSONWritable {
 
 extension Rendition: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        write(to: &writer, withSize: true, withVideo: true)
+        write(to: &writer, withSize: true, withVideo: true, form: .stored)
     }
 
-    /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls.
-    func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true) {
+    /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls; links
+    /// are written against the form's base.
+    func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true, form: ItemForm) {
         writer.object { writer in
             writer.member("height", height)
-            if withVideo { writer.meaningful("mp4", mp4) }
+            if withVideo { writer.meaningful("mp4", mp4.map(form.resolved)) }
             if withSize { writer.meaningful("size", size) }
-            writer.member("url", url)
-            if withVideo { writer.meaningful("webp", webp) }
+            writer.member("url", form.resolved(url))
+            if withVideo { writer.meaningful("webp", webp.map(form.resolved)) }
             writer.member("width", width)
         }
     }

@@ -10,10 +10,29 @@ public struct ItemForm: Sendable, Hashable {
     /// an item (cached answers, snapshots), never in an answer.
     public var keepsUpstreamLinks: Bool
 
-    public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false) {
+    /// What links to this server itself are written against: items keep them as paths (the demo
+    /// catalogs' media, `/media/...`), and an answer gives them the scheme, host and port the
+    /// client reached the server at ("http://192.168.1.20:8080"). Nil writes them as kept.
+    public var linkBase: String?
+
+    public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
         self.isCompact = isCompact
         self.renditions = renditions
         self.keepsUpstreamLinks = keepsUpstreamLinks
+        self.linkBase = linkBase
+    }
+
+    /// The same form, its links written against `base`.
+    public func linked(to base: String?) -> ItemForm {
+        var form = self
+        form.linkBase = base
+        return form
+    }
+
+    /// `link` as an answer writes it: a path of this server's against `linkBase`; any other as it is.
+    public func resolved(_ link: String) -> String {
+        guard let linkBase, link.utf8.first == UInt8(ascii: "/") else { return link }
+        return linkBase + link
     }
 
     /// Renditions written with their GIF url only in compact form.
@@ -25,5 +44,7 @@ public struct ItemForm: Sendable, Hashable {
     public static let stored = ItemForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
 
     /// A short text naming the form, for keys of answers written with it.
-    public var key: String { (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "") }
+    public var key: String {
+        (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "") + (linkBase.map { "@" + $0 } ?? "")
+    }
 }

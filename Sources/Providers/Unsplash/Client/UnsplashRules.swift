@@ -17,4 +17,13 @@ public enum Unsplash {
         trendingOffsetRange: 0...499, offsetsAreWholePages: true,
         searchOrders: ["relevant", "latest"], trendingOrders: ["latest", "popular"], mediaTypes: [],
         downloadRendition: "full", naming: UpstreamNaming(displayName: "Unsplash", keySetting: "UNSPLASH_ACCESS_KEY"))
+
+    /// A sized rendition's size: `target` wide (at most the original's), the original's ratio,
+    /// height rounded and never 0 (Unsplash's `w=` with `fit=max`). The one rule for what an answer
+    /// states and what the demo media draws.
+    public static func renditionSize(width: Int, height: Int, at target: Int?) -> (width: Int, height: Int) {
+        guard let target, target < width else { return (width, height) }
+        let scaledHeight = (Double(height) * Double(target) / Double(width)).rounded()
+        return (target, max(1, Int(scaledHeight)))
+    }
 }

@@ -8,9 +8,9 @@ public struct FakeCatalog: Sendable {
     /// Built once; every fake shares it.
     public static let standard = FakeCatalog(seed: defaultSeed)
 
-    public let gifs: [FakeGIF]
+    public private(set) var gifs: [FakeGIF]
     public let topics: [String]
-    public let specimens: Specimens
+    public private(set) var specimens: Specimens
     private let indexByID: [String: Int]
     /// Catalog indices in trending order.
     private let trendingOrder: [Int]
@@ -73,5 +73,27 @@ public struct FakeCatalog: Sendable {
             out.append(gif)
         }
         return out
+    }
+}
+
+extension FakeCatalog {
+    /// The same catalog with every picture at `base` (gif-bff's demo media, drawn to the sizes
+    /// stated): `{base}/giphy/{id}/{rendition}.gif`, avatars `{base}/giphy/{user}/avatar.gif`. Only
+    /// GIF renditions are kept (no mp4 or webp is drawn), without byte sizes (unknown until drawn).
+    public func withMedia(at base: String) -> FakeCatalog {
+        var moved = self
+        moved.gifs = gifs.map { gif in
+            var gif = gif
+            gif.renditions = gif.renditions.compactMap { rendition in
+                guard let url = rendition.url else { return nil }
+                return FakeRendition(name: rendition.name, width: rendition.width, height: rendition.height,
+                                     url: url.isEmpty ? url : "\(base)/giphy/\(gif.id)/\(rendition.name).gif",
+                                     frames: rendition.frames, hash: rendition.hash)
+            }
+            if let username = gif.user?.username { gif.user?.avatarOverride = "\(base)/giphy/\(username)/avatar.gif" }
+            return gif
+        }
+        moved.specimens = Specimens(moved.gifs)
+        return moved
     }
 }

@@ -4,12 +4,21 @@ public struct FakeUser: Sendable, Equatable {
     public var displayName: String
     public var description: String
     public var isVerified: Bool
+    /// Where the avatar is when not at GIPHY's media host (the demo's own pictures).
+    var avatarOverride: String?
 
-    public var avatarURL: String { "https://media.giphy.com/avatars/\(username)/profile.gif" }
+    public var avatarURL: String { avatarOverride ?? "https://media.giphy.com/avatars/\(username)/profile.gif" }
     public var bannerURL: String { "https://media.giphy.com/channel_assets/\(username)/banner.jpg" }
     public var profileURL: String { "https://giphy.com/\(username)/" }
 
     /// The catalog's channels: studios, artists, and a few personal accounts.
+    init(username: String, displayName: String, description: String, isVerified: Bool) {
+        self.username = username
+        self.displayName = displayName
+        self.description = description
+        self.isVerified = isVerified
+    }
+
     static let pool: [FakeUser] = [
         FakeUser(username: "pixelpals", displayName: "Pixel Pals", description: "Tiny animations for big feelings.", isVerified: true),
         FakeUser(username: "studiosoup", displayName: "Studio Soup", description: "Hand-drawn loops, served warm.", isVerified: true),

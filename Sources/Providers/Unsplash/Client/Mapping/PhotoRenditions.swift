@@ -17,16 +17,9 @@ enum PhotoRenditions {
         var images: [String: Rendition] = [:]
         for (name, target) in widths {
             guard let url = urls[name]?.webLink else { continue }
-            let size = scaled(width: width, height: height, to: target)
+            let size = Unsplash.renditionSize(width: width, height: height, at: target)
             images[name] = Rendition(url: url, width: size.width, height: size.height)
         }
         return images
-    }
-
-    /// The size at `target` width (at most the original's), height rounded and never 0.
-    static func scaled(width: Int, height: Int, to target: Int?) -> (width: Int, height: Int) {
-        guard let target, target < width else { return (width, height) }
-        let scaledHeight = (Double(height) * Double(target) / Double(width)).rounded()
-        return (target, max(1, Int(scaledHeight)))
     }
 }

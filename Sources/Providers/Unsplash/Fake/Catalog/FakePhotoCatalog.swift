@@ -10,6 +10,8 @@ public struct FakePhotoCatalog: Sendable {
     public let photos: [FakePhoto]
     public let topics: [String]
     private let indexByID: [String: Int]
+    /// Where the pictures are: Unsplash's image host, or gif-bff's demo media (`withMedia(at:)`).
+    private var demoMediaBase: String?
 
     public init(seed: UInt64 = FakePhotoCatalog.defaultSeed) {
         var builder = PhotoCatalogBuilder(seed: seed)
@@ -57,5 +59,29 @@ public struct FakePhotoCatalog: Sendable {
     /// ISO 8601 in UTC sorts as text; ties keep catalog order.
     private static func newestFirst(_ list: [FakePhoto]) -> [FakePhoto] {
         list.enumerated().sorted { ($0.element.createdAt, -$0.offset) > ($1.element.createdAt, -$1.offset) }.map(\.element)
+    }
+}
+
+extension FakePhotoCatalog {
+    /// The same catalog with every picture at `base` (gif-bff's demo media, drawn from each
+    /// photo's colour at the size its `w` gives): `{base}/unsplash/{id}/photo?...&w=400`, profile
+    /// images `{base}/unsplash/{user}/profile?...&w=64&h=64`.
+    public func withMedia(at base: String) -> FakePhotoCatalog {
+        var moved = self
+        moved.demoMediaBase = base
+        return moved
+    }
+
+    /// The photo's raw url, as `urls.raw` has it; the sized ones add Unsplash's parameters.
+    func rawURL(of photo: FakePhoto) -> String {
+        let query = "ixid=\(photo.ixid)&ixlib=rb-4.0.3"
+        if let demoMediaBase { return "\(demoMediaBase)/unsplash/\(photo.id)/photo?\(query)" }
+        return "https://images.unsplash.com/photo-\(photo.id)?\(query)"
+    }
+
+    /// A photographer's profile image, before its size parameters.
+    func profileImageURL(of username: String) -> String {
+        if let demoMediaBase { return "\(demoMediaBase)/unsplash/\(username)/profile?ixlib=rb-4.0.3&crop=faces&fit=crop" }
+        return "https://images.unsplash.com/profile-\(username)?ixlib=rb-4.0.3&crop=faces&fit=crop"
     }
 }

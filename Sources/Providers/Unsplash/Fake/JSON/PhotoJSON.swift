@@ -1,12 +1,11 @@
 import FakeUpstream
 
 /// A photo as Unsplash writes it. `detail` adds what only `GET /photos/{id}` and the random
-/// endpoint send (`exif`, `location`); `apiBase` is where the fake serves (its download links).
+/// endpoint send (`exif`, `location`); `apiBase` is where the fake serves (its download links);
+/// the catalog says where the pictures are.
 enum PhotoJSON {
-    static let imageHost = "https://images.unsplash.com"
-
-    static func object(_ photo: FakePhoto, apiBase: String, detail: Bool) -> JSONValue {
-        let raw = "\(imageHost)/photo-\(photo.id)?ixid=\(photo.ixid)&ixlib=rb-4.0.3"
+    static func object(_ photo: FakePhoto, in catalog: FakePhotoCatalog, apiBase: String, detail: Bool) -> JSONValue {
+        let raw = catalog.rawURL(of: photo)
         var members: [(String, JSONValue)] = [
             ("id", .string(photo.id)), ("slug", .string(photo.slug)), ("created_at", .string(photo.createdAt)),
             ("updated_at", .string(photo.createdAt)), ("width", .int(photo.width)), ("height", .int(photo.height)),
@@ -25,7 +24,7 @@ enum PhotoJSON {
                 ("download_location", .string("\(apiBase)/photos/\(photo.id)/download?ixid=\(photo.ixid)")),
             ])),
             ("likes", .int(photo.likes)), ("liked_by_user", .bool(false)),
-            ("user", user(photo.photographer, apiBase: apiBase)),
+            ("user", user(photo.photographer, avatar: catalog.profileImageURL(of: photo.photographer.username), apiBase: apiBase)),
         ]
         if detail {
             members.append(("exif", exif(photo.exif)))
@@ -35,8 +34,7 @@ enum PhotoJSON {
         return .object(members)
     }
 
-    private static func user(_ photographer: FakePhotographer, apiBase: String) -> JSONValue {
-        let avatar = "\(imageHost)/profile-\(photographer.username)?ixlib=rb-4.0.3&crop=faces&fit=crop"
+    private static func user(_ photographer: FakePhotographer, avatar: String, apiBase: String) -> JSONValue {
         return .object([
             ("id", .string("u-" + photographer.username)), ("username", .string(photographer.username)),
             ("name", .string(photographer.name)), ("portfolio_url", .null), ("bio", .null),

@@ -71,7 +71,7 @@ final class FakeUnsplashAPI: Sendable {
         let totalPages = page.isEmpty ? 0 : (all.count + paging.perPage - 1) / paging.perPage
         let body = JSONValue.object([
             ("total", .int(all.count)), ("total_pages", .int(totalPages)),
-            ("results", .array(page.map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) })),
+            ("results", .array(page.map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: false) })),
         ])
         return paged(body, request, total: all.count, paging: paging)
     }
@@ -81,7 +81,7 @@ final class FakeUnsplashAPI: Sendable {
         guard let paging = Paging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
         let order = FakePhotoCatalog.FeedOrder(rawValue: request.query["order_by"] ?? "latest") ?? .latest
         let all = catalog.feed(order: order)
-        let page = paging.slice(of: all).map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: false) }
+        let page = paging.slice(of: all).map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: false) }
         return paged(.array(page), request, total: all.count, paging: paging)
     }
 
@@ -89,7 +89,7 @@ final class FakeUnsplashAPI: Sendable {
         guard let id = request.pathParameters["id"], let photo = catalog.photo(id: id) else {
             return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
         }
-        return .json(PhotoJSON.object(photo, apiBase: Self.apiBase(request), detail: true).text)
+        return .json(PhotoJSON.object(photo, in: catalog, apiBase: Self.apiBase(request), detail: true).text)
     }
 
     /// One photo, or with `count` (1-30) a list; 404 when nothing matches the query.
@@ -100,7 +100,7 @@ final class FakeUnsplashAPI: Sendable {
         let pool = query.isEmpty ? catalog.photos : catalog.search(query)
         guard !pool.isEmpty else { return UnsplashFaultResponses.errors(404, ["No photos found."]) }
         let picks = random.withLock { generator in (0..<(count.flatMap { $0 } ?? 1)).map { _ in pool[generator.below(pool.count)] } }
-        let objects = picks.map { PhotoJSON.object($0, apiBase: Self.apiBase(request), detail: true) }
+        let objects = picks.map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: true) }
         return .json(count == nil ? objects[0].text : JSONValue.array(objects).text)
     }
 
@@ -110,7 +110,7 @@ final class FakeUnsplashAPI: Sendable {
             return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
         }
         downloads.add(id: id)
-        let url = "\(PhotoJSON.imageHost)/photo-\(photo.id)?ixid=\(photo.ixid)&ixlib=rb-4.0.3&fm=jpg"
+        let url = catalog.rawURL(of: photo) + "&fm=jpg"
         return .json(JSONValue.object([("url", .string(url))]).text)
     }
 

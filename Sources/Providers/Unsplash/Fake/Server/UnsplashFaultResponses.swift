@@ -17,7 +17,7 @@ enum UnsplashFaultResponses {
             return HTTPResponse(status: .ok, contentType: "text/html",
                                 body: Array("<html><body><h1>Unsplash</h1>Please wait.</body></html>".utf8))
         case .truncatedJSON:
-            let photos = catalog.search("mountain").prefix(5).map { PhotoJSON.object($0, apiBase: "http://127.0.0.1", detail: false) }
+            let photos = catalog.search("mountain").prefix(5).map { PhotoJSON.object($0, in: catalog, apiBase: "http://127.0.0.1", detail: false) }
             let full = JSONValue.object([("total", .int(5)), ("total_pages", 1), ("results", .array(photos))]).text
             return .json(String(decoding: Array(full.utf8).prefix(full.utf8.count / 2), as: UTF8.self))
         case .response(let status, let contentType, let body, let headers):

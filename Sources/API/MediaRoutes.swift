@@ -1,0 +1,42 @@
+import DemoMedia
+import HTTPServer
+import Service
+
+/// GET /media/{provider}/{key}/{name}: the demo catalogs' pictures, served by gif-bff itself, so
+/// a first run without keys shows real images from wherever the app reached the server. A
+/// picture never changes (the same recipe, the same bytes): cached for a year, with an ETag, and
+/// loadable from a page on any origin (`Cross-Origin-Resource-Policy: cross-origin`). A provider
+/// served with its real key has no demo media here: 404, and its answers keep its own links.
+enum MediaRoutes {
+    static let template = "/media/{provider}/{key}/{name}"
+    static let cacheControl = "public, max-age=31536000, immutable"
+
+    static func register(on router: inout RouterBuilder, library: DemoMediaLibrary?) {
+        router.serve(.get, template) { request in
+            let parameters = request.pathParameters
+            guard let library, let provider = parameters["provider"], let key = parameters["key"], let name = parameters["name"] else {
+                throw notFound("No demo media is served here: every provider runs with its real key.")
+            }
+            var query: [String: String] = [:]
+            for item in request.query where query[item.name] == nil { query[item.name] = item.value }
+            let image: DemoMediaLibrary.Image
+            do throws(DemoMediaError) {
+                image = try await library.image(provider: provider, key: key, name: name, query: query)
+            } catch {
+                switch error {
+                case .notFound(let detail): throw notFound(detail)
+                case .invalid(let parameter, let rule): throw ServiceError.invalid(parameter, rule)
+                }
+            }
+            var response = HTTPResponse(status: .ok, contentType: image.contentType, body: image.bytes)
+            response.headers.set(name: "Cache-Control", value: cacheControl)
+            response.headers.set(name: "ETag", value: ConditionalGET.entityTag(of: image.bytes))
+            response.headers.set(name: "Cross-Origin-Resource-Policy", value: "cross-origin")
+            return response
+        }
+    }
+
+    private static func notFound(_ detail: String) -> ProblemDetails {
+        ProblemDetails(status: .notFound, code: "media_not_found", title: "No such media", detail: detail)
+    }
+}
