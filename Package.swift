@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
@@ -95,6 +95,7 @@ let package = Package(
         // Each demo provider's catalog of pictures lives in its own folder.
         .target(name: "DemoMedia", dependencies: ["CZlib", "Recency"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .target(name: "GiphyDemoMedia", dependencies: ["DemoMedia", "FakeGiphy"], path: "Sources/Providers/Giphy/DemoMedia", swiftSettings: strict),
+        .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia", "FakeGiphy", "FakeUnsplash", "TestSupport"], swiftSettings: strict),
         .target(name: "UnsplashDemoMedia", dependencies: ["DemoMedia", "FakeUnsplash", "UnsplashClient"], path: "Sources/Providers/Unsplash/DemoMedia", swiftSettings: strict),
 
         // Unsplash: the same pair for photos. The fake knows nothing of Service either.

@@ -32,7 +32,7 @@ public struct GiphyDemoMedia: DemoMediaCatalog {
     }
 
     /// GIPHY's still renditions: `*_still`, and the webp preview (a still at GIPHY too).
-    static func isStill(_ rendition: String) -> Bool {
+    public static func isStill(_ rendition: String) -> Bool {
         rendition.hasSuffix("_still") || rendition == "preview_webp"
     }
 }

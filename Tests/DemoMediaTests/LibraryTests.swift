@@ -1,0 +1,95 @@
+import DemoMedia
+import FakeGiphy
+import FakeUnsplash
+import GiphyDemoMedia
+import TestSupport
+import UnsplashDemoMedia
+import XCTest
+
+/// The catalogs' pictures: the sizes their catalogs state, bad paths refused before anything is
+/// drawn, and a cache that keeps within its bytes.
+final class LibraryTests: XCTestCase {
+    private func library(cacheBytes: Int = DemoMediaLibrary.defaultCacheBytes) -> DemoMediaLibrary {
+        DemoMediaLibrary(catalogs: ["giphy": GiphyDemoMedia(), "unsplash": UnsplashDemoMedia()], cacheBytes: cacheBytes)
+    }
+
+    func testEveryGIFRenditionOfACatalogGIFIsDrawnAtItsStatedSize() async throws {
+        let media = library()
+        let gif = FakeCatalog.standard.gifs[5]
+        for rendition in gif.renditions {
+            guard let width = rendition.width, let height = rendition.height, width > 0, !(rendition.url ?? "").isEmpty else { continue }
+            let image = try await media.image(provider: "giphy", key: gif.id, name: rendition.name + ".gif", query: [:])
+            let facts = try XCTUnwrap(ImageFacts.read(image.bytes), rendition.name)
+            XCTAssertEqual("\(facts.width)x\(facts.height)", "\(width)x\(height)", rendition.name)
+            XCTAssertEqual(facts.frames, GiphyDemoMedia.isStill(rendition.name) ? 1 : 8, rendition.name)
+        }
+    }
+
+    func testAPhotoFollowsUnsplashsWidthRule() async throws {
+        let media = library()
+        let photo = FakePhotoCatalog.standard.photos[0]
+        for (query, expected) in [([String: String](), (photo.width, photo.height)), (["w": "400"], (400, 0)),
+                                  (["w": String(photo.width + 500)], (photo.width, photo.height))] {
+            let image = try await media.image(provider: "unsplash", key: photo.id, name: "photo", query: query)
+            let facts = try XCTUnwrap(ImageFacts.read(image.bytes))
+            XCTAssertEqual(facts.width, expected.0, "\(query)")
+            let height = expected.1 == 0 ? Int((Double(photo.height) * 400 / Double(photo.width)).rounded()) : expected.1
+            XCTAssertEqual(facts.height, height, "\(query)")
+        }
+    }
+
+    func testBadPathsAreRefusedBeforeAnythingIsDrawn() async {
+        let media = library()
+        let photo = FakePhotoCatalog.standard.photos[0].id
+        let gif = FakeCatalog.standard.gifs[0].id
+        let cases: [(String, String, String, [String: String], DemoMediaError)] = [
+            ("giphy", "nope", "original.gif", [:], .notFound("The GIPHY demo catalog has no GIF nope.")),
+            ("giphy", gif, "nope.gif", [:], .notFound("GIF \(gif) has no rendition nope in the demo catalog.")),
+            ("giphy", gif, "original.mp4", [:], .notFound("No GIPHY demo media is named original.mp4.")),
+            ("tenor", gif, "original.gif", [:], .notFound("tenor is not served from a demo catalog here.")),
+            ("unsplash", photo, "photo", ["w": "0"], .invalid(parameter: "w", rule: "must be an integer from 1 to 8000.")),
+            ("unsplash", photo, "photo", ["w": "abc"], .invalid(parameter: "w", rule: "must be an integer from 1 to 8000.")),
+            ("unsplash", photo, "photo", ["w": "99999999999"], .invalid(parameter: "w", rule: "must be an integer from 1 to 8000.")),
+            ("unsplash", "nope", "photo", [:], .notFound("The Unsplash demo catalog has no photo nope.")),
+            ("unsplash", "nobody", "profile", [:], .notFound("The Unsplash demo catalog has no user nobody.")),
+            ("unsplash", photo, "profile", ["h": "9999"], .invalid(parameter: "h", rule: "must be an integer from 1 to 512.")),
+        ]
+        for (provider, key, name, query, expected) in cases {
+            do {
+                _ = try await media.image(provider: provider, key: key, name: name, query: query)
+                XCTFail("\(provider)/\(key)/\(name) \(query) was drawn")
+            } catch {
+                XCTAssertEqual(error, expected)
+            }
+        }
+        XCTAssertEqual(media.cachedCount, 0, "nothing was drawn")
+    }
+
+    func testTheCacheKeepsWithinItsBytesAndServesTheSameBytesAgain() async throws {
+        let limit = 200_000
+        let media = library(cacheBytes: limit)
+        let gifs = FakeCatalog.standard.gifs.prefix(60)
+        var first: [String: [UInt8]] = [:]
+        for gif in gifs {
+            first[gif.id] = try await media.image(provider: "giphy", key: gif.id, name: "original.gif", query: [:]).bytes
+            XCTAssertLessThanOrEqual(media.cachedBytes, limit)
+        }
+        XCTAssertGreaterThan(media.cachedCount, 0)
+        XCTAssertLessThan(media.cachedCount, gifs.count, "the oldest went")
+        for gif in gifs.prefix(5) {
+            let again = try await media.image(provider: "giphy", key: gif.id, name: "original.gif", query: [:]).bytes
+            XCTAssertEqual(again, first[gif.id], "drawn again, to the byte")
+        }
+    }
+
+    func testAvatarsAndProfileImagesOfTheCatalogsUsers() async throws {
+        let media = library()
+        let user = try XCTUnwrap(FakeCatalog.standard.gifs.lazy.compactMap(\.user).first).username
+        let avatar = try await media.image(provider: "giphy", key: user, name: "avatar.gif", query: [:])
+        XCTAssertEqual(ImageFacts.read(avatar.bytes)?.format, "gif")
+        let photographer = FakePhotoCatalog.standard.photos[0].photographer.username
+        let profile = try await media.image(provider: "unsplash", key: photographer, name: "profile", query: ["w": "32", "h": "32"])
+        XCTAssertEqual(ImageFacts.read(profile.bytes).map { "\($0.width)x\($0.height)" }, "32x32")
+        XCTAssertEqual(profile.contentType, "image/png")
+    }
+}
