@@ -377,6 +377,15 @@ fi
 search="$(curl -fsS --max-time 10 "$BASE_URL/search?q=cat&limit=3")" || die "GET /search?q=cat"
 GIF_ID="$(printf '%s' "$search" | python3 -c 'import json, sys; d = json.load(sys.stdin)["data"]; print(d[0]["id"] if d else "")')"
 if [ -n "$GIF_ID" ]; then pass "GET /search?q=cat -> demo catalog GIFs (first id $GIF_ID)"; else fail "GET /search?q=cat returned no GIF"; fi
+# The demo's pictures are served by gif-bff itself, linked through the published port (the Host
+# the client used), not the container's 8080.
+MEDIA_URL="$(printf '%s' "$search" | python3 -c 'import json, sys; d = json.load(sys.stdin)["data"]; print(d[0]["images"]["fixed_width"]["url"] if d else "")')"
+media_type="$(curl -fsS --max-time 10 -o "$WORK/media.gif" -w '%{content_type}' "$MEDIA_URL" 2>/dev/null || true)"
+if [[ "$MEDIA_URL" == "$BASE_URL/media/giphy/"* ]] && [ "$media_type" = image/gif ] && head -c 6 "$WORK/media.gif" | grep -q GIF89a; then
+    pass "a demo media link through the published port: $MEDIA_URL -> image/gif, $(wc -c <"$WORK/media.gif") bytes"
+else
+    fail "demo media link $MEDIA_URL -> '$media_type'"
+fi
 # The spec is compiled into the binary from openapi.yaml: the image serves the file itself.
 if curl -fsS --max-time 10 "$BASE_URL/openapi.yaml" | cmp -s - "$ROOT/openapi.yaml"; then
     pass "GET /openapi.yaml -> the repository's openapi.yaml, byte for byte"

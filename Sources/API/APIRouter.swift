@@ -18,7 +18,7 @@ public enum APIRouter {
         DeckRoutes.register(on: &router, backend: backend, links: links)
         MediaRoutes.register(on: &router, library: media)
         AnalyticsRoutes.register(on: &router, backend: backend)
-        MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics)
+        MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics, media: media)
         OpenAPIRoutes.register(on: &router)
         WebAppRoutes.register(on: &router, providers: backend.providers.names.map(\.rawValue),
                               defaultProvider: backend.providers.defaultName.rawValue)

@@ -1,16 +1,18 @@
+import DemoMedia
 import Foundation
 import Service
 import HTTPServer
 
 /// GET /metrics in the Prometheus text format (version 0.0.4).
 enum MetricsRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics) {
+    static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics, media: DemoMediaLibrary? = nil) {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favoritesCount()
-            let text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
+            var text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
                                              budgetRemaining: backend.upstreamBudgetRemaining,
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
                                              pingbacks: backend.analytics.counts)
+            if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -75,6 +77,16 @@ enum PrometheusText {
                 out += "gif_bff_upstream_budget_remaining{provider=\"\(provider)\"} \(remaining)\n"
             }
         }
+        return out
+    }
+
+    /// The demo media cache's size, where a provider is served from its demo catalog.
+    static func demoMedia(bytes: Int, pictures: Int) -> String {
+        var out = ""
+        header(&out, "gif_bff_demo_media_cache_bytes", "gauge", "Bytes of demo pictures kept in memory (GIF_BFF_DEMO_MEDIA_CACHE_MB bounds it).")
+        out += "gif_bff_demo_media_cache_bytes \(bytes)\n"
+        header(&out, "gif_bff_demo_media_cache_pictures", "gauge", "Demo pictures kept in memory.")
+        out += "gif_bff_demo_media_cache_pictures \(pictures)\n"
         return out
     }
 

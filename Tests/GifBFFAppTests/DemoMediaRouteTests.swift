@@ -64,6 +64,9 @@ final class DemoMediaRouteTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 40, "every rendition of 8 items, and avatars")
+        let metrics = try api.get("/metrics").text
+        XCTAssertTrue(metrics.contains("gif_bff_demo_media_cache_pictures "), metrics)
+        XCTAssertFalse(metrics.contains("gif_bff_demo_media_cache_bytes 0\n"), "what was drawn is kept")
     }
 
     func testLinksFollowTheHostTheClientUsedAndACachedAnswerFollowsAChange() throws {
