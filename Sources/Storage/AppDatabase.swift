@@ -56,10 +56,11 @@ public enum AppDatabase {
         } catch {
             throw openError(error, path: path)
         }
+        let found = (try? database.userVersion()) ?? 0
         do {
             try Schema.migrator.migrate(database)
         } catch let error as SQLiteError {
-            throw openError(error, path: path)
+            throw upgradeError(error, path: path, found: found)
         } catch let error as SchemaTooNewError {
             throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
         } catch {
@@ -79,6 +80,15 @@ public enum AppDatabase {
         } catch {
             throw .cannotWrite(path: path, reason: "cannot create its folder \(folder.path)")
         }
+    }
+
+    /// A step that failed for its own reason (not the disk, not another process's lock).
+    private static func upgradeError(_ error: SQLiteError, path: String, found: Int) -> StorageOpenError {
+        let opening = openError(error, path: path)
+        guard case .failed = opening, error.primaryCode != ResultCode.busy, error.primaryCode != ResultCode.locked else {
+            return opening
+        }
+        return .upgradeFailed(path: path, found: found, latest: Schema.migrator.latestVersion, reason: error.message)
     }
 
     private static func openError(_ error: SQLiteError, path: String) -> StorageOpenError {
