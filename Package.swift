@@ -68,6 +68,8 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: ["SQLite", "Storage", "Service", "TestSupport", "GiphyClient"],
+            // Databases of every earlier schema version, read by the tests from their own folder.
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         // A test VFS that sleeps before each database write: a slow disk inside the test process.
