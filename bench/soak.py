@@ -14,7 +14,8 @@ explains, and the auditor's count of acknowledged favorites lost. Loopback only;
 starts is stopped by PID; bounded by SOAK_MINUTES.
 
 Environment: BIN (folder of gif-bff and fake-giphy), SOAK_MINUTES, SOAK_CONNECTIONS (8),
-SOAK_WORK (/tmp/gif-bff-soak), SOAK_PORT (28380; the fake takes the next).
+SOAK_RESTART_MINUTES (3; 0 for none), SOAK_WORK (/tmp/gif-bff-soak), SOAK_PORT (28380; the fake
+takes the next).
 """
 import json
 import os
@@ -43,7 +44,8 @@ FAKE_PORT = PORT + 1
 KEY = "soak-key"
 BASE = f"http://127.0.0.1:{PORT}"
 FAKE = f"http://127.0.0.1:{FAKE_PORT}"
-RESTART_EVERY_MINUTES = 3
+# 0: never (one process for the whole run, to see whether its RSS levels off).
+RESTART_EVERY_MINUTES = int(os.environ.get("SOAK_RESTART_MINUTES", "3"))
 PHASES = ["healthy", "slow", "server_error", "reset", "rate_limited", "down"]
 # Answers that a phase explains. Every phase: what the plan does in ordinary use (removing a GIF
 # that is not a favorite). A minute with a restart also explains socket errors.
@@ -101,12 +103,19 @@ class GifBFF:
             "GIPHY_API_KEY": KEY, "GIPHY_BASE_URL": FAKE + "/v1",
         })
         self.process = subprocess.Popen([os.path.join(BIN, "gif-bff")], env=environment, stdout=subprocess.DEVNULL, stderr=self.log)
+        self.started = time.monotonic()
         wait_up(BASE + "/healthz")
 
     @property
     def pid(self):
         with self.lock:
             return self.process.pid
+
+    @property
+    def age_minutes(self):
+        """Whole minutes since the running process started (rounded)."""
+        with self.lock:
+            return round((time.monotonic() - self.started) / 60)
 
     def restart(self):
         with self.lock:
@@ -318,8 +327,8 @@ def main():
                 break
         auditor = Auditor(sorted(pool))
         auditor.start()
-        log(f"# soak: {MINUTES} min, wrk -t2 -c{CONNECTIONS}, phases {' '.join(PHASES)}, SIGKILL + restart every "
-            f"{RESTART_EVERY_MINUTES} min; {os.cpu_count()} cores, loadavg {open('/proc/loadavg').read().split()[:3]}; "
+        log(f"# soak: {MINUTES} min, wrk -t2 -c{CONNECTIONS}, phases {' '.join(PHASES)}, "
+            f"{f'SIGKILL + restart every {RESTART_EVERY_MINUTES} min' if RESTART_EVERY_MINUTES else 'no restarts'}; {os.cpu_count()} cores, loadavg {open('/proc/loadavg').read().split()[:3]}; "
             f"auditor pool {len(auditor.pool)} ids")
         log(f"{'min':>3} {'phase':<12} {'req/s':>7} {'p50ms':>7} {'p99ms':>8} {'rss_MiB':>7} {'fds':>4} {'upstream':>8} "
             f"{'socket_errors':<22} answers_by_code")
@@ -327,7 +336,7 @@ def main():
         for minute in range(MINUTES):
             phase = PHASES[minute % len(PHASES)]
             upstream.set_phase(phase)
-            restarting = (minute + 1) % RESTART_EVERY_MINUTES == 0
+            restarting = RESTART_EVERY_MINUTES > 0 and (minute + 1) % RESTART_EVERY_MINUTES == 0
             if restarting:
                 timer = threading.Timer(30, server.restart)
                 timer.start()
@@ -346,7 +355,7 @@ def main():
                     unexplained.append(f"minute {minute + 1} ({phase}): {key} x{count}")
             if sockets and not restarting:
                 unexplained.append(f"minute {minute + 1} ({phase}): socket errors {sockets} without a restart")
-            minutes.append((rss, fds))
+            minutes.append((rss, fds, phase, server.age_minutes))
             log(f"{minute + 1:>3} {phase:<12} {int(fields['requests']) / seconds:>7.0f} {int(fields['p50_us']) / 1000:>7.1f} "
                 f"{int(fields['p99_us']) / 1000:>8.1f} {rss:>7.1f} {fds:>4} {calls if calls is not None else '-':>8} "
                 f"{(' '.join(f'{k}={v}' for k, v in sockets.items()) + (' (restart)' if restarting else '')) or '-':<22} "
@@ -359,11 +368,21 @@ def main():
         auditor.check()
         log("")
         later = minutes[5:] or minutes
+        def spread(values):
+            return (max(values) - min(values)) / min(values) * 100
+
         for name, index in (("RSS MiB", 0), ("open descriptors", 1)):
             values = [entry[index] for entry in later]
-            spread = (max(values) - min(values)) / min(values) * 100
             log(f"{name} after minute 5: min {min(values):.1f}, median {statistics.median(values):.1f}, max {max(values):.1f}: "
-                f"spread {spread:.1f}% ({'within' if spread <= 10 else 'beyond'} 10%)")
+                f"spread {spread(values):.1f}% ({'within' if spread(values) <= 10 else 'beyond'} 10%)")
+        # A restart starts RSS over and the upstream's state sets the connections held: compare like with like.
+        for age in sorted({entry[3] for entry in later}):
+            values = [entry[0] for entry in later if entry[3] == age]
+            log(f"  RSS MiB {age} min after a start: {' '.join(f'{value:.1f}' for value in values)} (spread {spread(values):.1f}%)")
+        for phase in PHASES:
+            values = [entry[1] for entry in later if entry[2] == phase]
+            if values:
+                log(f"  descriptors while {phase}: {' '.join(str(value) for value in values)} (spread {spread(values):.1f}%)")
         log(f"restarts (SIGKILL): {server.restarts}")
         log(f"auditor: {auditor.adds} adds and {auditor.removes} removes acknowledged, {auditor.uncertain} cut off or refused "
             f"by a fault, {auditor.checks} checks; acknowledged favorites lost or removals undone: {len(auditor.violations)}")

@@ -7,6 +7,7 @@
 #
 #   nice -n 10 bench/soak.sh            the full 30 minutes (it loads the machine: be nice)
 #   SOAK_MINUTES=3 bench/soak.sh         a short look (one restart, three phases)
+#   SOAK_MINUTES=12 SOAK_RESTART_MINUTES=0 nice -n 10 bench/soak.sh    one process throughout: does its RSS level off?
 #
 # Loopback only; every process it starts is stopped by PID (bench/soak.py says more). Not for CI.
 set -euo pipefail
