@@ -33,6 +33,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ left in bench/
 import mixed_plan  # noqa: E402  (the plan's queries: the auditor takes ids from others)
 
 BIN = os.environ["BIN"]
