@@ -1,21 +1,18 @@
 #!/usr/bin/env python3
 """bench/soak.py, run by bench/soak.sh: a day in an hour. SOAK_MINUTES (30) minutes of the mixed
 plan (bench/mixed_plan.py, replayed by wrk through bench/soak.lua) against gif-bff in front of
-fake-giphy, with the upstream failing in turn, one fault a minute: healthy, slow (3 s a call),
-server_error (500), reset (connections reset: a listener of ours on the fake's port), rate_limited
-(429), down (nothing listening); and gif-bff SIGKILLed and started again every 3 minutes, 30 s into
-the minute. Meanwhile an auditor adds and removes favorites of its own, one at a time, and checks
-that every favorite acknowledged (201/200) is listed and every acknowledged removal (204) is not.
+fake-giphy, the upstream failing in turn a minute each: healthy, slow (3 s a call), server_error
+(500), reset (a listener of ours on the fake's port resets every connection), rate_limited (429),
+down (nothing listening); gif-bff SIGKILLed and started again every 3 minutes, 30 s into the
+minute. An auditor adds and removes favorites of its own, one at a time, and checks that every
+acknowledged add (201/200) is listed and every acknowledged removal (204) is not.
 
-Prints a line a minute: phase, req/s, p50 and p99, answers by status and problem code, socket
-errors, gif-bff's RSS and open descriptors at the minute's end, upstream calls, restarts. Then the
-verdict: RSS and descriptors over the minutes after the 5th (max against min), the errors no fault
-explains, and the auditor's count of acknowledged favorites lost. Loopback only; every process it
-starts is stopped by PID; bounded by SOAK_MINUTES.
-
-Environment: BIN (folder of gif-bff and fake-giphy), SOAK_MINUTES, SOAK_CONNECTIONS (8),
-SOAK_RESTART_MINUTES (3; 0 for none), SOAK_WORK (/tmp/gif-bff-soak), SOAK_PORT (28380; the fake
-takes the next).
+Prints a line a minute (phase, req/s, p50, p99, answers by status and problem code, socket errors,
+RSS and descriptors at the minute's end, upstream calls), then the verdict: RSS and descriptors
+after minute 5, the errors no fault explains, the acknowledged favorites lost. Loopback only;
+every process it starts is stopped by PID. Environment: BIN (folder of gif-bff and fake-giphy),
+SOAK_MINUTES, SOAK_CONNECTIONS (8), SOAK_RESTART_MINUTES (3; 0 for none), SOAK_WORK
+(/tmp/gif-bff-soak), SOAK_PORT (28380; the fake takes the next).
 """
 import json
 import os
@@ -51,14 +48,8 @@ PHASES = ["healthy", "slow", "server_error", "reset", "rate_limited", "down"]
 # Answers that a phase explains. Every phase: what the plan does in ordinary use (removing a GIF
 # that is not a favorite). A minute with a restart also explains socket errors.
 EXPLAINED_ALWAYS = {"404:favorite_not_found"}
-EXPLAINED = {
-    "healthy": set(),
-    "slow": set(),
-    "server_error": {"502:upstream_error"},
-    "reset": {"502:upstream_unavailable"},
-    "rate_limited": {"503:upstream_rate_limited"},
-    "down": {"502:upstream_unavailable"},
-}
+EXPLAINED = {"healthy": set(), "slow": set(), "server_error": {"502:upstream_error"}, "reset": {"502:upstream_unavailable"},
+             "rate_limited": {"503:upstream_rate_limited"}, "down": {"502:upstream_unavailable"}}
 
 
 def log(message):
