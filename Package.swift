@@ -37,22 +37,25 @@ let package = Package(
         .target(name: "API", dependencies: ["HTTPServer", "Service", "DemoMedia"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: strict),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib", "SQLite", "CSlowDisk"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
         // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
         // are Service's stores (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        // SQLite's unix VFS with the WAL index in this process's heap and the file locked against
+        // other processes: a write and a read connection side by side, no -shm file to map.
+        .target(name: "CSQLiteVFS", dependencies: ["CSQLite"]),
+        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteVFS"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         .target(name: "Service", dependencies: ["Recency"], swiftSettings: strict),
@@ -67,8 +70,12 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: ["SQLite", "Storage", "Service", "TestSupport", "GiphyClient"],
+            // Databases of every earlier schema version, read by the tests from their own folder.
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
+        // A test VFS that sleeps before each database write: a slow disk inside the test process.
+        .target(name: "CSlowDisk", dependencies: ["CSQLite"], path: "Tests/CSlowDisk"),
         .testTarget(
             name: "ServiceTests",
             dependencies: ["Service", "Storage", "SQLite", "TestSupport", "FakeUpstream", "GiphyClient", "UnsplashClient", "Recency"],

@@ -2,6 +2,7 @@ import API
 import DemoMedia
 import Service
 import HTTPServer
+import SQLite
 import Storage
 
 /// gif-bff wired and listening: the database, the providers, the backend and the server.
@@ -24,13 +25,18 @@ public final class RunningApp: Sendable {
     /// key or its demo catalog) and the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
     public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
+        try start(configuration, logger: logger, databaseOptions: AppDatabase.serverOptions)
+    }
+
+    /// As `start`, with the database opened through `databaseOptions` (a test's slow disk, say).
+    static func start(_ configuration: Configuration, logger: Logger, databaseOptions: Database.Options) throws -> RunningApp {
         let report: @Sendable (any Error) -> Void = { error in
             // A database that fails under the server is the machine's fault, not a bug: named as such.
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
         // The database first: the GIPHY client keeps the install's random_id in it.
-        let stores = try Stores.open(path: configuration.databasePath, options: AppDatabase.serverOptions)
+        let stores = try Stores.open(path: configuration.databasePath, options: databaseOptions)
         var sources: [ProviderSource] = []
         let giphy: GiphySource
         do {
@@ -49,6 +55,8 @@ public final class RunningApp: Sendable {
                         ("mode", .string(source.isDemo ? "demo" : "live")))
         }
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
+        // Read before the first request, so none waits for it behind another's write.
+        favorites.startLoading()
         // One queue of writes for later over every gateway and the history: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)

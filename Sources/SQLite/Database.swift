@@ -11,11 +11,9 @@ public final class Database {
         public var busyTimeoutMilliseconds: Int32 = 250
         /// Refuses every write on this connection (PRAGMA query_only): for a read connection.
         public var queryOnly = false
-        /// PRAGMA locking_mode = EXCLUSIVE, set before the first access: the connection holds the
-        /// file's lock for as long as it is open, so no other connection or process can read or
-        /// write it, and WAL keeps its index in this process's heap instead of a memory-mapped
-        /// -shm file (a -shm made unwritable while mapped kills the process with SIGBUS).
-        public var exclusiveLocking = false
+        /// The SQLite VFS to open the file through, by name; nil for SQLite's default.
+        /// `ProcessVFS.name` is the server's (see there).
+        public var vfs: String?
         public init() {}
     }
 
@@ -30,7 +28,7 @@ public final class Database {
     public init(path: String, options: Options = Options()) throws(SQLiteError) {
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(path, &opened, flags, options.vfs)
         guard code == SQLITE_OK, let opened else {
             // SQLite usually hands back a handle even on failure; it must be closed too.
             let error = SQLiteError(code: code, connection: opened, sql: nil)
@@ -53,10 +51,6 @@ public final class Database {
         let code = sqlite3_extended_result_codes(handle, 1)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
         sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
-        if options.exclusiveLocking {
-            // Before anything reads the file: the first WAL access decides between -shm and heap.
-            try execute("PRAGMA locking_mode = EXCLUSIVE")
-        }
         // Reading the schema is the first access to the file: "file is not a database"
         // surfaces here rather than later on some request.
         try execute("SELECT count(*) FROM sqlite_master")

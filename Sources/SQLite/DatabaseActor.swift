@@ -15,13 +15,24 @@ public actor DatabaseActor {
     private var isClosed = false
     private let reopen: Reopen?
     private let thread: DatabaseThread
+    /// A pool's count of the write connection's reopenings: the write connection adds to it, the
+    /// read connection follows it (reopens when it moved past `seenReopenings`).
+    private let reopenings: ReopenCount?
+    private let followsReopenings: Bool
+    private var seenReopenings = 0
 
     /// Takes over a connection (the caller gives it up: `sending`) and starts its thread. With
     /// `reopen`, a connection whose file was deleted or replaced is replaced by a new one.
     public init(_ database: sending Database, threadName: String = "sqlite", reopen: Reopen? = nil) {
+        self.init(database, threadName: threadName, reopen: reopen, reopenings: nil, followsReopenings: false)
+    }
+
+    init(_ database: sending Database, threadName: String, reopen: Reopen?, reopenings: ReopenCount?, followsReopenings: Bool) {
         self.database = database
         self.reopen = reopen
         self.thread = DatabaseThread(name: threadName)
+        self.reopenings = reopenings
+        self.followsReopenings = followsReopenings
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -52,6 +63,12 @@ public actor DatabaseActor {
         }
     }
 
+    /// True for a read connection whose pool's write connection moved to a new file since.
+    private var isBehindTheWriter: Bool {
+        guard followsReopenings, let reopenings, reopen != nil else { return false }
+        return reopenings.value != seenReopenings
+    }
+
     /// Finalizes the statements and closes the connection (the last one to close a WAL database
     /// checkpoints it and removes its -wal and -shm files). Later calls throw SQLITE_MISUSE.
     public func close() {
@@ -60,11 +77,19 @@ public actor DatabaseActor {
     }
 
     private func open() throws(SQLiteError) -> Database {
-        if let database { return database }
+        if let database, !isBehindTheWriter { return database }
         guard !isClosed, let reopen else { throw .misuse("the connection is closed", sql: nil) }
+        // The old file's connection closes first; a moved file's skips the checkpoint.
+        database = nil
         do {
+            let seen = reopenings?.value ?? 0
             let reopened = try reopen()
             database = reopened
+            if followsReopenings {
+                seenReopenings = seen
+            } else {
+                reopenings?.increment()
+            }
             return reopened
         } catch {
             throw SQLiteError(code: ResultCode.cannotOpen, message: "cannot reopen the database: \(error)", sql: nil)

@@ -1,25 +1,34 @@
 /// One database file through two connections, each on its own thread: a write connection for
 /// transactions and a read connection (query-only) for reads. With WAL, reads go on from the
-/// last commit while a write waits for the lock, instead of queueing behind it.
-/// Or through one connection in exclusive locking mode (`init(exclusive:)`), for both.
+/// last commit while a write waits for the lock or for the disk, instead of queueing behind it.
 public struct DatabasePool: Sendable {
     private let writer: DatabaseActor
     private let reader: DatabaseActor
+    private let reopenings = ReopenCount()
 
-    /// Takes over two connections to the same file; `reader` should be opened `queryOnly`.
-    public init(writer: sending Database, reader: sending Database) {
-        self.writer = DatabaseActor(writer, threadName: "sqlite-writer")
-        self.reader = DatabaseActor(reader, threadName: "sqlite-reader")
+    /// How many times the write connection opened a new file at the path (see `Reopening`).
+    public var replacements: Int { reopenings.value }
+
+    /// How each connection opens the file at its path again, once it was deleted or replaced.
+    public struct Reopening: Sendable {
+        public let writer: DatabaseActor.Reopen
+        public let reader: DatabaseActor.Reopen
+
+        public init(writer: @escaping DatabaseActor.Reopen, reader: @escaping DatabaseActor.Reopen) {
+            self.writer = writer
+            self.reader = reader
+        }
     }
 
-    /// Takes over one connection opened with `exclusiveLocking`, for reads and writes alike: under
-    /// that lock a second connection could not even read. No other process can hold the lock, so
-    /// writes never wait for one, and reads wait only for this process's own (short) writes.
-    /// `reopen` replaces the connection once its file was deleted or replaced (see `DatabaseActor`).
-    public init(exclusive database: sending Database, reopen: DatabaseActor.Reopen? = nil) {
-        let only = DatabaseActor(database, threadName: "sqlite", reopen: reopen)
-        self.writer = only
-        self.reader = only
+    /// Takes over two connections to the same file; `reader` should be opened `queryOnly`.
+    /// With `reopening`, a file deleted or replaced while open is left behind: the write that
+    /// finds out is refused (see `DatabaseActor`), the next write opens the file then at the path,
+    /// and from then on reads follow it there.
+    public init(writer: sending Database, reader: sending Database, reopening: Reopening? = nil) {
+        self.writer = DatabaseActor(writer, threadName: "sqlite-writer", reopen: reopening?.writer,
+                                    reopenings: reopenings, followsReopenings: false)
+        self.reader = DatabaseActor(reader, threadName: "sqlite-reader", reopen: reopening?.reader,
+                                    reopenings: reopenings, followsReopenings: true)
     }
 
     /// Runs `body` on the read connection, outside any transaction (each statement is atomic
@@ -34,7 +43,7 @@ public struct DatabasePool: Sendable {
     }
 
     /// Closes both connections, the writer last: closing the last connection checkpoints the
-    /// WAL into the database file and deletes the -wal and -shm files, leaving one file.
+    /// WAL into the database file and deletes the -wal (and any -shm) file, leaving one file.
     public func close() async {
         await reader.close()
         await writer.close()

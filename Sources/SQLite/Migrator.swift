@@ -24,10 +24,10 @@ public struct SchemaTooNewError: Error, Equatable, Sendable, CustomStringConvert
     }
 }
 
-/// Brings a database up to the latest schema, recorded in PRAGMA user_version. Each step
-/// runs in its own write transaction together with the version bump, so a failed step
-/// leaves the database at the previous version, and two processes starting together
-/// cannot both apply the same step.
+/// Brings a database up to the latest schema, recorded in PRAGMA user_version. Every step the
+/// database lacks runs in one write transaction together with the version bump: a step that
+/// fails leaves the database exactly as it was, at its old version, so the program that made it
+/// still opens it; and two processes starting together cannot both apply the same step.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
 
@@ -42,20 +42,21 @@ public struct Migrator: Sendable {
 
     public var latestVersion: Int { migrations.count }
 
-    /// Applies the steps the database has not had yet.
+    /// Applies the steps the database has not had yet, all or none.
     /// Throws `SchemaTooNewError` for a database from a newer program, else `SQLiteError`.
     public func migrate(_ database: Database) throws {
         let found = try database.userVersion()
         try checkNotNewer(found)
-        for migration in migrations where migration.version > found {
-            try database.writeTransaction {
-                // Read again under the write lock: another process may have migrated meanwhile.
-                let current = try database.userVersion()
-                try checkNotNewer(current)
-                guard current < migration.version else { return }
+        guard found < latestVersion else { return }
+        try database.writeTransaction {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = try database.userVersion()
+            try checkNotNewer(current)
+            guard current < latestVersion else { return }
+            for migration in migrations where migration.version > current {
                 try migration.migrate(database)
-                try database.setUserVersion(migration.version)
             }
+            try database.setUserVersion(latestVersion)
         }
     }
 

@@ -7,33 +7,44 @@ public enum AppDatabase {
     /// Where the database is when no setting says otherwise (relative to the working directory).
     public static let defaultPath = "gif-bff.sqlite3"
 
-    /// How the server opens it. gif-bff is the only program that writes its database, so it holds
-    /// the file's lock while running (`exclusiveLocking`): WAL's index stays in heap memory, not in
-    /// a memory-mapped -shm file whose loss (made unwritable, say) would crash the process with
-    /// SIGBUS. The price: no other process can read the file until the server stops.
+    /// How the server opens it: through `ProcessVFS`. gif-bff is the only program that uses its
+    /// database while it runs, so the WAL index lives in its heap (no memory-mapped -shm file,
+    /// whose loss, made unwritable say, would kill the process with SIGBUS) and no other process
+    /// can open the file meanwhile; its read connection reads while its write connection writes.
     public static var serverOptions: Database.Options {
         var options = Database.Options()
-        options.exclusiveLocking = true
+        options.vfs = ProcessVFS.name
         return options
     }
 
     /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
-    /// write connection and a read connection; with `options.exclusiveLocking`, as one connection.
+    /// write connection and a read connection. Through `ProcessVFS` (the server's way), a file
+    /// deleted or replaced while open is followed: writes, then reads, go to the file then at
+    /// the path, or a new one.
     public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
         let writer = try openMigrated(path: path, options: options)
-        if options.exclusiveLocking {
-            // Deleted or replaced while running: writes go to the file then at the path, or a new one.
-            return DatabasePool(exclusive: writer, reopen: { try openMigrated(path: path, options: options) })
+        let readerOptions = readOnly(options)
+        let reader = try openReader(path: path, options: readerOptions)
+        guard options.vfs == ProcessVFS.name else {
+            return DatabasePool(writer: writer, reader: reader)
         }
+        return DatabasePool(writer: writer, reader: reader, reopening: DatabasePool.Reopening(
+            writer: { try openMigrated(path: path, options: options) },
+            reader: { try openReader(path: path, options: readerOptions) }))
+    }
+
+    private static func readOnly(_ options: Database.Options) -> Database.Options {
         var readerOptions = options
         readerOptions.queryOnly = true
-        let reader: Database
+        return readerOptions
+    }
+
+    private static func openReader(path: String, options: Database.Options) throws(StorageOpenError) -> Database {
         do {
-            reader = try Database(path: path, options: readerOptions)
+            return try Database(path: path, options: options)
         } catch {
             throw openError(error, path: path)
         }
-        return DatabasePool(writer: writer, reader: reader)
     }
 
     /// One connection to the file at `path` (and its folder) created if missing, migrated.
@@ -45,10 +56,11 @@ public enum AppDatabase {
         } catch {
             throw openError(error, path: path)
         }
+        let found = (try? database.userVersion()) ?? 0
         do {
             try Schema.migrator.migrate(database)
         } catch let error as SQLiteError {
-            throw openError(error, path: path)
+            throw upgradeError(error, path: path, found: found)
         } catch let error as SchemaTooNewError {
             throw .schemaTooNew(path: path, found: error.found, latestKnown: error.latestKnown)
         } catch {
@@ -68,6 +80,15 @@ public enum AppDatabase {
         } catch {
             throw .cannotWrite(path: path, reason: "cannot create its folder \(folder.path)")
         }
+    }
+
+    /// A step that failed for its own reason (not the disk, not another process's lock).
+    private static func upgradeError(_ error: SQLiteError, path: String, found: Int) -> StorageOpenError {
+        let opening = openError(error, path: path)
+        guard case .failed = opening, error.primaryCode != ResultCode.busy, error.primaryCode != ResultCode.locked else {
+            return opening
+        }
+        return .upgradeFailed(path: path, found: found, latest: Schema.migrator.latestVersion, reason: error.message)
     }
 
     private static func openError(_ error: SQLiteError, path: String) -> StorageOpenError {

@@ -10,6 +10,9 @@ public struct FavoritesRepository: FavoritesStore {
         self.database = database
     }
 
+    /// The database file was deleted or replaced while running, and a new one opened.
+    public var replacements: Int { database.replacements }
+
     /// All favorites, newest first; favorites added at the same time, last inserted first.
     public func list() async throws -> [FavoriteRecord] {
         try await database.storeRead { database in

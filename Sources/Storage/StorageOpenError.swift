@@ -7,13 +7,16 @@ public enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertibl
     case notADatabase(path: String)
     /// The file was made by a newer gif-bff.
     case schemaTooNew(path: String, found: Int, latestKnown: Int)
+    /// A step of the upgrade to this program's schema failed; the file is left as it was, at
+    /// `found`, for the gif-bff that made it.
+    case upgradeFailed(path: String, found: Int, latest: Int, reason: String)
     /// Anything else SQLite refused while opening or migrating.
     case failed(path: String, reason: String)
 
     public var path: String {
         switch self {
         case .cannotWrite(let path, _), .notADatabase(let path),
-             .schemaTooNew(let path, _, _), .failed(let path, _):
+             .schemaTooNew(let path, _, _), .upgradeFailed(let path, _, _, _), .failed(let path, _):
             return path
         }
     }
@@ -27,6 +30,9 @@ public enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertibl
             text = "the database \(path) is not an SQLite database"
         case .schemaTooNew(let path, let found, let latestKnown):
             text = "the database \(path) has schema version \(found), newer than this program's \(latestKnown)"
+        case .upgradeFailed(let path, let found, let latest, let reason):
+            text = "cannot upgrade the database \(path) from schema version \(found) to \(latest), "
+                + "so it is left as it was (the gif-bff that made it still opens it): \(reason)"
         case .failed(let path, let reason):
             text = "cannot open the database \(path): \(reason)"
         }

@@ -16,7 +16,8 @@ let path = arguments[1]
 let id = arguments[2]
 
 do {
-    let favorites = FavoritesService(store: try Stores.open(path: path).favorites)
+    // Opened as the server opens it, so the test covers its way of writing (ProcessVFS).
+    let favorites = FavoritesService(store: try Stores.open(path: path, options: AppDatabase.serverOptions).favorites)
     let item = Item(id: id, provider: .giphy, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
     _ = try await favorites.add(item)
     // FileHandle writes go straight to the file descriptor: nothing left in a buffer.

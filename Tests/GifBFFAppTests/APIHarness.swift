@@ -2,6 +2,8 @@ import FakeGiphy
 import Foundation
 @testable import GifBFFApp
 import HTTPServer
+import SQLite
+import Storage
 import TestSupport
 import Synchronization
 import XCTest
@@ -19,7 +21,8 @@ final class APIHarness: Sendable {
     /// `fake` and `folder` let a second harness restart gif-bff on the same upstream and database.
     /// Everything is stopped and deleted when `testCase` tears down, also after an assertion throws.
     init(_ testCase: XCTestCase, favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil,
-         fake: FakeGiphy? = nil, folder: URL? = nil, configure: (inout Configuration) -> Void = { _ in }) throws {
+         fake: FakeGiphy? = nil, folder: URL? = nil, databaseOptions: Database.Options = AppDatabase.serverOptions,
+         configure: (inout Configuration) -> Void = { _ in }) throws {
         let fake = fake ?? FakeGiphy(apiKey: Self.secretKey)
         self.fake = fake
         let fakeURL = try fake.baseURL ?? fake.start()
@@ -35,7 +38,7 @@ final class APIHarness: Sendable {
         configuration.favoritesLimit = favoritesLimit
         configuration.logLevel = .debug
         configure(&configuration)
-        app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink))
+        app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink), databaseOptions: databaseOptions)
         testCase.addTeardownBlock { [self] in await stop() }
     }
 

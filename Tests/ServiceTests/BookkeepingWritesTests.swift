@@ -23,6 +23,7 @@ final class BookkeepingWritesTests: XCTestCase {
         let second = try await backend.spotlight(tag: nil)
         XCTAssertEqual(second.item.id, first.item.id, "the unsaved pick is served until it changes")
         XCTAssertFalse(second.pickedNow)
+        await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.spotlight], 1)
     }
 

@@ -61,18 +61,25 @@ final class MigrationTests: XCTestCase {
         XCTAssertNoThrow(try AppDatabase.open(path: path))
     }
 
-    func testFailedStepLeavesThePreviousVersion() throws {
+    /// All or none: step 1 went through before step 2 failed, and is rolled back with it, so the
+    /// database stays at the version its program knows.
+    func testFailedStepLeavesTheDatabaseAsItWas() throws {
         let database = try Database(path: try makeDatabasePath())
+        try Migrator([Migration(version: 1, sql: "CREATE TABLE one (x)")]).migrate(database)
+        try database.execute("INSERT INTO one VALUES (7)")
         let migrator = Migrator([
             Migration(version: 1, sql: "CREATE TABLE one (x)"),
-            Migration(version: 2, sql: "CREATE TABLE two (x); INSERT INTO missing VALUES (1)"),
+            Migration(version: 2, sql: "CREATE TABLE two (x)"),
+            Migration(version: 3, sql: "CREATE TABLE three (x); INSERT INTO missing VALUES (1)"),
         ])
         XCTAssertThrowsError(try migrator.migrate(database)) { error in
-            XCTAssertEqual((error as? SQLiteError)?.sql, "CREATE TABLE two (x); INSERT INTO missing VALUES (1)")
+            XCTAssertEqual((error as? SQLiteError)?.sql, "CREATE TABLE three (x); INSERT INTO missing VALUES (1)")
         }
         XCTAssertEqual(try database.userVersion(), 1)
         let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.text(at: 0) }
-        XCTAssertEqual(tables, ["one"], "step 2 was rolled back entirely")
+        XCTAssertEqual(tables, ["one"], "steps 2 and 3 were rolled back entirely")
+        XCTAssertEqual(try database.queryFirst("SELECT x FROM one")?.int(at: 0), 7)
+        XCTAssertFalse(database.isInTransaction)
     }
 
     func testDatabaseFromANewerProgramIsRefused() throws {

@@ -12,6 +12,18 @@ final class FavoritesMemory: Sendable {
         var list: [Favorite]?
         /// Goes up with every change, so what was made from the favorites can be reused until then.
         var version: UInt64 = 0
+        /// The store's `replacements` when `ids` and `list` were read.
+        var storeReplacements = 0
+
+        /// Forgets what was read from a store whose contents were replaced since (its file deleted
+        /// or replaced under the server); done under the lock, with the read that follows.
+        mutating func forgetIfReplaced(now replacements: Int) {
+            guard storeReplacements != replacements else { return }
+            storeReplacements = replacements
+            ids = nil
+            list = nil
+            version += 1
+        }
     }
 
     let gate = SerialGate()

@@ -56,29 +56,57 @@ public struct FavoritesService: Sendable {
 
     /// The list with its version; the store is read (and the snapshots decoded) only the first time.
     public func listing() async throws -> FavoritesListing {
-        if let known = memory.state.withLock({ state in state.list.map { FavoritesListing(favorites: $0, version: state.version) } }) {
+        let replacements = store.replacements
+        if let known = memory.state.withLock({ state in
+            state.forgetIfReplaced(now: replacements)
+            return state.list.map { FavoritesListing(favorites: $0, version: state.version) }
+        }) {
             return known
         }
-        return try await memory.gate.run {
-            if let list = memory.state.withLock({ $0.list }) {
-                return FavoritesListing(favorites: list, version: memory.state.withLock { $0.version })
-            }
-            let list = try await store.list().map(Self.favorite(from:))
-            return memory.state.withLock { state in
-                state.list = list
-                state.ids = Set(list.map(\.id))
-                return FavoritesListing(favorites: list, version: state.version)
-            }
+        return try await memory.gate.run { try await Self.load(memory, from: store) }
+    }
+
+    /// Reads the favorites into memory now, in the background, before anyone asks: a list, a
+    /// marking or an add asked for afterwards waits for this one read, and from then on lists and
+    /// markings never wait for the store (an add holds the favorites while it writes, and on a slow
+    /// disk that is long). For start-up. A read that fails is left to the next list to retry and report.
+    public func startLoading() {
+        memory.gate.runInBackground { [memory, store] in
+            _ = try? await Self.load(memory, from: store)
+        }
+    }
+
+    /// Under the gate: the list in memory, read from the store if it is not there yet.
+    private static func load(_ memory: FavoritesMemory, from store: any FavoritesStore) async throws -> FavoritesListing {
+        let replacements = store.replacements
+        if let known = memory.state.withLock({ state in
+            state.forgetIfReplaced(now: replacements)
+            return state.list.map { FavoritesListing(favorites: $0, version: state.version) }
+        }) {
+            return known
+        }
+        let list = try await store.list().map(Self.favorite(from:))
+        return memory.state.withLock { state in
+            state.list = list
+            state.ids = Set(list.map(\.id))
+            return FavoritesListing(favorites: list, version: state.version)
         }
     }
 
     /// The ids of all favorites with their version, for marking `is_favorite` on pages.
     public func markings() async throws -> FavoriteIDs {
-        if let known = memory.state.withLock({ state in state.ids.map { FavoriteIDs(ids: $0, version: state.version) } }) {
+        let replacements = store.replacements
+        if let known = memory.state.withLock({ state in
+            state.forgetIfReplaced(now: replacements)
+            return state.ids.map { FavoriteIDs(ids: $0, version: state.version) }
+        }) {
             return known
         }
         return try await memory.gate.run {
-            if let ids = memory.state.withLock({ $0.ids }) {
+            if let ids = memory.state.withLock({ state in
+                state.forgetIfReplaced(now: replacements)
+                return state.ids
+            }) {
                 return FavoriteIDs(ids: ids, version: memory.state.withLock { $0.version })
             }
             let ids = try await store.ids()

@@ -35,9 +35,15 @@ public protocol FavoritesStore: Sendable {
     func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome
     /// False when no favorite had that id.
     func remove(id: String) async throws -> Bool
+    /// Goes up each time the store's contents were replaced wholesale (its file deleted or replaced
+    /// while running), so that what was read from it before no longer holds.
+    var replacements: Int { get }
 }
 
 extension FavoritesStore {
+    /// For stores whose contents are never replaced.
+    public var replacements: Int { 0 }
+
     /// Defaults for simple stores (tests); the SQLite store answers both with one small query.
     public func ids() async throws -> Set<String> {
         Set(try await list().map(\.id))

@@ -16,6 +16,21 @@ final class SerialGate: Sendable {
         return try await body()
     }
 
+    /// Runs `body` in a task of its own, holding the gate: when the gate is free (as at start-up)
+    /// it is held from this call on, so whoever calls `run` afterwards waits for `body` first.
+    func runInBackground(_ body: @escaping @Sendable () async -> Void) {
+        let entered = state.withLock { state -> Bool in
+            if state.isHeld { return false }
+            state.isHeld = true
+            return true
+        }
+        Task {
+            if !entered { await enter() }
+            defer { leave() }
+            await body()
+        }
+    }
+
     private func enter() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let entered = state.withLock { state -> Bool in

@@ -37,7 +37,10 @@ final class CallBudget: Sendable {
             return .success(())
         }
         if case .success = outcome, let log {
-            await bookkeeping.attempt(.callLog) { try await log.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window)) }
+            // Written after the answer, as cached answers are: memory counts the call already, and
+            // no request waits for a write (seconds on a slow disk). A crash before it is written
+            // forgets the call, so a restart may allow one more in that hour.
+            bookkeeping.later(.callLog) { try await log.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window)) }
         }
         return outcome
     }

@@ -73,9 +73,10 @@ public actor SpotlightService {
         var snapshot = item
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        // Bookkeeping: if the pick cannot be saved, it is still served (from memory) until it changes.
+        // Bookkeeping, saved after the answer: memory serves the pick meanwhile, and still does
+        // (until it changes) if it cannot be saved.
         let stored = StoredSpotlight(key: key, item: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt)
-        await gateway.bookkeeping.attempt(.spotlight) {
+        gateway.bookkeeping.later(.spotlight) { [store] in
             try await store.save(stored, forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
         }
         remember(Pick(item: snapshot, changesAt: changesAt), for: key)

@@ -1,0 +1,123 @@
+import Foundation
+import GiphyClient
+import Service
+import SQLite
+import Storage
+import TestSupport
+import XCTest
+
+/// Upgrades lose nothing: a database of every earlier schema version, made by the commit that
+/// introduced it (Fixtures/, see scripts/make-schema-fixture.py), opens with today's code the way
+/// the server opens it, and gives back every favorite, the history, the spotlight picks and the
+/// cached answers as they were, decoded by today's types. A migration that fails leaves the
+/// database exactly as it was, for the program of its version.
+final class SchemaUpgradeTests: XCTestCase {
+    func testThereIsAFixtureForEveryVersion() {
+        for version in 1...Schema.migrator.latestVersion {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: SchemaFixture.url(version: version).path),
+                          "make it: scripts/make-schema-fixture.py \(version) <the commit that introduced version \(version)>")
+        }
+    }
+
+    func testVersion1KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 1) }
+    func testVersion2KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 2) }
+    func testVersion3KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 3) }
+    func testVersion4KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 4) }
+    func testVersion5KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 5) }
+    func testVersion6KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 6) }
+
+    /// Today's steps and one more that fails, as the next version's might: every step before it
+    /// ran on the file and none stays. The file is exactly as it was, at its version, so that
+    /// version's program (whose migrations find nothing to do) opens it and reads it.
+    func testAFailedMigrationLeavesEachVersionAsItWasForItsProgram() throws {
+        let failing = Migration(version: Schema.migrator.latestVersion + 1, sql: "INSERT INTO no_such_table VALUES (1)")
+        let migrator = Migrator(Schema.migrator.migrations + [failing])
+        for version in 1...Schema.migrator.latestVersion {
+            let path = try makeDatabasePath()
+            let fixture = try SchemaFixture.load(version: version, into: path)
+            let before = try Database(path: path).contentsAsText()
+            do {
+                let database = try Database(path: path, options: AppDatabase.serverOptions)
+                XCTAssertThrowsError(try migrator.migrate(database), "version \(version)")
+            }
+            let database = try Database(path: path)
+            XCTAssertEqual(try database.contentsAsText(), before, "version \(version): exactly as it was")
+            XCTAssertNoThrow(try Migrator(Array(Schema.migrator.migrations.prefix(version))).migrate(database))
+            let ids = try database.query("SELECT gif_id FROM favorite ORDER BY added_at DESC, seq DESC").map { try $0.text(at: 0) }
+            XCTAssertEqual(ids, fixture.favorites.map(\.id), "version \(version)")
+        }
+    }
+
+    private func assertUpgradeKeepsEverything(from version: Int) async throws {
+        let path = try makeDatabasePath()
+        let fixture = try SchemaFixture.load(version: version, into: path)
+        // What the commit made, so that an empty fixture cannot pass.
+        XCTAssertGreaterThanOrEqual(fixture.favorites.count, 3)
+        if version >= 2 { XCTAssertGreaterThanOrEqual(fixture.history.count, 2) }
+        if version >= 3 {
+            XCTAssertGreaterThanOrEqual(fixture.spotlight.count, 1)
+            XCTAssertGreaterThanOrEqual(fixture.cache.count, 3)
+        }
+
+        let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
+        let favorites = try await FavoritesService(store: stores.favorites).list()
+        XCTAssertEqual(favorites.map(\.id), fixture.favorites.map(\.id), "newest first, as they were")
+        for (favorite, stored) in zip(favorites, fixture.favorites) {
+            assertSameItem(favorite.item, stored.item, "favorite \(stored.id)")
+            XCTAssertEqual(Int64((favorite.addedAt.timeIntervalSince1970 * 1000).rounded()), stored.addedAtMilliseconds)
+        }
+
+        let history = try await stores.searchHistory.list(containing: nil)
+        XCTAssertEqual(history.map(\.query), fixture.history)
+
+        for (key, stored) in fixture.spotlight {
+            let pick = try await stores.spotlight.pick(for: key)
+            assertSameItem(try JSONDecoder().decode(Item.self, from: try XCTUnwrap(pick, key).item), stored, "spotlight \(key)")
+        }
+
+        for (key, stored) in fixture.cache {
+            let answer = try await stores.responseCache.answer(for: key)
+            try assertSameAnswer(try XCTUnwrap(answer, key).value, stored, key)
+        }
+        await stores.close()
+    }
+
+    /// Decoded by the type the gateway reads it as: a page, an item, or search terms.
+    private func assertSameAnswer(_ value: Data, _ stored: Data, _ key: String) throws {
+        let raw = try SchemaFixture.object(stored)
+        if let items = raw["gifs"] as? [[String: Any]] {
+            let page = try JSONDecoder().decode(UpstreamPage.self, from: value)
+            XCTAssertEqual(page.items.count, items.count, key)
+            for (item, rawItem) in zip(page.items, items) { assertSameItem(item, rawItem, key) }
+            XCTAssertEqual(page.count, raw["count"] as? Int, key)
+            XCTAssertEqual(page.offset, raw["offset"] as? Int, key)
+            XCTAssertEqual(page.totalCount, raw["totalCount"] as? Int, key)
+        } else if raw["id"] != nil {
+            assertSameItem(try JSONDecoder().decode(Item.self, from: value), raw, key)
+        } else if let terms = raw["terms"] as? [String] {
+            XCTAssertEqual(try JSONDecoder().decode(SearchTerms.self, from: value).terms, terms, key)
+        } else {
+            XCTAssertEqual(value, stored, "\(key): left as it was")
+        }
+    }
+
+    /// What a client sees of an item: its id, title, page, rating and renditions; items stored
+    /// before they named their provider were GIPHY's, shown with its attribution.
+    private func assertSameItem(_ item: Item, _ stored: [String: Any], _ what: String) {
+        XCTAssertEqual(item.id, stored["id"] as? String, what)
+        XCTAssertEqual(item.title, stored["title"] as? String, what)
+        XCTAssertEqual(item.url, stored["url"] as? String, what)
+        XCTAssertEqual(item.rating, stored["rating"] as? String, what)
+        let renditions = stored["images"] as? [String: [String: Any]] ?? [:]
+        XCTAssertFalse(renditions.isEmpty, what)
+        XCTAssertEqual(Set(item.images.keys), Set(renditions.keys), what)
+        for (name, rendition) in renditions {
+            XCTAssertEqual(item.images[name]?.url, rendition["url"] as? String, "\(what) \(name)")
+        }
+        let provider = stored["provider"] as? String ?? ProviderName.giphy.rawValue
+        XCTAssertEqual(item.provider.rawValue, provider, what)
+        if provider == ProviderName.giphy.rawValue {
+            XCTAssertEqual(item.attribution, Giphy.attribution, what)
+        }
+    }
+}
