@@ -52,7 +52,14 @@ let package = Package(
         // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
         // are Service's stores (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
+        // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
+        // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "DedicatedThread"], swiftSettings: strict),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
+        // A thread of its own as an executor, for the databases' blocking calls.
+        .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         .target(name: "Service", dependencies: ["Recency"], swiftSettings: strict),

@@ -1,5 +1,6 @@
+import DedicatedThread
 /// Owns one `Database` connection and runs every access to it one at a time, on a thread of
-/// its own (`DatabaseThread`): the connection is opened NOMUTEX and its pointer is not
+/// its own (`DedicatedThread`): the connection is opened NOMUTEX and its pointer is not
 /// Sendable, so the actor is what makes sharing it between tasks safe, and its executor is
 /// what keeps SQLite's blocking off every other thread. A default actor would run on the
 /// caller's preferred executor, such as an event-loop thread.
@@ -14,14 +15,14 @@ public actor DatabaseActor {
     private var database: Database?
     private var isClosed = false
     private let reopen: Reopen?
-    private let thread: DatabaseThread
+    private let thread: DedicatedThread
 
     /// Takes over a connection (the caller gives it up: `sending`) and starts its thread. With
     /// `reopen`, a connection whose file was deleted or replaced is replaced by a new one.
     public init(_ database: sending Database, threadName: String = "sqlite", reopen: Reopen? = nil) {
         self.database = database
         self.reopen = reopen
-        self.thread = DatabaseThread(name: threadName)
+        self.thread = DedicatedThread(name: threadName)
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
