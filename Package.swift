@@ -55,7 +55,14 @@ let package = Package(
         // SQLite's unix VFS with the WAL index in this process's heap and the file locked against
         // other processes: a write and a read connection side by side, no -shm file to map.
         .target(name: "CSQLiteVFS", dependencies: ["CSQLite"]),
-        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteVFS"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteVFS", "DedicatedThread"], swiftSettings: strict),
+        // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
+        // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "DedicatedThread"], swiftSettings: strict),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
+        // A thread of its own as an executor, for the databases' blocking calls.
+        .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         .target(name: "Service", dependencies: ["Recency"], swiftSettings: strict),

@@ -1,5 +1,6 @@
+import DedicatedThread
 /// Owns one `Database` connection and runs every access to it one at a time, on a thread of
-/// its own (`DatabaseThread`): the connection is opened NOMUTEX and its pointer is not
+/// its own (`DedicatedThread`): the connection is opened NOMUTEX and its pointer is not
 /// Sendable, so the actor is what makes sharing it between tasks safe, and its executor is
 /// what keeps SQLite's blocking off every other thread. A default actor would run on the
 /// caller's preferred executor, such as an event-loop thread.
@@ -14,7 +15,7 @@ public actor DatabaseActor {
     private var database: Database?
     private var isClosed = false
     private let reopen: Reopen?
-    private let thread: DatabaseThread
+    private let thread: DedicatedThread
     /// A pool's count of the write connection's reopenings: the write connection adds to it, the
     /// read connection follows it (reopens when it moved past `seenReopenings`).
     private let reopenings: ReopenCount?
@@ -30,7 +31,7 @@ public actor DatabaseActor {
     init(_ database: sending Database, threadName: String, reopen: Reopen?, reopenings: ReopenCount?, followsReopenings: Bool) {
         self.database = database
         self.reopen = reopen
-        self.thread = DatabaseThread(name: threadName)
+        self.thread = DedicatedThread(name: threadName)
         self.reopenings = reopenings
         self.followsReopenings = followsReopenings
     }

@@ -2,10 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A thread of its own that runs one actor's jobs in order. SQLite calls block (on the disk,
-/// and in the busy handler while another connection holds the lock); on this thread they hold
-/// up nothing else: not an event loop, not Swift's cooperative pool.
-final class DatabaseThread: SerialExecutor {
+/// A thread of its own that runs one actor's jobs in order. Database calls block (SQLite on the
+/// disk and its busy handler, libpq on the network); on this thread they hold up nothing else:
+/// not an event loop, not Swift's cooperative pool.
+public final class DedicatedThread: SerialExecutor {
     private struct Queue {
         var jobs: [UnownedJob] = []
         var isStopping = false
@@ -15,7 +15,7 @@ final class DatabaseThread: SerialExecutor {
     /// Signalled once per enqueued job and once for stop, so the thread sleeps only when idle.
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(name: String) {
+    public init(name: String) {
         // Named from inside, and only once `start` has returned: named any earlier, the thread
         // now and then kept its creator's name (a dispatch queue's) on Linux, as Foundation
         // names only a Thread it knows to be the calling one.
@@ -29,18 +29,18 @@ final class DatabaseThread: SerialExecutor {
         started.signal()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.withLock { $0.jobs.append(job) }
         wakeUp.signal()
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
     /// The thread ends once the jobs already queued have run.
-    func stop() {
+    public func stop() {
         queue.withLock { $0.isStopping = true }
         wakeUp.signal()
     }

@@ -1,0 +1,186 @@
+import CPostgreSQL
+import Foundation
+
+/// One libpq connection. Not Sendable: it lives on one thread (a `PGPool` slot's, or the
+/// listener's). Each statement is prepared once on this connection and reused (by its SQL text);
+/// parameters go apart from the SQL, so no value is ever spliced into it.
+public final class PGConnection {
+    private let handle: OpaquePointer
+    private var prepared: [String: String] = [:]
+    private var nextStatement = 0
+
+    /// Settings added to every connection: a short connect timeout, TCP keepalives and a user
+    /// timeout (a vanished server is noticed within seconds), the application's name.
+    static let connectionSettings: [(String, String)] = [
+        ("connect_timeout", "3"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+        ("keepalives_count", "2"), ("tcp_user_timeout", "6000"), ("application_name", "gif-bff"),
+    ]
+
+    /// `url`: a `postgresql://` URL (see `PostgreSQLURL`). A statement that runs longer than
+    /// `statementTimeoutMilliseconds` is cancelled by the server.
+    public init(url: String, statementTimeoutMilliseconds: Int = 10_000) throws(PostgreSQLError) {
+        let keywords = ["dbname"] + Self.connectionSettings.map(\.0)
+        let values = [url] + Self.connectionSettings.map(\.1)
+        let connection: OpaquePointer? = Self.withCStrings(keywords) { keys in
+            Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
+        }
+        guard let connection else { throw PostgreSQLError(.connection, message: "libpq could not allocate a connection") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PostgreSQLError(.connection, message: message)
+        }
+        handle = connection
+        try executeScript("SET statement_timeout = \(max(1, statementTimeoutMilliseconds))")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// False once the connection is lost; a broken connection is dropped, not reused.
+    public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The socket, for waiting on notifications.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// The rows `sql` returns.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> [PGRow] {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        let rows = Int(PQntuples(result)), columns = Int(PQnfields(result))
+        var out: [PGRow] = []
+        out.reserveCapacity(rows)
+        for row in 0..<rows {
+            var values: [String?] = []
+            values.reserveCapacity(columns)
+            for column in 0..<columns {
+                if PQgetisnull(result, Int32(row), Int32(column)) != 0 {
+                    values.append(nil)
+                } else {
+                    values.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
+                }
+            }
+            out.append(PGRow(values: values, sql: sql))
+        }
+        return out
+    }
+
+    /// The first row, or nil.
+    public func queryFirst(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> PGRow? {
+        try query(sql, parameters).first
+    }
+
+    /// Runs `sql` and returns how many rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> Int {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// Several statements at once, without parameters (migrations, settings); not prepared.
+    public func executeScript(_ sql: String) throws(PostgreSQLError) {
+        guard let result = PQexec(handle, sql) else { throw lost(sql) }
+        defer { PQclear(result) }
+        try check(result, sql)
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
+    public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try executeScript("BEGIN")
+        do {
+            let value = try body(self)
+            try executeScript("COMMIT")
+            return value
+        } catch {
+            if isUsable { try? executeScript("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Notifications received so far (after `LISTEN`), read from the socket without waiting.
+    func notifications() throws(PostgreSQLError) -> [(channel: String, payload: String)] {
+        guard PQconsumeInput(handle) == 1 else { throw lost(nil) }
+        var found: [(String, String)] = []
+        while let notice = PQnotifies(handle) {
+            found.append((String(cString: notice.pointee.relname), String(cString: notice.pointee.extra)))
+            PQfreemem(notice)
+        }
+        return found
+    }
+
+    private func run(_ sql: String, _ parameters: [PGValue]) throws(PostgreSQLError) -> OpaquePointer {
+        let name = try statementName(for: sql, parameterCount: parameters.count)
+        var texts: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        defer { for pointer in texts { free(pointer) } }
+        for parameter in parameters {
+            switch parameter {
+            case .text(let text): texts.append(strdup(text)); lengths.append(0); formats.append(0)
+            case .integer(let number): texts.append(strdup(String(number))); lengths.append(0); formats.append(0)
+            case .bool(let flag): texts.append(strdup(flag ? "t" : "f")); lengths.append(0); formats.append(0)
+            case .null: texts.append(nil); lengths.append(0); formats.append(0)
+            case .bytes(let data):
+                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, data.count))
+                data.withUnsafeBytes { raw in
+                    if let base = raw.baseAddress { buffer.withMemoryRebound(to: UInt8.self, capacity: data.count) { $0.update(from: base.assumingMemoryBound(to: UInt8.self), count: data.count) } }
+                }
+                // free() releases what allocate made: both are malloc on Linux.
+                texts.append(buffer); lengths.append(Int32(data.count)); formats.append(1)
+            }
+        }
+        let result = texts.withUnsafeBufferPointer { values in
+            values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                PQexecPrepared(handle, name, Int32(parameters.count), values.baseAddress, lengths, formats, 0)
+            }
+        }
+        guard let result else { throw lost(sql) }
+        do {
+            try check(result, sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return result
+    }
+
+    private func statementName(for sql: String, parameterCount: Int) throws(PostgreSQLError) -> String {
+        if let name = prepared[sql] { return name }
+        nextStatement += 1
+        let name = "gifbff_\(nextStatement)"
+        guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else { throw lost(sql) }
+        defer { PQclear(result) }
+        try check(result, sql)
+        prepared[sql] = name
+        return name
+    }
+
+    private func check(_ result: OpaquePointer, _ sql: String?) throws(PostgreSQLError) {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = Self.message(PQresultErrorMessage(result))
+            throw PostgreSQLError(isUsable ? .statement : .connection, sqlState: state, message: message, sql: sql)
+        }
+    }
+
+    private func lost(_ sql: String?) -> PostgreSQLError {
+        PostgreSQLError(.connection, message: Self.message(PQerrorMessage(handle)), sql: sql)
+    }
+
+    static func message(_ text: UnsafePointer<CChar>?) -> String {
+        let message = text.map { String(cString: $0) } ?? ""
+        let trimmed = message.split(separator: "\n").joined(separator: " ")
+        return trimmed.isEmpty ? "no message" : trimmed
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R?) -> R? {
+        let pointers = strings.map { UnsafePointer<CChar>(strdup($0)) } + [nil]
+        defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
+        return pointers.withUnsafeBufferPointer { buffer in buffer.baseAddress.flatMap(body) }
+    }
+}

@@ -1,0 +1,155 @@
+import DedicatedThread
+import Synchronization
+
+/// A bounded pool of PostgreSQL connections, each on a thread of its own (never an event loop's),
+/// each made on first use. A lost connection is dropped and made again on a later call; while the
+/// server cannot be reached, calls fail at once (backing off, 0.1 s doubling to 2 s, between
+/// attempts) instead of waiting, so an answer is a quick 503, and the pool recovers by itself.
+public final class PGPool: Sendable {
+    public struct Settings: Sendable {
+        public var size = 4
+        /// Calls waiting for a connection at most; the next fails at once (the pool is swamped).
+        public var maxWaiting = 1_000
+        public var statementTimeoutMilliseconds = 10_000
+        public var firstBackoff: Duration = .milliseconds(100)
+        public var maxBackoff: Duration = .seconds(2)
+        public init() {}
+    }
+
+    private struct Queue {
+        var free: [Int]
+        var waiting: [CheckedContinuation<Int, any Error>] = []
+        var closed = false
+    }
+
+    private let slots: [PGSlot]
+    private let queue: Mutex<Queue>
+    private let settings: Settings
+
+    public init(url: PostgreSQLURL, settings: Settings = Settings()) {
+        let size = max(1, settings.size)
+        self.settings = settings
+        slots = (0..<size).map { PGSlot(url: url.text, settings: settings, name: "postgres-\($0 + 1)") }
+        queue = Mutex(Queue(free: Array(0..<size)))
+    }
+
+    /// Runs `body` with a connection, on that connection's thread.
+    public func withConnection<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+        let index = try await takeSlot()
+        defer { giveBack(index) }
+        return try await slots[index].run(body)
+    }
+
+    /// Runs `body` in a transaction (committed when it returns, rolled back when it throws).
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+        try await withConnection { connection in try connection.transaction(body) }
+    }
+
+    /// Closes every connection and stops their threads; calls after this fail.
+    public func close() async {
+        let waiting = queue.withLock { queue -> [CheckedContinuation<Int, any Error>] in
+            queue.closed = true
+            defer { queue.waiting = [] }
+            return queue.waiting
+        }
+        for continuation in waiting { continuation.resume(throwing: PostgreSQLError(.connection, message: "the pool is closed")) }
+        for slot in slots { await slot.close() }
+    }
+
+    private func takeSlot() async throws -> Int {
+        enum Taken { case slot(Int), wait, refuse(PostgreSQLError) }
+        let taken = queue.withLock { queue -> Taken in
+            if queue.closed { return .refuse(PostgreSQLError(.connection, message: "the pool is closed")) }
+            if let index = queue.free.popLast() { return .slot(index) }
+            if queue.waiting.count >= settings.maxWaiting {
+                return .refuse(PostgreSQLError(.connection, message: "every database connection is busy and \(settings.maxWaiting) calls wait"))
+            }
+            return .wait
+        }
+        switch taken {
+        case .slot(let index): return index
+        case .refuse(let error): throw error
+        case .wait:
+            return try await withCheckedThrowingContinuation { continuation in
+                let refused = queue.withLock { queue -> Bool in
+                    if queue.closed { return true }
+                    if let index = queue.free.popLast() {
+                        continuation.resume(returning: index)
+                        return false
+                    }
+                    queue.waiting.append(continuation)
+                    return false
+                }
+                if refused { continuation.resume(throwing: PostgreSQLError(.connection, message: "the pool is closed")) }
+            }
+        }
+    }
+
+    private func giveBack(_ index: Int) {
+        let next = queue.withLock { queue -> CheckedContinuation<Int, any Error>? in
+            if !queue.waiting.isEmpty { return queue.waiting.removeFirst() }
+            queue.free.append(index)
+            return nil
+        }
+        next?.resume(returning: index)
+    }
+}
+
+/// One connection of the pool and its thread. Its connection is made on first use and again
+/// after it was lost, no sooner than its backoff allows.
+private actor PGSlot {
+    private let thread: DedicatedThread
+    nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+    private let url: String
+    private let settings: PGPool.Settings
+    private var connection: PGConnection?
+    private var retryAt: ContinuousClock.Instant?
+    private var backoff: Duration
+
+    init(url: String, settings: PGPool.Settings, name: String) {
+        thread = DedicatedThread(name: name)
+        self.url = url
+        self.settings = settings
+        backoff = settings.firstBackoff
+    }
+
+    func run<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) throws -> T {
+        let connection = try usable()
+        do {
+            return try body(connection)
+        } catch {
+            if !connection.isUsable || (error as? PostgreSQLError)?.isConnectionLost == true { lose() }
+            throw error
+        }
+    }
+
+    func close() {
+        connection = nil
+        thread.stop()
+    }
+
+    private func usable() throws(PostgreSQLError) -> PGConnection {
+        if let connection, connection.isUsable { return connection }
+        connection = nil
+        let now = ContinuousClock.now
+        if let retryAt, now < retryAt {
+            throw PostgreSQLError(.connection, message: "the database could not be reached a moment ago; trying again shortly")
+        }
+        do {
+            let made = try PGConnection(url: url, statementTimeoutMilliseconds: settings.statementTimeoutMilliseconds)
+            connection = made
+            retryAt = nil
+            backoff = settings.firstBackoff
+            return made
+        } catch {
+            lose()
+            throw error
+        }
+    }
+
+    private func lose() {
+        connection = nil
+        retryAt = ContinuousClock.now + backoff
+        backoff = min(backoff * 2, settings.maxBackoff)
+    }
+}

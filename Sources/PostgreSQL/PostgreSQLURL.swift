@@ -1,0 +1,43 @@
+import CPostgreSQL
+import Foundation
+
+/// `GIF_BFF_DATABASE_URL`: a `postgresql://` (or `postgres://`) URL that libpq itself accepts,
+/// checked at start-up without connecting, and written in messages without its password.
+public struct PostgreSQLURL: Sendable, Equatable {
+    public let text: String
+
+    /// Nil for anything libpq would not take as a connection URL, with the reason.
+    public static func parse(_ text: String) -> Result<PostgreSQLURL, ParseFailure> {
+        guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
+            return .failure(ParseFailure(reason: "a postgresql:// URL"))
+        }
+        // libpq checks a port only when it connects: a URL with a port that is not one is refused now.
+        guard let parts = URLComponents(string: text), (parts.port.map { (1...65_535).contains($0) } ?? true) else {
+            return .failure(ParseFailure(reason: "a postgresql:// URL with a valid host and port"))
+        }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(text, &error) else {
+            let reason = error.map { String(cString: $0) } ?? "not a connection URL"
+            if let error { PQfreemem(error) }
+            return .failure(ParseFailure(reason: "a postgresql:// URL libpq accepts (" + reason.split(separator: "\n").joined(separator: " ") + ")"))
+        }
+        PQconninfoFree(options)
+        return .success(PostgreSQLURL(text: text))
+    }
+
+    public struct ParseFailure: Error, Equatable, Sendable {
+        public let reason: String
+    }
+
+    /// The URL with any password replaced by `***`, for logs and messages.
+    public var redacted: String { Self.redact(text) }
+
+    public static func redact(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        guard let at = rest.firstIndex(of: "@") else { return text }
+        let userInfo = rest[..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return text }
+        return String(text[..<scheme.upperBound]) + userInfo[..<colon] + ":***" + rest[at...]
+    }
+}

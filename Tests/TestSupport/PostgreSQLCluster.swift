@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import Synchronization
+import XCTest
+
+/// A throwaway PostgreSQL cluster for the tests of this process: its own folder, loopback only, a
+/// free port, run as the unprivileged `postgres` user (initdb and postgres refuse root), started on
+/// first use and stopped when the process exits. Each test gets a database of its own.
+/// Without PostgreSQL installed a test is skipped, but under CI (`CI=true`) it fails: CI installs it.
+public final class PostgreSQLCluster: Sendable {
+    public let port: Int
+    private let folder: String
+
+    private static let shared = Mutex<Result<PostgreSQLCluster, ClusterError>?>(nil)
+    static let binaries = "/usr/lib/postgresql/15/bin"
+
+    public struct ClusterError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The process's cluster, started the first time.
+    public static func running() throws -> PostgreSQLCluster {
+        let result = shared.withLock { shared -> Result<PostgreSQLCluster, ClusterError> in
+            if let shared { return shared }
+            let started = Result { () throws(ClusterError) -> PostgreSQLCluster in try PostgreSQLCluster() }
+            shared = started
+            if case .success = started { atexit { PostgreSQLCluster.stopShared() } }
+            return started
+        }
+        switch result {
+        case .success(let cluster): return cluster
+        case .failure(let error):
+            if ProcessInfo.processInfo.environment["CI"] == "true" { throw error }
+            throw XCTSkip("PostgreSQL is not available here (\(error)); CI installs it")
+        }
+    }
+
+    /// A fresh database of the test's own, dropped when the test ends; its URL.
+    public static func database(for testCase: XCTestCase) throws -> String {
+        let cluster = try running()
+        let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+        try cluster.psql("CREATE DATABASE \(name)")
+        testCase.addTeardownBlock { try? cluster.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        return cluster.url(database: String(name))
+    }
+
+    public func url(database: String = "postgres") -> String {
+        "postgresql://postgres@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// Runs one statement as the superuser (through psql, over the socket in the cluster's folder).
+    public func psql(_ sql: String) throws {
+        let status = try Self.run("\(Self.binaries)/psql", ["-h", folder, "-p", String(port), "-U", "postgres",
+                                                                             "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+        guard status == 0 else { throw ClusterError(description: "psql failed (\(status)): \(sql)") }
+    }
+
+    /// Stops the server (immediately: the tests' data are throwaway) and starts it again, as a
+    /// restart in the middle of writes; `pause` between.
+    public func restart(pause: Duration = .zero) throws {
+        _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+        if pause > .zero { Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) }
+        try start()
+    }
+
+    /// Stops the server until `start()`.
+    public func stop() throws {
+        _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+    }
+
+    public func start() throws {
+        let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off"
+        let status = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-o", options, "-l", folder + "/log", "-w", "start"])
+        guard status == 0 else { throw ClusterError(description: "pg_ctl start failed (\(status))") }
+    }
+
+    private init() throws(ClusterError) {
+        guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
+            throw ClusterError(description: "no \(Self.binaries)/initdb")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        port = Self.freePort()
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if getuid() == 0 { _ = try Self.run("/bin/chown", ["postgres:postgres", folder]) }
+            let status = try Self.asPostgres("\(Self.binaries)/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync"])
+            guard status == 0 else { throw ClusterError(description: "initdb failed (\(status))") }
+            try start()
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            throw ClusterError(description: "\(error)")
+        }
+    }
+
+    private static func stopShared() {
+        guard case .success(let cluster) = shared.withLock({ $0 }) else { return }
+        _ = try? asPostgres("\(binaries)/pg_ctl", ["-D", cluster.folder + "/data", "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(atPath: cluster.folder)
+    }
+
+    /// A port free now on loopback (the kernel's choice for port 0).
+    private static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func asPostgres(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        getuid() == 0 ? try run("/usr/sbin/runuser", ["-u", "postgres", "--", tool] + arguments) : try run(tool, arguments)
+    }
+
+    /// Runs a tool to its end (posix_spawn and waitpid: Foundation's Process waited forever on a
+    /// child pg_ctl that had exited, its daemon still holding the pipe), its output discarded.
+    @discardableResult
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, tool, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ClusterError(description: "cannot run \(tool): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
