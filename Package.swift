@@ -80,6 +80,8 @@ let package = Package(
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "ProviderHTTP", dependencies: ["Service", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        // Its JSON reader and link rule, on their own (the transport is tested through the clients).
+        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Service"], swiftSettings: strict),
         .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON and random numbers.

@@ -18,7 +18,10 @@
 #      bytes gif-bff answered as static files (the machine's ceiling for those bytes);
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
-#      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M.
+#      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
+#   7. (miss) a cache miss: CPU per uncached /search and req/s, with nginx serving recorded-shaped
+#      GIPHY (25 GIFs) and Unsplash (30 photos) pages as the upstream (bench/miss.sh; runs first,
+#      with servers of its own).
 # Every server it starts is stopped by PID. Loopback only; every load is bounded in time.
 set -euo pipefail
 
@@ -27,7 +30,7 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-SECTIONS="${SECTIONS:-apps mixed throughput rss idle}"   # any of: apps mixed throughput rss idle
+SECTIONS="${SECTIONS:-miss apps mixed throughput rss idle}"   # any of: miss apps mixed throughput rss idle
 MIXED_REQUESTS="${MIXED_REQUESTS:-1000000}"; MIXED_SECONDS="${MIXED_SECONDS:-600}"   # mixed: stop at whichever comes first
 want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
@@ -37,6 +40,14 @@ GIF_PORT=28080; TRANSPORT_PORT=28081; HB_PORT=28082; VAPOR_PORT=28083; NGINX_POR
 for tool in wrk nginx; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx >/dev/null; break; }
 done
+
+if want miss; then
+    echo "## cache misses (bench/miss.sh)"
+    ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP bash "$ROOT/bench/miss.sh"
+    # Nothing else asked for: the peers need not be built nor started.
+    [ -z "$(tr -d ' ' <<<"${SECTIONS//miss/}")" ] && exit 0
+    echo
+fi
 
 source "$(dirname "$0")/servers.sh"
 

@@ -30,9 +30,9 @@ private func check(_ item: Item) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUnsplashResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Data(bytes: data, count: size)
-    (try? reading.searchPage(body, endpoint: search, requestedOffset: 0))?.gifs.forEach(check)
+    (try? reading.searchPage(body, endpoint: search, requestedOffset: 0))?.items.forEach(check)
     (try? reading.feedPage(body, endpoint: .editorialFeed(TrendingRequest(offset: 0, limit: 30)), totalHeader: "12",
-                           requestedOffset: 0))?.gifs.forEach(check)
+                           requestedOffset: 0))?.items.forEach(check)
     if let item = try? reading.single(body, endpoint: .photo(id: "abc")) { check(item) }
     return 0
 }
