@@ -16,21 +16,21 @@ public enum WebAppRoutes {
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
     static func register(on router: inout RouterBuilder) {
-        router.get(rootTemplate) { _ in
-            try response(for: "index.html")
+        router.get(rootTemplate) { request in
+            try response(for: "index.html", to: request)
         }
         router.get(fileTemplate) { request in
-            try response(for: request.pathParameters["file"] ?? "")
+            try response(for: request.pathParameters["file"] ?? "", to: request)
         }
     }
 
-    static func response(for name: String) throws -> HTTPResponse {
+    static func response(for name: String, to request: HTTPRequest) throws -> HTTPResponse {
         guard let asset = WebAppAssets.named(name) else {
             throw ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
                                  detail: "The web app has no file named \(name).")
         }
-        var response = HTTPResponse(status: .ok, contentType: asset.contentType, body: asset.bytes)
-        // Revalidated each time; the ETag the server adds to every GET makes that a cheap 304.
+        var response = asset.body.response(to: request, contentType: asset.contentType)
+        // Revalidated each time; the ETag (one per coding) makes that a cheap 304.
         response.headers.set(name: "Cache-Control", value: "no-cache")
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.set(name: "Referrer-Policy", value: "no-referrer")

@@ -1,0 +1,43 @@
+/// Compresses answers for clients that accept gzip (RFC 9110 8.4, 12.5.3), after the routes:
+/// GET and HEAD answers only, of a compressible media type, of at least
+/// `ContentCoding.minimumCompressedBytes`, and not already encoded (kept bodies come encoded
+/// from `CompressibleBody`, compressed once). Such answers say `Vary: Accept-Encoding`, whatever
+/// the request accepted, so no cache hands a gzip body to a client that did not ask for one.
+///
+/// Answers to POST, PUT and DELETE are never compressed: an answer that mints a secret (an
+/// install's token) answers a POST, and a compressed secret beside what the request sent can be
+/// guessed from the compressed length (BREACH). No GET answer holds a secret.
+public struct CompressingResponder: HTTPResponder {
+    private let next: any HTTPResponder
+
+    public init(_ next: any HTTPResponder) { self.next = next }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var response = try await next.respond(to: request)
+        guard request.method == .get || request.method == .head, response.status.allowsContent,
+              ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return response }
+        // Encoded already (a kept body's gzip form, however small it came out): it varied.
+        if response.headers.contains(name: "Content-Encoding") {
+            Self.addVary(to: &response)
+            return response
+        }
+        guard response.body.count >= ContentCoding.minimumCompressedBytes else { return response }
+        Self.addVary(to: &response)
+        guard ContentCoding.preferred(for: request) == .gzip,
+              let compressed = Gzip.compress(response.body, level: Gzip.onceLevel), compressed.count < response.body.count else {
+            return response
+        }
+        response.body = compressed
+        response.headers.set(name: "Content-Encoding", value: ContentCoding.gzip.rawValue)
+        // A tag made for the uncompressed body does not name these bytes: ConditionalGET hashes them.
+        response.headers.remove(name: "ETag")
+        return response
+    }
+
+    /// `Vary: Accept-Encoding`, beside whatever the answer varies on already.
+    static func addVary(to response: inout HTTPResponse) {
+        let existing = response.headers.values(of: "Vary")
+        guard !existing.contains(where: { $0.lowercased().contains("accept-encoding") }) else { return }
+        response.headers.set(name: "Vary", value: (existing + ["Accept-Encoding"]).joined(separator: ", "))
+    }
+}
