@@ -52,6 +52,19 @@ final class CompressedAnswerTests: XCTestCase {
         XCTAssertEqual(try api.send("GET", "/trending", headers: ["If-None-Match: \(plainTag)"]).status, 304)
     }
 
+    /// What an app's ETag cache does: it keeps the tag of a miss's answer and revalidates once
+    /// the answer is cached (a kept body, compressed at another level).
+    func testRevalidatingAfterAMissIsA304() throws {
+        let api = try APIHarness(self)
+        let miss = try api.send("GET", "/search?q=cats&limit=5", headers: [gzip])
+        XCTAssertEqual(miss.header("X-Cache"), "MISS")
+        let tag = try XCTUnwrap(miss.header("ETag"))
+        XCTAssertTrue(tag.hasPrefix("W/"), tag)
+        let revalidated = try api.send("GET", "/search?q=cats&limit=5", headers: [gzip, "If-None-Match: \(tag)"])
+        XCTAssertEqual(revalidated.status, 304)
+        XCTAssertEqual(revalidated.header("X-Cache"), "HIT")
+    }
+
     func testHEADAnswersWithTheHeadersGETWould() throws {
         let api = try APIHarness(self)
         _ = try api.get("/search?q=dogs")

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// A body sent many times (a kept page, a web app file) with its entity tag, hashed once, and its
-/// gzip form with that form's own tag, made the first time a client accepts gzip and kept: a kept
-/// body is compressed once, never per request.
+/// gzip form with that form's own tag (`ContentCoding.entityTag`), made the first time a client
+/// accepts gzip and kept: a kept body is compressed once, never per request.
 public final class CompressibleBody: Sendable {
     public let bytes: [UInt8]
     public let entityTag: String
@@ -44,7 +44,7 @@ public final class CompressibleBody: Sendable {
         gzipForm.withLock { form in
             if let made = form { return made }
             let made = Gzip.compress(bytes, level: Gzip.keptLevel).flatMap { compressed in
-                compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: ConditionalGET.entityTag(of: compressed)) : nil
+                compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: ContentCoding.gzip.entityTag(identityTag: entityTag)) : nil
             }
             form = .some(made)
             return made

@@ -27,10 +27,11 @@ public struct CompressingResponder: HTTPResponder {
               let compressed = Gzip.compress(response.body, level: Gzip.onceLevel), compressed.count < response.body.count else {
             return response
         }
+        // The gzip form's tag, from the uncompressed body's: the same a kept body's gzip form gets.
+        let identityTag = response.headers["ETag"] ?? ConditionalGET.entityTag(of: response.body)
         response.body = compressed
         response.headers.set(name: "Content-Encoding", value: ContentCoding.gzip.rawValue)
-        // A tag made for the uncompressed body does not name these bytes: ConditionalGET hashes them.
-        response.headers.remove(name: "ETag")
+        response.headers.set(name: "ETag", value: ContentCoding.gzip.entityTag(identityTag: identityTag))
         return response
     }
 

@@ -28,6 +28,19 @@ public enum ContentCoding: String, Sendable {
         return (gzip ?? anyOther ?? false) ? .gzip : .identity
     }
 
+    /// The entity tag of this coding's form of a body whose uncompressed form has `identityTag`.
+    /// A compressed form's tag is weak (`W/"…-gzip"`), as nginx makes it: the same content may
+    /// be compressed to other bytes (a miss at level 1, the kept body at level 6), and a client
+    /// that revalidates after either gets its 304. It still differs from the identity form's tag,
+    /// so If-None-Match compares the coding asked for.
+    public func entityTag(identityTag: String) -> String {
+        guard self != .identity else { return identityTag }
+        var opaque = identityTag.hasPrefix("W/") ? String(identityTag.dropFirst(2)) : identityTag
+        if opaque.hasSuffix("\"") { opaque.removeLast() }
+        if opaque.hasPrefix("\"") { opaque.removeFirst() }
+        return "W/\"" + opaque + "-" + rawValue + "\""
+    }
+
     /// Whether a body of this media type gains from compression: text, JSON (problem+json
     /// included), YAML, JavaScript and SVG; not images or anything already compressed.
     public static func isCompressible(contentType: String?) -> Bool {
