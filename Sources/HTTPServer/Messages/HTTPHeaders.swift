@@ -47,8 +47,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// ASCII case-insensitive comparison without allocating.
+    /// ASCII case-insensitive comparison without allocating; names of other lengths are told
+    /// apart at once (every lookup compares against each field).
     static func equalNames(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator()
         var right = b.utf8.makeIterator()
         while true {
