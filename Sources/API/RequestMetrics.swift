@@ -32,6 +32,12 @@ public final class RequestMetrics: Sendable {
 
     public init() {}
 
+    /// One answer, timed from `start`.
+    func record(route: String, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        record(route: route, status: status, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
     func record(route: String, status: Int, seconds: Double) {
         let bucket = Self.buckets.firstIndex { seconds <= $0 }
         state.withLock { state in

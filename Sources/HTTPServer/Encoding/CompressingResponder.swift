@@ -13,16 +13,21 @@ public struct CompressingResponder: HTTPResponder {
     public init(_ next: any HTTPResponder) { self.next = next }
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var response = try await next.respond(to: request)
+        Self.compressed(try await next.respond(to: request), for: request)
+    }
+
+    /// The step itself, for a responder that runs it after its route.
+    public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        var response = response
         guard request.method == .get || request.method == .head, response.status.allowsContent,
               ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return response }
         // Encoded already (a kept body's gzip form, however small it came out): it varied.
         if response.headers.contains(name: "Content-Encoding") {
-            Self.addVary(to: &response)
+            addVary(to: &response)
             return response
         }
         guard response.body.count >= ContentCoding.minimumCompressedBytes else { return response }
-        Self.addVary(to: &response)
+        addVary(to: &response)
         guard ContentCoding.preferred(for: request) == .gzip,
               let compressed = Gzip.compress(response.body, level: Gzip.onceLevel), compressed.count < response.body.count else {
             return response

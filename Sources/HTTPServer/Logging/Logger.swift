@@ -101,7 +101,11 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
             let plain = !text.isEmpty && text.utf8.allSatisfy {
                 $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "\\")
             }
-            out.append(contentsOf: plain ? Array(text.utf8) : Array(JSONText.quoted(text).utf8))
+            if plain {
+                out.append(contentsOf: text.utf8)
+            } else {
+                out.append(contentsOf: JSONText.quoted(text).utf8)
+            }
         }
     }
 }

@@ -5,7 +5,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init() {}
 
+    /// Room for `capacity` fields at once (a response gains a few, a request brings a few).
+    init(capacity: Int) { fields.reserveCapacity(capacity) }
+
     public init(dictionaryLiteral elements: (String, String)...) {
+        fields.reserveCapacity(elements.count + 5)
         for (name, value) in elements { add(name: name, value: value) }
     }
 
