@@ -15,7 +15,9 @@
 #   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile;
 #   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, and
 #      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
-#      bytes gif-bff answered as static files (the machine's ceiling for those bytes);
+#      bytes gif-bff answered as static files (the machine's ceiling for those bytes); then the
+#      cached /search?q=cat with Accept-Encoding: gzip beside nginx's gzip_static serving the exact
+#      gzip bytes gif-bff answered;
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
 #      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
@@ -70,10 +72,16 @@ rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 "$PEERS/seed.sh" "$WORK/nginx/fav.db" 20 "$WORK/nginx/html/favorites.json" >/dev/null
 "$PEERS/seed.sh" "$WORK/hb.db" >/dev/null
 "$PEERS/seed.sh" "$WORK/vapor.db" >/dev/null
-# The peers' nginx config, plus /app/NAME serving html/app-NAME.json (gif-bff's answers, written below).
+# The peers' nginx config, plus /app/NAME serving html/app-NAME.json (gif-bff's answers, written
+# below), and html/app-NAME.json.gz (gif-bff's gzip answers) to a request that accepts gzip.
 sed -e "s/127.0.0.1:8090/127.0.0.1:$NGINX_PORT/" \
-    -e 's#^\( *\)location = /healthz {#\1location ~ ^/app/(search|trending|gif|favorites)$ { types { } default_type application/json; alias html/app-$1.json; }\n\1location = /healthz {#' \
+    -e 's#^\( *\)location = /healthz {#\1location ~ ^/app/(search|trending|gif|favorites)$ { types { } default_type application/json; gzip_static on; alias html/app-$1.json; }\n\1location = /healthz {#' \
     "$PEERS/nginx.conf" >"$WORK/nginx.conf"
+# ../shared/peers/bench.sh sends no header of its own choosing: for the gzip rounds, a wrk in
+# front of the real one adds Accept-Encoding.
+mkdir -p "$WORK/gzip-wrk"
+printf '#!/usr/bin/env bash\nexec %q -H "Accept-Encoding: gzip" "$@"\n' "$(command -v wrk)" >"$WORK/gzip-wrk/wrk"
+chmod +x "$WORK/gzip-wrk/wrk"
 
 # gif-bff logs every request at the default level; the lines go to a file, as they would in use.
 # Cached answers stay fresh for the whole run (the default is minutes), so "cached" stays true.
@@ -105,6 +113,11 @@ if want apps; then
         cmp <(curl -fsS "http://127.0.0.1:$NGINX_PORT/app/$name") "$WORK/nginx/html/app-$name.json"
         echo "gif-bff ${APP_PATH[$name]}: $(wc -c <"$WORK/nginx/html/app-$name.json") bytes"
     done
+    # The gzip form of the cached page, as gif-bff sends it, for nginx's gzip_static.
+    curl -fsS -H 'Accept-Encoding: gzip' "$GIF${APP_PATH[search]}" >"$WORK/nginx/html/app-search.json.gz"
+    cmp <(curl -fsS -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT/app/search") "$WORK/nginx/html/app-search.json.gz"
+    gzip -dc "$WORK/nginx/html/app-search.json.gz" | cmp - "$WORK/nginx/html/app-search.json"
+    echo "gif-bff ${APP_PATH[search]} with Accept-Encoding: gzip: $(wc -c <"$WORK/nginx/html/app-search.json.gz") bytes"
     echo "hb and vapor /favorites (20): $(wc -c <"$WORK/nginx/html/favorites.json") bytes"
     for c in $CONNS; do
         echo; echo "## GET /favorites (20), $c connections: gif-bff beside the peers' /favorites"
@@ -118,6 +131,10 @@ if want apps; then
                 "gif-bff=$GIF${APP_PATH[$name]}@$GIF_PID" \
                 "nginx=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" 2>/dev/null
         done
+        echo; echo "## cached GET ${APP_PATH[search]} with Accept-Encoding: gzip, $c connections: gif-bff beside nginx's gzip_static"
+        PATH="$WORK/gzip-wrk:$PATH" "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-search-gzip" -b nginx \
+            "gif-bff=$GIF${APP_PATH[search]}@$GIF_PID" \
+            "nginx=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" 2>/dev/null
     done
 fi
 

@@ -3,17 +3,22 @@
 /// author's names without their links, renditions without byte sizes, and the original as its
 /// GIF alone (for saving and the detail view; its mp4 and webp urls would double an item's size).
 public struct ItemForm: Sendable, Hashable {
-    public var isCompact: Bool
-    public var renditions: RenditionSelection
+    public let isCompact: Bool
+    public let renditions: RenditionSelection
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
     /// an item (cached answers, snapshots), never in an answer.
-    public var keepsUpstreamLinks: Bool
+    public let keepsUpstreamLinks: Bool
+
+    /// A short text naming the form, for keys of answers written with it. Made once: every
+    /// cached answer's key holds it.
+    public let key: String
 
     public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false) {
         self.isCompact = isCompact
         self.renditions = renditions
         self.keepsUpstreamLinks = keepsUpstreamLinks
+        key = (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "")
     }
 
     /// Renditions written with their GIF url only in compact form.
@@ -24,6 +29,4 @@ public struct ItemForm: Sendable, Hashable {
     /// What the server keeps: everything, its own links included.
     public static let stored = ItemForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
 
-    /// A short text naming the form, for keys of answers written with it.
-    public var key: String { (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "") }
 }
