@@ -38,10 +38,12 @@ enum ResponseHead {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
+    /// Plain loops over the bytes: every header of every response passes here.
     private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        !field.name.isEmpty && field.name.utf8.allSatisfy(ByteClass.isTokenCharacter)
-            && field.value.utf8.allSatisfy(ByteClass.isFieldValueCharacter)
-            && !serverOwned.contains { HTTPHeaders.equalNames(field.name, $0) }
+        guard !field.name.isEmpty else { return false }
+        for byte in field.name.utf8 where !ByteClass.isTokenCharacter(byte) { return false }
+        for byte in field.value.utf8 where byte < 0x20 ? byte != ByteClass.tab : byte == 0x7F { return false }
+        return !serverOwned.contains { HTTPHeaders.equalNames(field.name, $0) }
     }
 
     private static func append(_ text: String, to out: inout [UInt8]) {
