@@ -109,12 +109,15 @@ enum RequestInputs {
     /// `renditions` of a list answer: absent gives the compact default; "all" or a comma list of
     /// rendition names chooses the renditions of a compact item.
     static func listForm(_ text: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault)
+        // Without `renditions` (nearly every request) the one form made at start-up.
+        guard let selection = try renditions(text) else { return .compact }
+        return ItemForm(isCompact: true, renditions: selection)
     }
 
     /// `renditions` of a single GIF: absent gives every rendition.
     static func singleForm(_ text: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: false, renditions: try renditions(text) ?? .all)
+        guard let selection = try renditions(text) else { return .full }
+        return ItemForm(isCompact: false, renditions: selection)
     }
 
     private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {

@@ -42,8 +42,13 @@ public struct CompressingResponder: HTTPResponder {
 
     /// `Vary: Accept-Encoding`, beside whatever the answer varies on already.
     static func addVary(to response: inout HTTPResponse) {
-        let existing = response.headers.values(of: "Vary")
-        guard !existing.contains(where: { $0.lowercased().contains("accept-encoding") }) else { return }
-        response.headers.set(name: "Vary", value: (existing + ["Accept-Encoding"]).joined(separator: ", "))
+        // Most answers vary on nothing yet: one field added, nothing joined.
+        guard response.headers.contains(name: "Vary") else {
+            response.headers.add(name: "Vary", value: "Accept-Encoding")
+            return
+        }
+        let values = response.headers.values(of: "Vary")
+        guard !values.contains(where: { $0.lowercased().contains("accept-encoding") }) else { return }
+        response.headers.set(name: "Vary", value: (values + ["Accept-Encoding"]).joined(separator: ", "))
     }
 }
