@@ -38,9 +38,12 @@ let package = Package(
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4; a signal handler in C.
         .target(name: "CSystemShims"),
-        // zlib for gzip answers (Content-Encoding); the transport knows codings, not what it sends.
+        // zlib and brotli for compressed answers (Content-Encoding); the transport knows codings,
+        // not what it sends. The brotli decoder is the tests' alone.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "HTTPServer", dependencies: ["CSystemShims", "CZlib"], swiftSettings: requestPath),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CBrotliDecoder", path: "Tests/CBrotliDecoder", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+        .target(name: "HTTPServer", dependencies: ["CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
@@ -56,7 +59,7 @@ let package = Package(
         .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 

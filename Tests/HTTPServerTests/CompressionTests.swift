@@ -14,11 +14,13 @@ final class CompressionTests: XCTestCase {
     func testAcceptEncodingIsReadAsRFC9110Says() {
         let cases: [([String], ContentCoding)] = [
             ([], .identity), ([""], .identity), (["gzip"], .gzip), (["GZip"], .gzip), (["x-gzip"], .gzip),
-            (["gzip, deflate, br, zstd"], .gzip), ([" br ,  gzip ;q=0.5 "], .gzip), (["gzip;q=1.0"], .gzip),
-            (["gzip;q=0"], .identity), (["gzip; Q=0.000"], .identity), (["gzip;q=0.001"], .gzip),
-            (["*"], .gzip), (["*;q=0"], .identity), (["*, gzip;q=0"], .identity), (["gzip;q=0, *"], .identity),
-            (["br, deflate"], .identity), (["identity"], .identity), (["deflate", "gzip"], .gzip),
-            (["gzipx"], .identity), (["gzip;level=1"], .gzip),
+            (["br"], .brotli), (["BR"], .brotli), (["gzip, deflate, br, zstd"], .brotli), (["gzip, deflate"], .gzip),
+            ([" br;q=0.5 ,  gzip "], .gzip), (["br, gzip;q=0.9"], .brotli), (["gzip;q=1.0, br;q=0.999"], .gzip),
+            (["gzip;q=0.5, br;q=0.5"], .brotli), (["gzip;q=0"], .identity), (["gzip; Q=0.000"], .identity),
+            (["gzip;q=0.001"], .gzip), (["br;q=0, gzip"], .gzip), (["*"], .brotli), (["*;q=0"], .identity),
+            (["*, br;q=0"], .gzip), (["*, gzip;q=0, br;q=0"], .identity), (["br;q=0, *"], .gzip), (["deflate, zstd"], .identity),
+            (["identity"], .identity), (["deflate", "gzip"], .gzip), (["gzipx", "brr"], .identity), (["gzip;level=1"], .gzip),
+            (["gzip;q=abc"], .gzip),
         ]
         for (values, expected) in cases {
             XCTAssertEqual(ContentCoding.preferred(for: request(acceptEncoding: values)), expected, "\(values)")
@@ -46,6 +48,17 @@ final class CompressionTests: XCTestCase {
                                     to: request(acceptEncoding: ["gzip"]))
         XCTAssertNotEqual(once.body, kept.body)
         XCTAssertEqual(once.headers["ETag"], kept.headers["ETag"])
+    }
+
+    func testBrotliReadsBackAndIsSmallerThanGzip() throws {
+        let body = Array(String(repeating: #"{"url":"https://media.giphy.com/media/abc/200w.gif?cid=1&ep=2","w":200},"#, count: 100).utf8)
+        for kept in [false, true] {
+            let brotli = try XCTUnwrap(ContentCoding.brotli.compress(body, kept: kept))
+            XCTAssertEqual(unbrotli(brotli), body)
+            XCTAssertLessThanOrEqual(brotli.count, try XCTUnwrap(ContentCoding.gzip.compress(body, kept: kept)).count)
+        }
+        XCTAssertNil(ContentCoding.identity.compress(body, kept: true))
+        XCTAssertNil(unbrotli(Array("not brotli".utf8)))
     }
 
     func testGzipReadsBackAndEqualBodiesGiveEqualBytes() throws {
@@ -81,7 +94,11 @@ final class CompressionTests: XCTestCase {
             XCTAssertEqual(response.headers["ETag"], #"W/"identity-gzip""#, "the gzip form's own tag, from the body's")
             XCTAssertEqual(gunzip(response.body), Self.big)
         }
-        let plain = try await answer(original, to: request(acceptEncoding: ["br"]))
+        let brotli = try await answer(original, to: request(acceptEncoding: ["br"]))
+        XCTAssertEqual(brotli.headers["Content-Encoding"], "br")
+        XCTAssertEqual(unbrotli(brotli.body), Self.big)
+        XCTAssertEqual(brotli.headers["ETag"], #"W/"identity-br""#)
+        let plain = try await answer(original, to: request(acceptEncoding: ["deflate"]))
         XCTAssertEqual(plain.body, Self.big)
         XCTAssertNil(plain.headers["Content-Encoding"])
         XCTAssertEqual(plain.headers["ETag"], "\"identity\"")
@@ -109,7 +126,7 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(kept.headers["Vary"], "Accept-Encoding")
     }
 
-    /// A kept body: compressed once, its gzip form and tag the same on every answer.
+    /// A kept body: compressed once per coding, each form and its tag the same on every answer.
     func testACompressibleBodyIsCompressedOnceWithATagOfItsOwn() throws {
         let body = CompressibleBody(Self.big)
         let gzip = request(acceptEncoding: ["gzip"])
@@ -119,6 +136,11 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(first.headers["ETag"], ContentCoding.gzip.entityTag(identityTag: body.entityTag))
         XCTAssertNotEqual(first.headers["ETag"], body.entityTag)
         XCTAssertEqual(body.byteCount, Self.big.count + first.body.count)
+        let brotli = body.response(to: request(acceptEncoding: ["gzip, br"]), contentType: "application/json")
+        XCTAssertEqual(brotli.headers["Content-Encoding"], "br")
+        XCTAssertEqual(unbrotli(brotli.body), Self.big)
+        XCTAssertEqual(brotli.headers["ETag"], #"W/"\#(body.entityTag.dropFirst().dropLast())-br""#)
+        XCTAssertEqual(body.byteCount, Self.big.count + first.body.count + brotli.body.count)
         let second = body.response(to: gzip, contentType: "application/json")
         XCTAssertEqual(second.body, first.body)
         first.body.withUnsafeBufferPointer { a in

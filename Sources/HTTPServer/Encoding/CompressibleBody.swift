@@ -1,14 +1,15 @@
 import Synchronization
 
-/// A body sent many times (a kept page, a web app file) with its entity tag, hashed once, and its
-/// gzip form with that form's own tag (`ContentCoding.entityTag`), made the first time a client
-/// accepts gzip and kept: a kept body is compressed once, never per request.
+/// A body sent many times (a kept page, a web app file) with its entity tag, hashed once, and
+/// its compressed forms (brotli, gzip) with tags of their own (`ContentCoding.entityTag`), each
+/// made the first time a client asks for it and kept: a kept body is compressed once per coding,
+/// never per request.
 public final class CompressibleBody: Sendable {
     public let bytes: [UInt8]
     public let entityTag: String
-    /// nil until first asked for; then the gzip form, or `.none` when there is none worth sending
-    /// (too small, or no smaller).
-    private let gzipForm = Mutex<Encoded??>(nil)
+    /// By coding, once asked for: the form, or nil when there is none worth sending (the body is
+    /// too small, or no smaller compressed).
+    private let forms = Mutex<[ContentCoding: Encoded?]>([:])
 
     struct Encoded: Sendable {
         let bytes: [UInt8]
@@ -20,33 +21,35 @@ public final class CompressibleBody: Sendable {
         entityTag = ConditionalGET.entityTag(of: bytes)
     }
 
-    /// The bytes kept: the body, and its gzip form once made (so at most about twice the body).
-    public var byteCount: Int { bytes.count + (gzipForm.withLock { $0 ?? nil }?.bytes.count ?? 0) }
+    /// The bytes kept: the body, and its compressed forms once made (each smaller than the body).
+    public var byteCount: Int { bytes.count + forms.withLock { $0.values.reduce(0) { $0 + ($1?.bytes.count ?? 0) } } }
 
     /// A response with this body in the coding `request` prefers, its ETag and, when compressed,
     /// Content-Encoding. (The server's `CompressingResponder` adds Vary.)
     public func response(to request: HTTPRequest, status: HTTPStatus = .ok, contentType: String) -> HTTPResponse {
-        if bytes.count >= ContentCoding.minimumCompressedBytes, ContentCoding.preferred(for: request) == .gzip,
-           let gzip = gzipped() {
-            var response = HTTPResponse(status: status, contentType: contentType, body: gzip.bytes)
-            response.headers.set(name: "ETag", value: gzip.entityTag)
-            response.headers.set(name: "Content-Encoding", value: ContentCoding.gzip.rawValue)
-            return response
+        if bytes.count >= ContentCoding.minimumCompressedBytes {
+            let coding = ContentCoding.preferred(for: request)
+            if coding != .identity, let form = encoded(coding) {
+                var response = HTTPResponse(status: status, contentType: contentType, body: form.bytes)
+                response.headers.set(name: "ETag", value: form.entityTag)
+                response.headers.set(name: "Content-Encoding", value: coding.rawValue)
+                return response
+            }
         }
         var response = HTTPResponse(status: status, contentType: contentType, body: bytes)
         response.headers.set(name: "ETag", value: entityTag)
         return response
     }
 
-    /// The gzip form, made under the lock the first time so that it is made once however many
-    /// loops ask at the same moment (the others wait the one compression).
-    func gzipped() -> Encoded? {
-        gzipForm.withLock { form in
-            if let made = form { return made }
-            let made = Gzip.compress(bytes, level: Gzip.keptLevel).flatMap { compressed in
-                compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: ContentCoding.gzip.entityTag(identityTag: entityTag)) : nil
+    /// The form in `coding`, made under the lock the first time so that it is made once however
+    /// many loops ask at the same moment (the others wait the one compression).
+    func encoded(_ coding: ContentCoding) -> Encoded? {
+        forms.withLock { forms in
+            if let made = forms[coding] { return made }
+            let made = coding.compress(bytes, kept: true).flatMap { compressed in
+                compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: coding.entityTag(identityTag: entityTag)) : nil
             }
-            form = .some(made)
+            forms[coding] = .some(made)
             return made
         }
     }

@@ -1,4 +1,4 @@
-/// Compresses answers for clients that accept gzip (RFC 9110 8.4, 12.5.3), after the routes:
+/// Compresses answers for clients that accept brotli or gzip (RFC 9110 8.4, 12.5.3), after the routes:
 /// GET and HEAD answers only, of a compressible media type, of at least
 /// `ContentCoding.minimumCompressedBytes`, and not already encoded (kept bodies come encoded
 /// from `CompressibleBody`, compressed once). Such answers say `Vary: Accept-Encoding`, whatever
@@ -28,15 +28,15 @@ public struct CompressingResponder: HTTPResponder {
         }
         guard response.body.count >= ContentCoding.minimumCompressedBytes else { return response }
         addVary(to: &response)
-        guard ContentCoding.preferred(for: request) == .gzip,
-              let compressed = Gzip.compress(response.body, level: Gzip.onceLevel), compressed.count < response.body.count else {
+        let coding = ContentCoding.preferred(for: request)
+        guard let compressed = coding.compress(response.body, kept: false), compressed.count < response.body.count else {
             return response
         }
-        // The gzip form's tag, from the uncompressed body's: the same a kept body's gzip form gets.
+        // The compressed form's tag, from the uncompressed body's: the same a kept body's form gets.
         let identityTag = response.headers["ETag"] ?? ConditionalGET.entityTag(of: response.body)
         response.body = compressed
-        response.headers.set(name: "Content-Encoding", value: ContentCoding.gzip.rawValue)
-        response.headers.set(name: "ETag", value: ContentCoding.gzip.entityTag(identityTag: identityTag))
+        response.headers.set(name: "Content-Encoding", value: coding.rawValue)
+        response.headers.set(name: "ETag", value: coding.entityTag(identityTag: identityTag))
         return response
     }
 

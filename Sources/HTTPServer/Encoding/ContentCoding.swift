@@ -1,38 +1,58 @@
-/// The content codings the server sends (RFC 9110 8.4.1): gzip, or the body as it is.
-public enum ContentCoding: String, Sendable {
+/// The content codings the server sends (RFC 9110 8.4.1): brotli, gzip, or the body as it is.
+public enum ContentCoding: String, Sendable, CaseIterable {
+    case brotli = "br"
     case gzip
     case identity
 
-    /// Bodies smaller than this are sent as they are: gzip would save less than a packet, and
-    /// its header and trailer alone are 18 bytes.
+    /// Bodies smaller than this are sent as they are: compression would save less than a
+    /// packet, and gzip's header and trailer alone are 18 bytes.
     public static let minimumCompressedBytes = 1024
 
-    /// What to send a request: gzip when its Accept-Encoding accepts gzip (`gzip`, `x-gzip` or
-    /// `*`, with a q-value above 0), identity otherwise (identity is always acceptable, RFC 9110
-    /// 12.5.3, and no header means identity here, as in nginx). Read as bytes: every GET asks.
+    /// What to send a request: the compressed coding its Accept-Encoding accepts with the highest
+    /// q-value, brotli on a tie (smaller at the same CPU); identity when it accepts neither
+    /// (identity is always acceptable, RFC 9110 12.5.3, and no header means identity here, as in
+    /// nginx). `gzip` and `x-gzip` name gzip, `br` brotli, `*` any coding not named. Read as
+    /// bytes: every GET asks.
     public static func preferred(for request: HTTPRequest) -> ContentCoding {
-        var gzip: Bool?
-        var anyOther: Bool?
+        var brotli: Int?
+        var gzip: Int?
+        var anyOther: Int?
         for field in request.headers where HTTPHeaders.equalNames(field.name, "Accept-Encoding") {
             for element in field.value.utf8.split(separator: UInt8(ascii: ",")) {
                 let parts = element.split(separator: UInt8(ascii: ";"))
                 guard let coding = parts.first.map(Self.trimmed), !coding.isEmpty else { continue }
-                let accepted = !parts.dropFirst().contains(where: Self.isZeroQuality)
-                if Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "x-gzip") {
-                    gzip = accepted
+                let quality = parts.dropFirst().lazy.compactMap(Self.quality).first ?? 1000
+                if Self.equalsIgnoringCase(coding, "br") {
+                    brotli = quality
+                } else if Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "x-gzip") {
+                    gzip = quality
                 } else if Self.equalsIgnoringCase(coding, "*") {
-                    anyOther = accepted
+                    anyOther = quality
                 }
             }
         }
-        return (gzip ?? anyOther ?? false) ? .gzip : .identity
+        let brotliQuality = brotli ?? anyOther ?? 0
+        let gzipQuality = gzip ?? anyOther ?? 0
+        if brotliQuality > 0 && brotliQuality >= gzipQuality { return .brotli }
+        return gzipQuality > 0 ? .gzip : .identity
+    }
+
+    /// The body compressed in this coding, for one sent once (`kept` false: the fastest
+    /// settings) or kept and sent many times (compressed once: smaller); nil for identity, or
+    /// when the library fails.
+    public func compress(_ body: [UInt8], kept: Bool) -> [UInt8]? {
+        switch self {
+        case .brotli: Brotli.compress(body, quality: kept ? Brotli.keptQuality : Brotli.onceQuality)
+        case .gzip: Gzip.compress(body, level: kept ? Gzip.keptLevel : Gzip.onceLevel)
+        case .identity: nil
+        }
     }
 
     /// The entity tag of this coding's form of a body whose uncompressed form has `identityTag`.
-    /// A compressed form's tag is weak (`W/"…-gzip"`), as nginx makes it: the same content may
-    /// be compressed to other bytes (a miss at level 1, the kept body at level 6), and a client
-    /// that revalidates after either gets its 304. It still differs from the identity form's tag,
-    /// so If-None-Match compares the coding asked for.
+    /// A compressed form's tag is weak (`W/"…-gzip"`, `W/"…-br"`), as nginx makes it: the same
+    /// content may be compressed to other bytes (a miss at the fastest settings, the kept body at
+    /// smaller ones), and a client that revalidates after either gets its 304. It still differs
+    /// from the other codings' tags, so If-None-Match compares the coding asked for.
     public func entityTag(identityTag: String) -> String {
         guard self != .identity else { return identityTag }
         var opaque = identityTag.hasPrefix("W/") ? String(identityTag.dropFirst(2)) : identityTag
@@ -51,15 +71,23 @@ public enum ContentCoding: String, Sendable {
             || type.elementsEqual("application/javascript".utf8) || type.elementsEqual("image/svg+xml".utf8)
     }
 
-    /// `q=0`, `q=0.0`, `q=0.000`: "not acceptable". Any other q-value accepts.
-    private static func isZeroQuality(_ parameter: Substring.UTF8View.SubSequence) -> Bool {
+    /// A `q=` parameter's weight in thousandths (`q=0.5` is 500, `q=1` 1000, `q=0` not
+    /// acceptable); nil for another parameter. A q-value that does not read as one accepts.
+    private static func quality(_ parameter: Substring.UTF8View.SubSequence) -> Int? {
         let text = trimmed(parameter)
         guard text.count >= 3, text.first.map({ $0 | 0x20 }) == UInt8(ascii: "q"),
-              text.dropFirst().first == UInt8(ascii: "=") else { return false }
+              text.dropFirst().first == UInt8(ascii: "=") else { return nil }
         let value = text.dropFirst(2)
-        guard value.first == UInt8(ascii: "0") else { return false }
-        let rest = value.dropFirst()
-        return rest.isEmpty || (rest.first == UInt8(ascii: ".") && rest.dropFirst().allSatisfy { $0 == UInt8(ascii: "0") })
+        guard let whole = value.first, whole == UInt8(ascii: "0") || whole == UInt8(ascii: "1") else { return 1000 }
+        var thousandths = Int(whole - UInt8(ascii: "0")) * 1000
+        guard value.dropFirst().first == UInt8(ascii: ".") else { return value.count == 1 ? thousandths : 1000 }
+        var scale = 100
+        for digit in value.dropFirst(2).prefix(3) {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return 1000 }
+            thousandths += Int(digit - UInt8(ascii: "0")) * scale
+            scale /= 10
+        }
+        return min(thousandths, 1000)
     }
 
     private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {

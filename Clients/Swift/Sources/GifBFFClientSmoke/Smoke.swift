@@ -37,20 +37,21 @@ final class Smoke {
         }
     }
 
-    /// URLSession (the client's transport) asks for gzip and decodes it: a page's JSON arrives
-    /// whole from a body much smaller on the wire (Content-Length counts the gzip bytes). The
-    /// client's own calls above went the same way, unchanged.
+    /// URLSession (the client's transport) asks for compressed answers (gzip, and brotli where
+    /// its HTTP library has it) and decodes them: a page's JSON arrives whole from a body much
+    /// smaller on the wire (Content-Length counts the compressed bytes). The client's own calls
+    /// above went the same way, unchanged.
     func urlSessionDecodesGzip(_ endpoint: URL, query: String) async throws -> Bool {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return false }
         components.percentEncodedQuery = query
         guard let url = components.url else { return false }
         let (data, response) = try await URLSession.shared.data(from: url)
         guard let http = response as? HTTPURLResponse, http.statusCode == 200,
-              http.value(forHTTPHeaderField: "Content-Encoding") == "gzip",
+              let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding == "gzip" || coding == "br",
               let wire = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
               let page = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let items = page["data"] as? [Any], !items.isEmpty else { return false }
-        print("      \(url.path): \(wire) bytes on the wire, \(data.count) bytes of JSON")
+        print("      \(url.path): \(wire) bytes on the wire (\(coding)), \(data.count) bytes of JSON")
         return wire * 3 < data.count
     }
 

@@ -84,7 +84,7 @@ await smoke.check("clearSearchHistory") {
     try await bff.clearSearchHistory()
     return try await bff.searchHistory().isEmpty
 }
-await smoke.check("URLSession gets gzip answers and decodes them (issue 24 item 6)") {
+await smoke.check("URLSession gets compressed answers and decodes them (issue 24 item 6)") {
     try await smoke.urlSessionDecodesGzip(baseURL.appendingPathComponent("search"), query: "q=cat")
 }
 await smoke.check("listFavorites from the generated client alone (percent-encoded If-None-Match): 304") {
