@@ -38,7 +38,7 @@ public final class RequestMetrics: Sendable {
         record(route: route, status: status, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
-    func record(route: String, status: Int, seconds: Double) {
+    private func record(route: String, status: Int, seconds: Double) {
         let bucket = Self.buckets.firstIndex { seconds <= $0 }
         state.withLock { state in
             state.requests[RouteStatus(route: route, status: status), default: 0] += 1
