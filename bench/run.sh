@@ -15,10 +15,15 @@
 #   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile;
 #   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, and
 #      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
-#      bytes gif-bff answered as static files (the machine's ceiling for those bytes);
+#      bytes gif-bff answered as static files (the machine's ceiling for those bytes); then the
+#      cached /search?q=cat with Accept-Encoding: gzip beside nginx's gzip_static serving the exact
+#      gzip bytes gif-bff answered;
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
-#      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M.
+#      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
+#   7. (miss) a cache miss: CPU per uncached /search and req/s, with nginx serving recorded-shaped
+#      GIPHY (25 GIFs) and Unsplash (30 photos) pages as the upstream (bench/miss.sh; runs first,
+#      with servers of its own).
 # Every server it starts is stopped by PID. Loopback only; every load is bounded in time.
 set -euo pipefail
 
@@ -27,7 +32,7 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-SECTIONS="${SECTIONS:-apps mixed throughput rss idle}"   # any of: apps mixed throughput rss idle
+SECTIONS="${SECTIONS:-miss apps mixed throughput rss idle}"   # any of: miss apps mixed throughput rss idle
 MIXED_REQUESTS="${MIXED_REQUESTS:-1000000}"; MIXED_SECONDS="${MIXED_SECONDS:-600}"   # mixed: stop at whichever comes first
 want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
@@ -37,6 +42,14 @@ GIF_PORT=28080; TRANSPORT_PORT=28081; HB_PORT=28082; VAPOR_PORT=28083; NGINX_POR
 for tool in wrk nginx; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx >/dev/null; break; }
 done
+
+if want miss; then
+    echo "## cache misses (bench/miss.sh)"
+    ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP bash "$ROOT/bench/miss.sh"
+    # Nothing else asked for: the peers need not be built nor started.
+    [ -z "$(tr -d ' ' <<<"${SECTIONS//miss/}")" ] && exit 0
+    echo
+fi
 
 source "$(dirname "$0")/servers.sh"
 
@@ -59,10 +72,16 @@ rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 "$PEERS/seed.sh" "$WORK/nginx/fav.db" 20 "$WORK/nginx/html/favorites.json" >/dev/null
 "$PEERS/seed.sh" "$WORK/hb.db" >/dev/null
 "$PEERS/seed.sh" "$WORK/vapor.db" >/dev/null
-# The peers' nginx config, plus /app/NAME serving html/app-NAME.json (gif-bff's answers, written below).
+# The peers' nginx config, plus /app/NAME serving html/app-NAME.json (gif-bff's answers, written
+# below), and html/app-NAME.json.gz (gif-bff's gzip answers) to a request that accepts gzip.
 sed -e "s/127.0.0.1:8090/127.0.0.1:$NGINX_PORT/" \
-    -e 's#^\( *\)location = /healthz {#\1location ~ ^/app/(search|trending|gif|favorites)$ { types { } default_type application/json; alias html/app-$1.json; }\n\1location = /healthz {#' \
+    -e 's#^\( *\)location = /healthz {#\1location ~ ^/app/(search|trending|gif|favorites)$ { types { } default_type application/json; gzip_static on; alias html/app-$1.json; }\n\1location = /healthz {#' \
     "$PEERS/nginx.conf" >"$WORK/nginx.conf"
+# ../shared/peers/bench.sh sends no header of its own choosing: for the gzip rounds, a wrk in
+# front of the real one adds Accept-Encoding.
+mkdir -p "$WORK/gzip-wrk"
+printf '#!/usr/bin/env bash\nexec %q -H "Accept-Encoding: gzip" "$@"\n' "$(command -v wrk)" >"$WORK/gzip-wrk/wrk"
+chmod +x "$WORK/gzip-wrk/wrk"
 
 # gif-bff logs every request at the default level; the lines go to a file, as they would in use.
 # Cached answers stay fresh for the whole run (the default is minutes), so "cached" stays true.
@@ -94,6 +113,11 @@ if want apps; then
         cmp <(curl -fsS "http://127.0.0.1:$NGINX_PORT/app/$name") "$WORK/nginx/html/app-$name.json"
         echo "gif-bff ${APP_PATH[$name]}: $(wc -c <"$WORK/nginx/html/app-$name.json") bytes"
     done
+    # The gzip form of the cached page, as gif-bff sends it, for nginx's gzip_static.
+    curl -fsS -H 'Accept-Encoding: gzip' "$GIF${APP_PATH[search]}" >"$WORK/nginx/html/app-search.json.gz"
+    cmp <(curl -fsS -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT/app/search") "$WORK/nginx/html/app-search.json.gz"
+    gzip -dc "$WORK/nginx/html/app-search.json.gz" | cmp - "$WORK/nginx/html/app-search.json"
+    echo "gif-bff ${APP_PATH[search]} with Accept-Encoding: gzip: $(wc -c <"$WORK/nginx/html/app-search.json.gz") bytes"
     echo "hb and vapor /favorites (20): $(wc -c <"$WORK/nginx/html/favorites.json") bytes"
     for c in $CONNS; do
         echo; echo "## GET /favorites (20), $c connections: gif-bff beside the peers' /favorites"
@@ -107,6 +131,10 @@ if want apps; then
                 "gif-bff=$GIF${APP_PATH[$name]}@$GIF_PID" \
                 "nginx=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" 2>/dev/null
         done
+        echo; echo "## cached GET ${APP_PATH[search]} with Accept-Encoding: gzip, $c connections: gif-bff beside nginx's gzip_static"
+        PATH="$WORK/gzip-wrk:$PATH" "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-search-gzip" -b nginx \
+            "gif-bff=$GIF${APP_PATH[search]}@$GIF_PID" \
+            "nginx=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" 2>/dev/null
     done
 fi
 

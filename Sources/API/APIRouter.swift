@@ -25,14 +25,13 @@ public enum APIRouter {
         return router.build()
     }
 
-    /// What the server runs: the Host check first (421 before routing), then the routes, counted
-    /// and timed, with CORS for browsers, and ETags and 304 for unchanged answers.
+    /// What the server runs (`APIResponder`): the Host check, the routes counted and timed, CORS,
+    /// gzip, ETags and 304.
     public static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
                                  media: DemoMediaLibrary? = nil) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        let router = make(backend: backend, requestMetrics: metrics, links: links, media: media)
-        let cors = CORSResponder(next: ConditionalGET(router), router: router, policy: origins)
-        return HostCheck(next: ObservedResponder(next: cors, router: router, metrics: metrics), allowlist: hosts)
+        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media), metrics: metrics,
+                            origins: origins, hosts: hosts)
     }
 }

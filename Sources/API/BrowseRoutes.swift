@@ -23,7 +23,7 @@ enum BrowseRoutes {
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
                                                          provider: provider.name, order: order)
-            return pageResponse(fetched, form: form, bodies: bodies)
+            return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
@@ -35,7 +35,7 @@ enum BrowseRoutes {
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
                                                            provider: provider.name, order: order)
-            return pageResponse(fetched, form: form, bodies: bodies)
+            return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
@@ -45,7 +45,7 @@ enum BrowseRoutes {
                 let item = try await backend.item(id: id)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
                 let key = item.status == .hit ? item.answerID.map { "\($0)|\(item.value.isFavorite == true)|\(form.key)" } : nil
-                var response = details.response(for: key) {
+                var response = details.response(for: key, to: request) {
                     var writer = JSONWriter(capacity: 4096)
                     StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
                     return writer.bytes
@@ -83,8 +83,9 @@ enum BrowseRoutes {
         }
     }
 
-    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies) -> HTTPResponse {
-        var response = bodies.response(for: answer.value.contentKey.map { "\($0)|\(form.key)" }) {
+    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies,
+                                     request: HTTPRequest) -> HTTPResponse {
+        var response = bodies.response(for: answer.value.contentKey.map { "\($0)|\(form.key)" }, to: request) {
             let page = answer.value.page()
             return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
         }

@@ -26,7 +26,7 @@ enum FavoritesRoutes {
         router.serve(.get, "/favorites") { request in
             let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
             let listing = try await backend.favoritesListing()
-            var response = bodies.response(for: "\(listing.version)|\(form.key)") {
+            var response = bodies.response(for: "\(listing.version)|\(form.key)", to: request) {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }

@@ -8,6 +8,12 @@ struct HostName: Sendable, Hashable {
     /// A host alone, no port. An IPv6 address may come without brackets (as `--host` takes it).
     /// Read as ASCII bytes: every request's `Host` passes here, and only ASCII is a valid host.
     init?(_ value: String) {
+        // Already in canonical form (a lowercase name or IPv4 address, as nearly every Host is):
+        // kept as it is, nothing built.
+        if let last = value.utf8.last, last != UInt8(ascii: "."), value.utf8.allSatisfy(Self.belongsInName) {
+            text = value
+            return
+        }
         var host: [UInt8] = []
         host.reserveCapacity(value.utf8.count + 2)
         for byte in value.utf8 { host.append(ASCIIByte.lowercased(byte)) }

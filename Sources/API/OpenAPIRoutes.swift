@@ -6,9 +6,9 @@ enum OpenAPIRoutes {
     static let contentType = "application/yaml"
 
     static func register(on router: inout RouterBuilder) {
-        let body = PackageResources.openapi_yaml
-        router.get("/openapi.yaml") { _ in
-            HTTPResponse(status: .ok, contentType: contentType, body: body)
+        let body = CompressibleBody(PackageResources.openapi_yaml)
+        router.get("/openapi.yaml") { request in
+            body.response(to: request, contentType: contentType)
         }
     }
 }

@@ -4,15 +4,12 @@ import Synchronization
 /// Answer bodies already written, by a key naming exactly their content (the cached answer, the
 /// favorites version and the form), so a repeated request sends bytes that exist. Bounded in count
 /// and bytes; the oldest written is dropped first. Keys never go stale: new content has a new key.
-/// A kept body keeps its entity tag too, hashed once when written rather than on every answer.
+/// A kept body keeps its entity tag, hashed once when written, and its gzip form, compressed the
+/// first time a client accepts gzip (`CompressibleBody`), never per request. The byte bound counts
+/// the bodies as written; their gzip forms, each smaller than its body, at most double it.
 final class RenderedBodies: Sendable {
-    private struct Kept {
-        let bytes: [UInt8]
-        let entityTag: String
-    }
-
     private struct State {
-        var bodies: [String: Kept] = [:]
+        var bodies: [String: CompressibleBody] = [:]
         /// Keys in the order written, oldest first; `head` is where the live part starts.
         var order: [String] = []
         var head = 0
@@ -28,33 +25,29 @@ final class RenderedBodies: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// The body kept under `key`, or the one `write` makes, then kept. No key: written, not kept.
-    func body(for key: String?, _ write: () -> [UInt8]) -> [UInt8] {
-        answer(for: key, write).bytes
+    /// The body kept under `key`, or the one `write` makes, then kept; nil: written, not kept.
+    func body(for key: String?, _ write: () -> [UInt8]) -> CompressibleBody? {
+        guard let key else { return nil }
+        if let kept = state.withLock({ $0.bodies[key] }) { return kept }
+        let body = CompressibleBody(write())
+        keep(body, for: key)
+        return body
     }
 
-    /// As `body`, with the body's entity tag when it is kept (nil otherwise: the transport hashes it).
-    func answer(for key: String?, _ write: () -> [UInt8]) -> (bytes: [UInt8], entityTag: String?) {
-        guard let key else { return (write(), nil) }
-        if let kept = state.withLock({ $0.bodies[key] }) { return (kept.bytes, kept.entityTag) }
-        let body = write()
-        let tag = ConditionalGET.entityTag(of: body)
-        keep(Kept(bytes: body, entityTag: tag), for: key)
-        return (body, tag)
-    }
-
-    /// A 200 JSON response with the body kept under `key` (or written by `write`) and its ETag.
-    func response(for key: String?, _ write: () -> [UInt8]) -> HTTPResponse {
-        let (bytes, tag) = answer(for: key, write)
-        var response = HTTPResponse(status: .ok, contentType: "application/json", body: bytes)
-        if let tag { response.headers.set(name: "ETag", value: tag) }
-        return response
+    /// A 200 JSON response for `request` with the body kept under `key` (or written by `write`):
+    /// a kept body in the coding the request accepts, with its ETag; one not kept as written
+    /// (the transport hashes it, and compresses it if the client accepts gzip).
+    func response(for key: String?, to request: HTTPRequest, _ write: () -> [UInt8]) -> HTTPResponse {
+        guard let key, let body = body(for: key, write) else {
+            return HTTPResponse(status: .ok, contentType: "application/json", body: write())
+        }
+        return body.response(to: request, contentType: "application/json")
     }
 
     var count: Int { state.withLock { $0.bodies.count } }
     var byteCount: Int { state.withLock { $0.totalBytes } }
 
-    private func keep(_ body: Kept, for key: String) {
+    private func keep(_ body: CompressibleBody, for key: String) {
         guard body.bytes.count <= maxBytes, maxCount > 0 else { return }
         state.withLock { state in
             guard state.bodies[key] == nil else { return }

@@ -110,12 +110,15 @@ enum RequestInputs {
     /// rendition names chooses the renditions of a compact item.
     /// `linkBase`: what the answer writes this server's own links against (`LinkBase`).
     static func listForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: true, renditions: try renditions(text) ?? RenditionSelection.listDefault, linkBase: linkBase)
+        // Without `renditions` (nearly every request) the one form made at start-up.
+        guard let selection = try renditions(text) else { return ItemForm.compact.linked(to: linkBase) }
+        return ItemForm(isCompact: true, renditions: selection, linkBase: linkBase)
     }
 
     /// `renditions` of a single item: absent gives every rendition.
     static func singleForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
-        ItemForm(isCompact: false, renditions: try renditions(text) ?? .all, linkBase: linkBase)
+        guard let selection = try renditions(text) else { return ItemForm.full.linked(to: linkBase) }
+        return ItemForm(isCompact: false, renditions: selection, linkBase: linkBase)
     }
 
     private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {

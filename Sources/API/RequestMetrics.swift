@@ -10,6 +10,12 @@ public final class RequestMetrics: Sendable {
         var counts = [Int](repeating: 0, count: RequestMetrics.buckets.count)
         var sum: Double = 0
         var count = 0
+
+        mutating func add(_ seconds: Double, bucket: Int?) {
+            if let bucket { counts[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
     struct RouteStatus: Hashable {
@@ -26,14 +32,18 @@ public final class RequestMetrics: Sendable {
 
     public init() {}
 
-    func record(route: String, status: Int, seconds: Double) {
+    /// One answer, timed from `start`.
+    func record(route: String, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        record(route: route, status: status, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    private func record(route: String, status: Int, seconds: Double) {
+        let bucket = Self.buckets.firstIndex { seconds <= $0 }
         state.withLock { state in
             state.requests[RouteStatus(route: route, status: status), default: 0] += 1
-            var histogram = state.durations[route] ?? Histogram()
-            if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { histogram.counts[index] += 1 }
-            histogram.sum += seconds
-            histogram.count += 1
-            state.durations[route] = histogram
+            // In place: a copy taken out and put back would copy its counts on every request.
+            state.durations[route, default: Histogram()].add(seconds, bucket: bucket)
         }
     }
 

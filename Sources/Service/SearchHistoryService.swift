@@ -112,7 +112,24 @@ public struct SearchHistoryService: Sendable {
 
     /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left.
     public static func normalize(_ query: String) -> String? {
+        // Already so (ASCII words one space apart, as nearly every search is): itself, nothing made.
+        if let first = query.utf8.first, first != 0x20, query.utf8.last != 0x20, isSpacedASCII(query) { return query }
         let words = query.split(whereSeparator: \.isWhitespace)
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Visible ASCII with single spaces between words (no other whitespace, no two spaces in a row).
+    private static func isSpacedASCII(_ text: String) -> Bool {
+        var previousWasSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else {
+                guard byte > 0x20 && byte < 0x7F else { return false }
+                previousWasSpace = false
+            }
+        }
+        return true
     }
 }

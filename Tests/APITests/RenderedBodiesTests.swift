@@ -1,5 +1,6 @@
 @testable import API
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// Kept bodies are bounded in count and in bytes, the oldest dropped first; a body is made once.
@@ -9,7 +10,8 @@ final class RenderedBodiesTests: XCTestCase {
         var made = 0
         for _ in 0..<3 { _ = bodies.body(for: "a") { made += 1; return [1, 2, 3] } }
         XCTAssertEqual(made, 1)
-        for _ in 0..<3 { _ = bodies.body(for: nil) { made += 1; return [1] } }
+        let request = HTTPRequest(method: .get, target: "/", path: "/", pathSegments: [])
+        for _ in 0..<3 { _ = bodies.response(for: nil, to: request) { made += 1; return [1] } }
         XCTAssertEqual(made, 4)
         XCTAssertEqual(bodies.count, 1)
     }
@@ -32,18 +34,34 @@ final class RenderedBodiesTests: XCTestCase {
     }
 
     /// A kept body carries its entity tag, hashed once when written (the transport hashes only
-    /// bodies that carry none), and it is the tag the transport would compute.
-    func testAKeptBodyAnswersWithItsEntityTag() {
-        let bodies = RenderedBodies(maxCount: 4, maxBytes: 100)
-        let bytes: [UInt8] = Array("{\"data\":[]}".utf8)
+    /// bodies that carry none), and it is the tag the transport would compute; a client that
+    /// accepts gzip gets the gzip form, compressed once, with a tag of its own.
+    func testAKeptBodyAnswersWithItsEntityTagInEitherCoding() throws {
+        let bodies = RenderedBodies(maxCount: 4, maxBytes: 1 << 20)
+        let bytes: [UInt8] = Array(("{\"data\":[" + String(repeating: "{\"id\":\"abc\"},", count: 200) + "{}]}").utf8)
+        let plain = HTTPRequest(method: .get, target: "/", path: "/", pathSegments: [])
+        var gzipped = plain
+        gzipped.headers.set(name: "Accept-Encoding", value: "gzip, deflate")
         var made = 0
+        var gzipTags: Set<String> = []
         for _ in 0..<2 {
-            let response = bodies.response(for: "a") { made += 1; return bytes }
+            let response = bodies.response(for: "a", to: plain) { made += 1; return bytes }
             XCTAssertEqual(response.body, bytes)
             XCTAssertEqual(response.status.code, 200)
             XCTAssertEqual(response.headers["ETag"], ConditionalGET.entityTag(of: bytes))
+            XCTAssertNil(response.headers["Content-Encoding"])
+            let compressed = bodies.response(for: "a", to: gzipped) { made += 1; return bytes }
+            XCTAssertEqual(compressed.headers["Content-Encoding"], "gzip")
+            XCTAssertEqual(gunzip(compressed.body), bytes)
+            XCTAssertLessThan(compressed.body.count, bytes.count / 10)
+            XCTAssertEqual(compressed.headers["ETag"], ContentCoding.gzip.entityTag(identityTag: ConditionalGET.entityTag(of: bytes)))
+            gzipTags.insert(try XCTUnwrap(compressed.headers["ETag"]))
         }
         XCTAssertEqual(made, 1)
-        XCTAssertNil(bodies.response(for: nil) { bytes }.headers["ETag"], "a body not kept is hashed by the transport")
+        XCTAssertEqual(gzipTags.count, 1, "the same gzip bytes each time")
+        XCTAssertFalse(gzipTags.contains(ConditionalGET.entityTag(of: bytes)), "one tag per coding")
+        let unkept = bodies.response(for: nil, to: gzipped) { bytes }
+        XCTAssertNil(unkept.headers["ETag"], "a body not kept is hashed by the transport")
+        XCTAssertNil(unkept.headers["Content-Encoding"], "and compressed by it")
     }
 }

@@ -4,7 +4,7 @@ import Service
 import ProviderHTTP
 import XCTest
 
-/// The pure parts of the client: URLs, dates, lenient numbers, Retry-After, configuration.
+/// The pure parts of the client: URLs, dates, Retry-After, configuration.
 final class ClientUnitTests: XCTestCase {
     func testURLsEscapeEverythingButUnreservedAndAddTheKeyLast() throws {
         let base = try XCTUnwrap(URL(string: "https://api.giphy.com/v1/"))
@@ -32,23 +32,6 @@ final class ClientUnitTests: XCTestCase {
         XCTAssertNil(GiphyDate.parse(nil))
         let date = try XCTUnwrap(GiphyDate.parse("2021-05-06 19:22:20"))
         XCTAssertEqual(date.timeIntervalSince1970, 1_620_328_940)
-    }
-
-    func testLenientNumbers() throws {
-        struct Box: Decodable { var n: LenientInt? }
-        func read(_ json: String) throws -> Int? {
-            let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
-            return box.n?.value
-        }
-        XCTAssertEqual(try read(#"{"n":"200"}"#), 200)
-        XCTAssertEqual(try read(#"{"n":200}"#), 200)
-        XCTAssertEqual(try read(#"{"n":" 12 "}"#), 12)
-        XCTAssertEqual(try read(#"{"n":"12.0"}"#), 12)
-        XCTAssertNil(try read(#"{"n":""}"#))
-        XCTAssertNil(try read(#"{"n":"abc"}"#))
-        XCTAssertNil(try read(#"{"n":null}"#))
-        XCTAssertNil(try read(#"{"n":[1]}"#))
-        XCTAssertNil(try read(#"{}"#))
     }
 
     func testRetryAfter() throws {

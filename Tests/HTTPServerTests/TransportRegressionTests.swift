@@ -21,6 +21,28 @@ final class TransportRegressionTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// Issue 24: a short read ends reading until epoll's next edge. Bytes sent later on the same
+    /// connection raise that edge and are read; a request sent with the client's end of stream
+    /// right behind it is answered, and the end of stream is still seen (the server closes).
+    func testAfterAShortReadLaterBytesAndTheEndOfStreamAreStillRead() throws {
+        let server = try TestServer.started(for: self)
+        let client = try server.client()
+        for index in 0..<20 {
+            try client.send(request("GET", "/echo/w\(index)"))
+            XCTAssertEqual(try client.readResponse().json?["word"] as? String, "w\(index)")
+        }
+        // Half a request, a pause, the rest: the second part arrives after the first read came up short.
+        try client.send("GET /echo/split HTTP/1.1\r\nHo")
+        Thread.sleep(forTimeInterval: 0.05)
+        try client.send("st: a\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().json?["word"] as? String, "split")
+        let closing = try server.client()
+        try closing.send(request("GET", "/echo/last"))
+        shutdown(closing.fd, Int32(SHUT_WR))
+        XCTAssertEqual(try closing.readResponse().json?["word"] as? String, "last")
+        XCTAssertTrue(closing.isClosedByServer(), "the client's end of stream was read after its request")
+    }
+
     /// Issue 16.10: RFC 9112 section 3.2 requires 400 for an invalid Host value.
     func testAnInvalidHostValueGets400AndAValidOneIsServed() throws {
         let server = try TestServer.started(for: self)

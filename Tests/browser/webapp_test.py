@@ -65,6 +65,7 @@ class WebAppTest(PageDriver):
         self.wait.until(lambda d: "q=cat" in d.current_url and len(self.all("result-item")) > 0, "no results for cat")
         first_page = len(self.all("result-item"))
         assert 0 < first_page <= 24, first_page
+        self.compressed_answers()
         assert self.one("load-more").is_displayed(), "no load-more button on a first page"
         cell = self.all("result-item")[0].find_element(By.CSS_SELECTOR, ".cell-link")
         assert abs(cell.size["width"] - cell.size["height"]) <= 1, f"cell not square: {cell.size}"
@@ -80,6 +81,21 @@ class WebAppTest(PageDriver):
         print(f"  {first_page} results, {len(self.all('result-item'))} after scrolling")
         self.driver.execute_script("window.scrollTo(0, 0)")
         self.screenshot("search")
+
+    def compressed_answers(self):
+        """Issue 24 item 6: the page's own fetch of a search page and its script files came gzip
+        compressed (Resource Timing's encoded size below the decoded one), and the app, unchanged,
+        drew the results from them."""
+        sizes = self.driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter(e => e.name.includes('/search?') || e.name.endsWith('/app/search.js'))"
+            ".map(e => [e.name, e.encodedBodySize, e.decodedBodySize]);")
+        big = [(name, encoded, decoded) for name, encoded, decoded in sizes if decoded > 1024]
+        assert any("/search?" in name for name, _, _ in big), sizes
+        assert any(name.endswith("/app/search.js") for name, _, _ in big), sizes
+        assert all(encoded * 2 < decoded for _, encoded, decoded in big), f"not compressed: {big}"
+        for name, encoded, decoded in big:
+            print(f"  {urlparse(name).path}: {encoded} bytes on the wire, {decoded} decoded")
 
     def history_suggestions(self):
         print("history: typing 'CA' suggests the earlier 'cat' (case-insensitive substring)")

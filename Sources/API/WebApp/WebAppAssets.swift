@@ -1,10 +1,18 @@
+import HTTPServer
+
 /// The web app's files, by the name they are served under (`/app/<name>`). SwiftPM embeds every
 /// file of `WebApp/Assets` as `PackageResources.<name with "." as "_">`; a test checks this table
 /// lists each of them with the same bytes.
 enum WebAppAssets {
     struct Asset {
         let contentType: String
-        let bytes: [UInt8]
+        /// Its bytes, entity tag and gzip form (made once, when first asked for).
+        let body: CompressibleBody
+
+        init(contentType: String, bytes: [UInt8]) {
+            self.contentType = contentType
+            body = CompressibleBody(bytes)
+        }
     }
 
     static let html = "text/html; charset=utf-8"

@@ -20,24 +20,24 @@ public enum WebAppRoutes {
     ///   - providers: the providers served, written into the page so its switch offers them.
     ///   - defaultProvider: the one a request gets when it names none: the switch's first choice.
     static func register(on router: inout RouterBuilder, providers: [String], defaultProvider: String) {
-        // Filled in once: the page is the same for every request.
-        let page = WebAppPage.filled(WebAppAssets.named(pageName)?.bytes ?? [],
-                                     providers: providers, defaultProvider: defaultProvider)
-        router.get(rootTemplate) { _ in
-            try response(for: pageName, page: page)
+        // Filled in once: the page is the same for every request (its compressed forms too).
+        let page = CompressibleBody(WebAppPage.filled(WebAppAssets.named(pageName)?.body.bytes ?? [],
+                                                      providers: providers, defaultProvider: defaultProvider))
+        router.get(rootTemplate) { request in
+            try response(for: pageName, page: page, to: request)
         }
         router.get(fileTemplate) { request in
-            try response(for: request.pathParameters["file"] ?? "", page: page)
+            try response(for: request.pathParameters["file"] ?? "", page: page, to: request)
         }
     }
 
-    static func response(for name: String, page: [UInt8]) throws -> HTTPResponse {
+    static func response(for name: String, page: CompressibleBody, to request: HTTPRequest) throws -> HTTPResponse {
         guard let asset = WebAppAssets.named(name) else {
             throw ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
                                  detail: "The web app has no file named \(name).")
         }
-        var response = HTTPResponse(status: .ok, contentType: asset.contentType, body: name == pageName ? page : asset.bytes)
-        // Revalidated each time; the ETag the server adds to every GET makes that a cheap 304.
+        var response = (name == pageName ? page : asset.body).response(to: request, contentType: asset.contentType)
+        // Revalidated each time; the ETag (one per coding) makes that a cheap 304.
         response.headers.set(name: "Cache-Control", value: "no-cache")
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.set(name: "Referrer-Policy", value: "no-referrer")

@@ -25,21 +25,53 @@ public struct Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: String, _ fields: [Field]) {
         guard enabled(level) else { return }
-        sink.write(line(level, message, fields))
+        var bytes: [UInt8] = []
+        append(level, message, fields, timestamp: Timestamp.now(), to: &bytes)
+        sink.write(bytes)
     }
 
     /// Writes already formatted lines as they are.
-    func write(_ lines: String) { sink.write(lines) }
+    func write(_ lines: [UInt8]) { sink.write(lines) }
 
     /// The text of one line, newline included.
     func line(_ level: LogLevel, _ message: String, _ fields: [Field]) -> String {
-        let all: [Field] = [("ts", .string(Timestamp.now())), ("level", .string(level.name)), ("msg", .string(message))] + fields
+        var bytes: [UInt8] = []
+        append(level, message, fields, timestamp: Timestamp.now(), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one line, newline included, as bytes: an event loop writes one access line per
+    /// request into a buffer it flushes once a turn, with a `timestamp` it formats once a millisecond.
+    func append(_ level: LogLevel, _ message: String, _ fields: [Field], timestamp: String, to out: inout [UInt8]) {
         switch format {
         case .logfmt:
-            return all.map { "\($0.key)=\($0.value.logfmt)" }.joined(separator: " ") + "\n"
+            Self.appendLogfmt("ts", .string(timestamp), to: &out, first: true)
+            Self.appendLogfmt("level", .string(level.name), to: &out)
+            Self.appendLogfmt("msg", .string(message), to: &out)
+            for field in fields { Self.appendLogfmt(field.key, field.value, to: &out) }
+            out.append(0x0A)
         case .json:
-            return "{" + all.map { "\(JSONText.quoted($0.key)):\($0.value.json)" }.joined(separator: ",") + "}\n"
+            out.append(UInt8(ascii: "{"))
+            Self.appendJSON("ts", .string(timestamp), to: &out, first: true)
+            Self.appendJSON("level", .string(level.name), to: &out)
+            Self.appendJSON("msg", .string(message), to: &out)
+            for field in fields { Self.appendJSON(field.key, field.value, to: &out) }
+            out.append(contentsOf: "}\n".utf8)
         }
+    }
+
+    private static func appendLogfmt(_ key: String, _ value: LogValue, to out: inout [UInt8], first: Bool = false) {
+        if !first { out.append(0x20) }
+        out.append(contentsOf: key.utf8)
+        out.append(UInt8(ascii: "="))
+        value.appendLogfmt(to: &out)
+    }
+
+    private static func appendJSON(_ key: String, _ value: LogValue, to out: inout [UInt8], first: Bool = false) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: JSONText.quoted(key).utf8)
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: value.json.utf8)
     }
 }
 
@@ -58,15 +90,22 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
         }
     }
 
-    var logfmt: String {
+    /// Numbers as they are; text as it is when it has no space, control character, quote, `=` or
+    /// backslash (read as UTF-8 bytes: a byte of a non-ASCII character is never one of those),
+    /// else quoted as JSON.
+    func appendLogfmt(to out: inout [UInt8]) {
         switch self {
         case .int(let number):
-            return String(number)
+            out.append(contentsOf: String(number).utf8)
         case .string(let text):
-            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-                $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "=" && $0 != "\\"
+            let plain = !text.isEmpty && text.utf8.allSatisfy {
+                $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "\\")
             }
-            return plain ? text : JSONText.quoted(text)
+            if plain {
+                out.append(contentsOf: text.utf8)
+            } else {
+                out.append(contentsOf: JSONText.quoted(text).utf8)
+            }
         }
     }
 }
@@ -88,12 +127,15 @@ public final class LogSink: Sendable {
     public var capturedText: String { captured.withLock { $0.joined() } }
 
     public func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    public func write(_ bytes: [UInt8]) {
         if fd < 0 {
-            captured.withLock { $0.append(text) }
+            captured.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
             return
         }
-        var text = text
-        text.withUTF8 { bytes in
+        bytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count, let base = bytes.baseAddress {
                 let written = Glibc.write(fd, base + offset, bytes.count - offset)
@@ -110,12 +152,33 @@ enum Timestamp {
     static func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
+        return format(spec)
+    }
+
+    static func format(_ spec: timespec) -> String {
         var seconds = spec.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let millis = Int(spec.tv_nsec / 1_000_000)
         return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
             + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(millis, width: 3))Z"
+    }
+
+    /// The timestamp, formatted again only when the millisecond changed (one per event loop).
+    struct Cache {
+        private var millisecond: Int = -1
+        private var text = ""
+
+        mutating func now() -> String {
+            var spec = timespec()
+            clock_gettime(CLOCK_REALTIME, &spec)
+            let current = spec.tv_sec &* 1000 &+ spec.tv_nsec / 1_000_000
+            if current != millisecond {
+                millisecond = current
+                text = Timestamp.format(spec)
+            }
+            return text
+        }
     }
 
     private static func pad(_ value: some BinaryInteger, width: Int = 2) -> String {

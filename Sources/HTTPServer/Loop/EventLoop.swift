@@ -18,7 +18,9 @@ final class EventLoop {
     private var jobs: [UnownedJob] = []
     private var messages: [LoopExecutor.Message] = []
     private var events = [Epoll.Event](repeating: Epoll.Event(), count: 256)
-    private var accessLog = ""
+    /// Access lines of this turn, written with one write(2) at its end.
+    private var accessLog: [UInt8] = []
+    private var logTimestamps = Timestamp.Cache()
     private var drainDeadline: UInt64?
     private var nextTimerCheck: UInt64 = 0
     /// Accepting: see EventLoop+Accepting.swift.
@@ -127,6 +129,7 @@ final class EventLoop {
             } else {
                 if events & SHIM_EPOLLOUT != 0 { actions.append(.flush) }
                 if events & (SHIM_EPOLLIN | SHIM_EPOLLRDHUP) != 0 { connection.mayHaveInput = true }
+                if events & SHIM_EPOLLRDHUP != 0 { connection.peerHungUp = true }
             }
             settle(connection)
         }
@@ -170,6 +173,10 @@ final class EventLoop {
             let count = read(connection.fd, readBuffer.baseAddress, readBuffer.count)
             if count > 0 {
                 connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+                // A short read took everything the socket held; bytes that arrive later raise a new
+                // edge. So no second read(2) just to be told EAGAIN (one syscall a request fewer),
+                // unless the peer hung up and its end of stream is still to be read.
+                if count < readBuffer.count && !connection.peerHungUp { connection.mayHaveInput = false }
             } else if count == 0 {
                 connection.mayHaveInput = false
                 connection.machine.inputEnded(into: &actions)
@@ -280,16 +287,16 @@ final class EventLoop {
 
     func log(_ record: AccessRecord) {
         guard context.logger.enabled(.info) else { return }
-        accessLog += context.logger.line(.info, "request", [
+        context.logger.append(.info, "request", [
             ("method", .string(record.method?.rawValue ?? "-")), ("path", .string(record.path ?? "-")),
             ("status", .int(record.status)), ("bytes", .int(record.bodyBytes)),
             ("duration_us", .int(Int(record.durationNanoseconds / 1000))),
-        ])
+        ], timestamp: logTimestamps.now(), to: &accessLog)
     }
 
     private func flushAccessLog() {
         guard !accessLog.isEmpty else { return }
         context.logger.write(accessLog)
-        accessLog = ""
+        accessLog.removeAll(keepingCapacity: accessLog.capacity <= 64 * 1024)
     }
 }

@@ -7,6 +7,8 @@ final class SocketConnection {
     let machine: ConnectionStateMachine<LoopClock>
     /// Edge-triggered epoll: the socket may still hold bytes we have not read.
     var mayHaveInput = true
+    /// epoll said the peer shut its side: read until the end of stream is seen, even after a short read.
+    var peerHungUp = false
     /// Closed: its fd number may already belong to another connection, so nothing may touch it.
     var isClosed = false
 

@@ -5,7 +5,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init() {}
 
+    /// Room for `capacity` fields at once (a response gains a few, a request brings a few).
+    init(capacity: Int) { fields.reserveCapacity(capacity) }
+
     public init(dictionaryLiteral elements: (String, String)...) {
+        fields.reserveCapacity(elements.count + 5)
         for (name, value) in elements { add(name: name, value: value) }
     }
 
@@ -47,8 +51,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// ASCII case-insensitive comparison without allocating.
+    /// ASCII case-insensitive comparison without allocating; names of other lengths are told
+    /// apart at once (every lookup compares against each field).
     static func equalNames(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator()
         var right = b.utf8.makeIterator()
         while true {

@@ -3,7 +3,12 @@
 /// reg-name. RFC 9112 section 3.2: any other value is answered 400.
 enum HostValue {
     static func isValid(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
+        var value = value
+        return value.withUTF8 { isValid(bytes: $0) }
+    }
+
+    /// Every request's Host passes here: read in place.
+    private static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var hostEnd = bytes.count
         if bytes.first == 0x5B {
             guard let close = bytes.firstIndex(of: 0x5D), isIPLiteral(bytes[1..<close]) else { return false }
@@ -19,7 +24,7 @@ enum HostValue {
     }
 
     /// reg-name = *( unreserved / pct-encoded / sub-delims ); empty is allowed (RFC 9112 section 3.2).
-    private static func isRegName(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isRegName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             if bytes[index] == 0x25 {
@@ -36,7 +41,7 @@ enum HostValue {
 
     /// The inside of `[...]`: an IPv6 address (hex digits, colons, dots for an embedded IPv4),
     /// or IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
-    private static func isIPLiteral(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isIPLiteral(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = bytes.first else { return false }
         if first == 0x76 || first == 0x56 {
             let rest = bytes.dropFirst()

@@ -2,7 +2,8 @@
 enum PercentDecoding {
     /// Decodes `bytes`; `plusIsSpace` for query components (HTML form encoding).
     /// Returns nil for a broken escape or a result that is not UTF-8.
-    static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String? {
+    static func decode<Bytes: RandomAccessCollection>(_ bytes: Bytes, plusIsSpace: Bool) -> String?
+        where Bytes.Element == UInt8, Bytes.Index == Int {
         if !bytes.contains(0x25) && !(plusIsSpace && bytes.contains(0x2B)) {
             return String(validating: bytes, as: UTF8.self)
         }

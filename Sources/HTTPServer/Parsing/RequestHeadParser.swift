@@ -28,7 +28,7 @@ enum RequestHeadParser {
     }
 
     private static func parseFields(_ head: UnsafeBufferPointer<UInt8>, from start: Int) throws(HTTPParseError) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 8)
         var lineStart = start
         while lineStart < head.count {
             var lf = lineStart

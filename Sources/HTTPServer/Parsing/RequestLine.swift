@@ -27,10 +27,11 @@ struct RequestLine {
 
     /// `HTTP/d.d`; a well-formed version we do not speak is 505, anything else 400.
     private static func version(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> HTTPVersion {
-        let text = Array(bytes)
-        guard text.count == 8, text.starts(with: Array("HTTP/".utf8)), text[6] == 0x2E,
+        // Read in place (UnsafeBufferPointer(rebasing:) indexes from 0): every request passes here.
+        let text = UnsafeBufferPointer(rebasing: bytes)
+        guard text.count == 8, text.starts(with: "HTTP/".utf8), text[6] == 0x2E,
               ByteClass.isDigit(text[5]), ByteClass.isDigit(text[7]) else {
-            if text.count < 64, text.starts(with: Array("HTTP/".utf8)),
+            if text.count < 64, text.starts(with: "HTTP/".utf8),
                text.dropFirst(5).allSatisfy({ ByteClass.isDigit($0) || $0 == 0x2E }), text.count > 5 {
                 throw .versionNotSupported(String(decoding: text, as: UTF8.self))
             }

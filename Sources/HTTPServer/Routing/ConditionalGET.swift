@@ -8,15 +8,21 @@ public struct ConditionalGET: HTTPResponder {
     public init(_ next: any HTTPResponder) { self.next = next }
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var response = try await next.respond(to: request)
+        Self.answer(try await next.respond(to: request), to: request)
+    }
+
+    /// The step itself, for a responder that runs it after its route: `response` with its ETag,
+    /// or the 304 that stands for it.
+    public static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
+        var response = response
         guard request.method == .get || request.method == .head, response.status.code == 200 else { return response }
         let tag = response.headers["ETag"] ?? Self.entityTag(of: response.body)
         response.headers.set(name: "ETag", value: tag)
-        guard let condition = request.headers.values(of: "If-None-Match").first, Self.matches(condition, tag) else {
+        guard let condition = request.headers["If-None-Match"], matches(condition, tag) else {
             return response
         }
         var notModified = HTTPResponse(status: .notModified)
-        for field in response.headers where Self.keptOn304.contains(field.name.lowercased()) {
+        for field in response.headers where keptOn304.contains(field.name.lowercased()) {
             notModified.headers.add(name: field.name, value: field.value)
         }
         return notModified
@@ -42,9 +48,17 @@ public struct ConditionalGET: HTTPResponder {
                 offset += 1
             }
         }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        // "<16 hex digits>", made in one go.
+        return String(unsafeUninitializedCapacity: 18) { buffer in
+            let digits = hexDigits
+            buffer[0] = 0x22
+            for index in 0..<16 { buffer[1 + index] = digits[Int((hash >> UInt64(60 - 4 * index)) & 0xF)] }
+            buffer[17] = 0x22
+            return 18
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// If-None-Match uses the weak comparison: `W/` prefixes are ignored; `*` matches anything.
     /// A percent-encoded condition (`%22…%22`, as swift-openapi-runtime sends every header value)

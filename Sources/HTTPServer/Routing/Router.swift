@@ -42,6 +42,12 @@ public struct Router: HTTPResponder {
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
+        return try await handler(for: &request)(request)
+    }
+
+    /// The handler of the request's route (matched and recorded on the request first), for a
+    /// responder that calls it itself; throws the 404 or 405 the request gets instead.
+    public func handler(for request: inout HTTPRequest) throws(ProblemDetails) -> Handler {
         match(&request)
         guard case .found(let node) = request.routeMatch else {
             throw ProblemDetails.notFound(path: request.path)
@@ -50,7 +56,7 @@ public struct Router: HTTPResponder {
         guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
             throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
         }
-        return try await handler(request)
+        return handler
     }
 }
 

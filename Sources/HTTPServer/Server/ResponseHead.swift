@@ -3,17 +3,23 @@ import Glibc
 /// Writes a response's status line and header section into bytes, adding the fields the server owns.
 enum ResponseHead {
     /// Fields the server sets itself; a handler's own values for them are ignored.
-    private static let serverOwned: Set<String> = ["content-length", "connection", "date", "transfer-encoding"]
+    private static let serverOwned = ["content-length", "connection", "date", "transfer-encoding"]
 
     /// `connection` is the Connection field to send, if any ("close", or "keep-alive" for HTTP/1.0).
+    /// Written as bytes, with no string made: every response passes here.
     static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 32)
-        append("HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\nDate: ", to: &out)
+        out.reserveCapacity(160 + response.headers.count * 48)
+        append("HTTP/1.1 ", to: &out)
+        appendDecimal(response.status.code, to: &out)
+        out.append(0x20)
+        append(response.status.reasonPhrase, to: &out)
+        append("\r\nDate: ", to: &out)
         append(date, to: &out)
         // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
         if response.status.allowsContent {
-            append("\r\nContent-Length: \(response.body.count)", to: &out)
+            append("\r\nContent-Length: ", to: &out)
+            appendDecimal(response.body.count, to: &out)
         }
         if let connection {
             append("\r\nConnection: ", to: &out)
@@ -32,14 +38,21 @@ enum ResponseHead {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
+    /// Plain loops over the bytes: every header of every response passes here.
     private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        !field.name.isEmpty && field.name.utf8.allSatisfy(ByteClass.isTokenCharacter)
-            && field.value.utf8.allSatisfy(ByteClass.isFieldValueCharacter)
-            && !serverOwned.contains(field.name.lowercased())
+        guard !field.name.isEmpty else { return false }
+        for byte in field.name.utf8 where !ByteClass.isTokenCharacter(byte) { return false }
+        for byte in field.value.utf8 where byte < 0x20 ? byte != ByteClass.tab : byte == 0x7F { return false }
+        return !serverOwned.contains { HTTPHeaders.equalNames(field.name, $0) }
     }
 
     private static func append(_ text: String, to out: inout [UInt8]) {
         out.append(contentsOf: text.utf8)
+    }
+
+    /// A number's digits (a small string: nothing allocated).
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
     }
 }
 

@@ -3,8 +3,21 @@ enum CacheKey {
     /// Query trimmed, case-folded, inner whitespace collapsed; then offset, limit, rating, lang.
     /// Stickers and bundle-trimmed answers are other answers, so they get keys of their own.
     static func search(_ request: SearchRequest) -> String {
-        "\(endpoint("search", request.type))|\(folded(request.query))|\(request.offset)|\(request.limit)|\(request.rating ?? "")|\(request.lang ?? "")"
-            + (request.compactRenditions ? "|compact" : "") + (request.order.map { "|order=\($0)" } ?? "")
+        // One string with room for it all: every cached search makes its key.
+        var key = endpoint("search", request.type)
+        key.reserveCapacity(48 + request.query.utf8.count)
+        key += "|"
+        key += folded(request.query)
+        for part in [String(request.offset), String(request.limit), request.rating ?? "", request.lang ?? ""] {
+            key += "|"
+            key += part
+        }
+        if request.compactRenditions { key += "|compact" }
+        if let order = request.order {
+            key += "|order="
+            key += order
+        }
+        return key
     }
 
     static func trending(_ request: TrendingRequest) -> String {

@@ -122,12 +122,20 @@ public final class UpstreamGateway: Sendable {
 
     private typealias Stored<T> = (value: T, storedAt: Date)
 
-    /// A fresh answer in memory is returned at once. Otherwise identical requests share one task,
-    /// which reads the store and, if need be, calls the upstream; it leaves the map when done.
+    /// A fresh answer in memory is returned at once, before anything for a call is made (the
+    /// call's closure is built after this; most answers are hits).
+    @inline(__always)
     private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String, reserve: Int = 0,
-                                               call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+                                               call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
         let key = settings.key(requestKey)
-        if settings.cacheEnabled, let hit: Fetched<T> = await freshInMemory(key) { return hit }
+        if settings.cacheEnabled, let hit: Fetched<T> = freshInMemory(key) { return hit }
+        return try await shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
+    }
+
+    /// Identical requests share one task, which reads the store and, if need be, calls the
+    /// upstream; it leaves the map when done.
+    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
+                                               call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
         let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
             if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }
             let task = Task {
@@ -141,7 +149,7 @@ public final class UpstreamGateway: Sendable {
         return try await task.value
     }
 
-    private func freshInMemory<T: CachedAnswerValue>(_ key: String) async -> Fetched<T>? {
+    private func freshInMemory<T: CachedAnswerValue>(_ key: String) -> Fetched<T>? {
         let start = now()
         guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
               isFresh(entry.storedAt, start) else { return nil }

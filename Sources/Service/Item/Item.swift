@@ -74,15 +74,16 @@ public struct Item: Decodable, Equatable, Sendable {
 
     /// The link to share: the short link when there is one, else the page.
     public var shareLink: String {
-        if let shareURL, !shareURL.trimmingCharacters(in: .whitespaces).isEmpty { return shareURL }
+        if let shareURL, !WhiteSpace.isBlank(shareURL) { return shareURL }
         return url
     }
 
     /// The provider's wording when it gave one, else "<title> <link>" ("GIF <link>" without a title).
+    /// Made for every item of every page written: trimmed without Foundation.
     public var shareText: String {
         if let presetShareText, !presetShareText.isEmpty { return presetShareText }
-        let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        return "\(title.isEmpty ? "GIF" : title) \(shareLink)"
+        let title = title.flatMap(WhiteSpace.trimmed) ?? "GIF"
+        return title + " " + shareLink
     }
 
     enum CodingKeys: String, CodingKey {

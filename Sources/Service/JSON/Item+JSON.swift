@@ -49,13 +49,16 @@ extension Item: JSONWritable {
     }
 
     private func writeImages(to writer: inout JSONWriter, form: ItemForm) {
-        let names = images.keys.filter(form.renditions.includes).sorted()
-        guard !names.isEmpty else { return }
+        // One small array, sorted in place: every item of every page written passes here.
+        var chosen: [(name: String, rendition: Rendition)] = []
+        chosen.reserveCapacity(images.count)
+        for (name, rendition) in images where form.renditions.includes(name) { chosen.append((name, rendition)) }
+        guard !chosen.isEmpty else { return }
+        chosen.sort { $0.name < $1.name }
         writer.key("images")
         writer.object { writer in
-            for name in names {
-                guard let rendition = images[name] else { continue }
-                writer.key(name)
+            for (name, rendition) in chosen {
+                writer.key(escaping: name)
                 if form.isCompact {
                     rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.stillOnlyWhenCompact.contains(name), form: form)
                 } else {

@@ -1,31 +1,40 @@
-/// How much of a GIF an answer writes. `full` is everything (single GIFs, stored snapshots);
+/// How much of an item an answer writes. `full` is everything (single items, stored snapshots);
 /// `compact` is what a grid and a detail screen draw, for list answers: no creation date, the
 /// author's names without their links, renditions without byte sizes, and the original as its
 /// GIF alone (for saving and the detail view; its mp4 and webp urls would double an item's size).
 public struct ItemForm: Sendable, Hashable {
-    public var isCompact: Bool
-    public var renditions: RenditionSelection
+    public let isCompact: Bool
+    public let renditions: RenditionSelection
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
     /// an item (cached answers, snapshots), never in an answer.
-    public var keepsUpstreamLinks: Bool
+    public let keepsUpstreamLinks: Bool
 
     /// What links to this server itself are written against: items keep them as paths (the demo
     /// catalogs' media, `/media/...`), and an answer gives them the scheme, host and port the
     /// client reached the server at ("http://192.168.1.20:8080"). Nil writes them as kept.
-    public var linkBase: String?
+    public private(set) var linkBase: String?
+
+    /// A short text naming the form, for keys of answers written with it. Made once per form:
+    /// every cached answer's key holds it.
+    public private(set) var key: String
 
     public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
         self.isCompact = isCompact
         self.renditions = renditions
         self.keepsUpstreamLinks = keepsUpstreamLinks
         self.linkBase = linkBase
+        key = (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "")
+            + (linkBase.map { "@" + $0 } ?? "")
     }
 
-    /// The same form, its links written against `base`.
+    /// The same form, its links written against `base` (answers for another base are kept apart).
     public func linked(to base: String?) -> ItemForm {
+        guard base != linkBase else { return self }
         var form = self
         form.linkBase = base
+        form.key = ItemForm(isCompact: isCompact, renditions: renditions, keepsUpstreamLinks: keepsUpstreamLinks).key
+            + (base.map { "@" + $0 } ?? "")
         return form
     }
 
@@ -42,9 +51,4 @@ public struct ItemForm: Sendable, Hashable {
     public static let compact = ItemForm(isCompact: true, renditions: .listDefault)
     /// What the server keeps: everything, its own links included.
     public static let stored = ItemForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
-
-    /// A short text naming the form, for keys of answers written with it.
-    public var key: String {
-        (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "") + (linkBase.map { "@" + $0 } ?? "")
-    }
 }

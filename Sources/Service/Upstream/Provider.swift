@@ -121,7 +121,7 @@ public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.member("count", count)
-            writer.key(CodingKeys.items.rawValue)
+            writer.key(escaping: CodingKeys.items.rawValue)
             writer.array(items) { writer, item in item.write(to: &writer) }
             writer.member("offset", offset)
             if let totalCount { writer.member("totalCount", totalCount) }

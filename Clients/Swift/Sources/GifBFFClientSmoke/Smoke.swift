@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GifBFFClient
 import OpenAPIRuntime
 import OpenAPIURLSession
@@ -35,6 +38,24 @@ final class Smoke {
                 && problem.title?.isEmpty == false && problem.detail?.isEmpty == false
             return (passed, problem.description)
         }
+    }
+
+    /// URLSession (the client's transport) asks for compressed answers (gzip, and brotli where
+    /// its HTTP library has it) and decodes them: a page's JSON arrives whole from a body much
+    /// smaller on the wire (Content-Length counts the compressed bytes). The client's own calls
+    /// above went the same way, unchanged.
+    func urlSessionDecodesGzip(_ endpoint: URL, query: String) async throws -> Bool {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return false }
+        components.percentEncodedQuery = query
+        guard let url = components.url else { return false }
+        let (data, response) = try await URLSession.shared.data(from: url)
+        guard let http = response as? HTTPURLResponse, http.statusCode == 200,
+              let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding == "gzip" || coding == "br",
+              let wire = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
+              let page = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let items = page["data"] as? [Any], !items.isEmpty else { return false }
+        print("      \(url.path): \(wire) bytes on the wire (\(coding)), \(data.count) bytes of JSON")
+        return wire * 3 < data.count
     }
 
     /// The generated client on its own sends `If-None-Match` percent-encoded (`%22…%22`); the

@@ -205,6 +205,9 @@ await smoke.check("clearSearchHistory") {
     let left = try await bff.searchHistory()
     return (left.isEmpty, "\(left.count) left")
 }
+await smoke.check("URLSession gets compressed answers and decodes them (issue 24 item 6)") {
+    try await smoke.urlSessionDecodesGzip(baseURL.appendingPathComponent("search"), query: "q=cat")
+}
 await smoke.check("listFavorites from the generated client alone (percent-encoded If-None-Match): 304") {
     try await smoke.percentEncodedRevalidationIs304(baseURL: baseURL)
 }

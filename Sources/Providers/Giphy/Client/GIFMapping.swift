@@ -19,54 +19,57 @@ enum GIFMapping {
     ]
 
     /// Nil when the object lacks what every GIF of ours must have: an id and a page url. Every link
-    /// we pass on is http(s): a client puts them in `href` and `src`.
-    static func gif(_ object: GiphyGIFObject) -> Item? {
-        guard let id = object.id?.meaningful, let url = object.url?.webLink else { return nil }
-        let user = object.user?.value.flatMap(Self.user)
+    /// we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
+    static func gif(_ object: JSONValue) -> Item? {
+        guard object.isObject, let id = object["id"]?.meaningfulText, let url = object["url"]?.webLink else { return nil }
+        let user = object["user"].flatMap(Self.user)
         return Item(
             id: id,
             provider: .giphy,
-            title: object.title?.meaningful,
-            altText: object.altText?.meaningful,
-            rating: object.rating?.meaningful?.lowercased(),
+            title: object["title"]?.meaningfulText,
+            altText: object["alt_text"]?.meaningfulText,
+            rating: object["rating"]?.meaningfulText?.lowercased(),
             url: url,
-            shareURL: object.bitlyURL?.webLink,
-            username: object.username?.meaningful ?? user?.username,
+            shareURL: object["bitly_url"]?.webLink,
+            username: object["username"]?.meaningfulText ?? user?.username,
             user: user,
-            createdAt: GiphyDate.parse(object.createDatetime?.value) ?? GiphyDate.parse(object.importDatetime?.value),
-            images: images(object.images?.value ?? [:]),
+            createdAt: GiphyDate.parse(object["create_datetime"]?.text) ?? GiphyDate.parse(object["import_datetime"]?.text),
+            images: images(object["images"]),
             attribution: Giphy.attribution,
-            upstreamLinks: object.analytics?.value.flatMap(Self.analyticsLinks))
+            upstreamLinks: object["analytics"].flatMap(Self.analyticsLinks))
     }
 
-    static func images(_ giphy: [String: Lenient<GiphyRenditionObject>]) -> [String: Rendition] {
+    /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions).
+    static func images(_ giphy: JSONValue?) -> [String: Rendition] {
+        guard let giphy, giphy.isObject else { return [:] }
         var images: [String: Rendition] = [:]
         for (name, giphyNames) in renditionSources {
-            images[name] = giphyNames.lazy.compactMap { giphy[$0]?.value.flatMap(Self.rendition) }.first
+            images[name] = giphyNames.lazy.compactMap { giphy[$0].flatMap(Self.rendition) }.first
         }
         return images
     }
 
     /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
     /// given, query parameters included (GIPHY's terms forbid rewriting them).
-    static func rendition(_ object: GiphyRenditionObject) -> Rendition? {
-        guard let url = object.url?.webLink, let width = object.width?.value, let height = object.height?.value,
-              width > 0, height > 0 else { return nil }
-        let size = object.size?.value.flatMap { $0 > 0 ? $0 : nil }
+    static func rendition(_ object: JSONValue) -> Rendition? {
+        guard object.isObject, let url = object["url"]?.webLink, let width = object["width"]?.integer,
+              let height = object["height"]?.integer, width > 0, height > 0 else { return nil }
+        let size = object["size"]?.integer.flatMap { $0 > 0 ? $0 : nil }
         return Rendition(url: url, width: width, height: height, size: size,
-                         mp4: object.mp4?.webLink, webp: object.webp?.webLink)
+                         mp4: object["mp4"]?.webLink, webp: object["webp"]?.webLink)
     }
 
-    /// GIPHY's pingback urls, each kept only when it is an http(s) url; nil when none is.
-    static func analyticsLinks(_ object: GiphyAnalyticsObject) -> UpstreamLinks? {
-        let links = UpstreamLinks(onload: object.onload?.value?.url?.webLink, onclick: object.onclick?.value?.url?.webLink,
-                                  onsent: object.onsent?.value?.url?.webLink)
+    /// GIPHY's pingback urls (`{"onload": {"url": ...}, "onclick": ..., "onsent": ...}`), each kept
+    /// only when it is an http(s) url; nil when none is.
+    static func analyticsLinks(_ object: JSONValue) -> UpstreamLinks? {
+        let links = UpstreamLinks(onload: object["onload"]?["url"]?.webLink, onclick: object["onclick"]?["url"]?.webLink,
+                                  onsent: object["onsent"]?["url"]?.webLink)
         return links.hasValue ? links : nil
     }
 
-    private static func user(_ object: GiphyUserObject) -> Author? {
-        let user = Author(displayName: object.displayName?.meaningful, username: object.username?.meaningful,
-                           avatarURL: object.avatarURL?.webLink, profileURL: object.profileURL?.webLink)
+    private static func user(_ object: JSONValue) -> Author? {
+        let user = Author(displayName: object["display_name"]?.meaningfulText, username: object["username"]?.meaningfulText,
+                          avatarURL: object["avatar_url"]?.webLink, profileURL: object["profile_url"]?.webLink)
         return user.hasValue ? user : nil
     }
 }

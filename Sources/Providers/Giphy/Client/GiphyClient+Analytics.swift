@@ -14,8 +14,8 @@ extension GiphyClient: PingbackChannel {
         let endpoint = GiphyEndpoint.randomID
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
-            guard let answer = try? JSONDecoder().decode(RandomIDAnswer.self, from: body),
-                  let id = answer.data.randomID?.meaningful, id.count <= 200 else {
+            // `{"data": {"random_id": "..."}}`
+            guard let id = JSONDocument.root(of: body)?["data"]?["random_id"]?.meaningfulText, id.count <= 200 else {
                 throw .badResponse(reason: "no random_id in the body from \(endpoint.displayPath)")
             }
             return id
@@ -51,17 +51,4 @@ extension GiphyClient: PingbackChannel {
         components.percentEncodedQuery = existing.isEmpty ? addition : existing + "&" + addition
         return components.url
     }
-}
-
-/// `/v1/randomid`'s body: `{"data": {"random_id": "..."}}`.
-private struct RandomIDAnswer: Decodable {
-    struct Data: Decodable {
-        var randomID: LenientString?
-
-        enum CodingKeys: String, CodingKey {
-            case randomID = "random_id"
-        }
-    }
-
-    var data: Data
 }

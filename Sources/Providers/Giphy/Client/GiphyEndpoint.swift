@@ -88,7 +88,7 @@ extension GiphyEndpoint {
 extension Array where Element == (name: String, value: String) {
     /// Adds the parameter unless it has no value (nil or blank): GIPHY reads "" differently from absent.
     mutating func appendIfPresent(_ name: String, _ value: String?) {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard let value, !WhiteSpace.isBlank(value) else { return }
         append((name, value))
     }
 }

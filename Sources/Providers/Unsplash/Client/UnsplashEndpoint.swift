@@ -53,7 +53,7 @@ extension UnsplashEndpoint {
     /// Unsplash answers 404 ("No photos found.") when nothing matches the query.
     static func random(query: String?) -> UnsplashEndpoint {
         var parameters: [(name: String, value: String)] = []
-        if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty { parameters.append(("query", query)) }
+        if let query, !WhiteSpace.isBlank(query) { parameters.append(("query", query)) }
         return UnsplashEndpoint(path: ["photos", "random"], parameters: parameters, notFoundMeansUnknownItem: true)
     }
 

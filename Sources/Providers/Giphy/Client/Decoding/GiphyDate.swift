@@ -1,11 +1,12 @@
 import Foundation
+import Service
 
 /// GIPHY's `YYYY-MM-DD HH:MM:SS` timestamps, read as UTC. "0000-00-00 00:00:00" and
 /// "1970-01-01 00:00:00" are GIPHY's ways of saying "no date": both, and anything unreadable
 /// or impossible (month 13), give nil.
 enum GiphyDate {
     static func parse(_ text: String?) -> Date? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let text = text.flatMap(WhiteSpace.trimmed) else { return nil }
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" })
         guard parts.count == 6, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
         let numbers = parts.compactMap { Int($0) }

@@ -1,45 +1,44 @@
 import ProviderHTTP
 
-/// GIPHY's response envelope: `{data, pagination, meta}`, every part optional.
-struct GiphyEnvelope: Decodable {
+/// GIPHY's response envelope: `{data, pagination, meta}`, every part optional, each read leniently.
+struct GiphyEnvelope {
     var data: GiphyData
     var pagination: GiphyPagination?
     var meta: GiphyMeta?
 
-    enum CodingKeys: String, CodingKey {
-        case data, pagination, meta
-    }
-
-    init(from decoder: any Decoder) throws {
-        // The top level must be an object; everything inside is read leniently.
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        data = (try? container.decodeIfPresent(GiphyData.self, forKey: .data)) ?? .absent
-        pagination = (try? container.decodeIfPresent(Lenient<GiphyPagination>.self, forKey: .pagination))?.value
-        meta = (try? container.decodeIfPresent(Lenient<GiphyMeta>.self, forKey: .meta))?.value
+    /// `object` is the body's top level, an object.
+    init(_ object: JSONValue) {
+        data = GiphyData(object["data"])
+        pagination = object["pagination"].flatMap(GiphyPagination.init)
+        meta = object["meta"].flatMap(GiphyMeta.init)
     }
 
     /// GIPHY's "synthetic response": its own back end failed, yet it answered 200 with an empty
     /// `response_id` and no data. It is an upstream failure, not "no results".
     var isSynthetic: Bool {
-        guard let meta, (meta.responseID?.meaningful ?? "").isEmpty else { return false }
+        guard let meta, meta.responseID == nil else { return false }
         return data.isEmpty
     }
 }
 
-/// `data` is a list on list endpoints, one object on `random` and get-by-id.
-enum GiphyData: Decodable {
-    case list([Lenient<GiphyGIFObject>])
-    case single(GiphyGIFObject)
+/// `data` is a list on list endpoints, one object on `random` and get-by-id. A list's elements
+/// that are not objects stay in it (counted for paging), and map to no GIF.
+enum GiphyData {
+    case list([JSONValue])
+    case single(JSONValue)
     case absent
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+    init(_ value: JSONValue?) {
+        guard let value else {
             self = .absent
-        } else if let list = try? container.decode([Lenient<GiphyGIFObject>].self) {
-            self = .list(list)
+            return
+        }
+        if value.isArray {
+            self = .list(value.elements)
+        } else if value.isObject {
+            self = .single(value)
         } else {
-            self = .single(try container.decode(GiphyGIFObject.self))
+            self = .absent
         }
     }
 
@@ -52,24 +51,27 @@ enum GiphyData: Decodable {
     }
 }
 
-struct GiphyPagination: Decodable {
-    var totalCount: LenientInt?
-    var count: LenientInt?
-    var offset: LenientInt?
+struct GiphyPagination {
+    var totalCount: Int?
+    var count: Int?
+    var offset: Int?
 
-    enum CodingKeys: String, CodingKey {
-        case totalCount = "total_count"
-        case count, offset
+    init?(_ object: JSONValue) {
+        guard object.isObject else { return nil }
+        totalCount = object["total_count"]?.integer
+        count = object["count"]?.integer
+        offset = object["offset"]?.integer
     }
 }
 
-struct GiphyMeta: Decodable {
-    var status: LenientInt?
-    var msg: LenientString?
-    var responseID: LenientString?
+struct GiphyMeta {
+    var status: Int?
+    /// Nil when absent or blank.
+    var responseID: String?
 
-    enum CodingKeys: String, CodingKey {
-        case status, msg
-        case responseID = "response_id"
+    init?(_ object: JSONValue) {
+        guard object.isObject else { return nil }
+        status = object["status"]?.integer
+        responseID = object["response_id"]?.meaningfulText
     }
 }

@@ -4,20 +4,24 @@ import ProviderHTTP
 
 /// Turns a 2xx body into our types, or into the `.badResponse` / `.notFound` it really is.
 enum ResponseReading {
-    static func envelope(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> GiphyEnvelope {
-        let envelope: GiphyEnvelope
-        do {
-            envelope = try JSONDecoder().decode(GiphyEnvelope.self, from: body)
-        } catch DecodingError.dataCorrupted {
+    /// The body's top level, which must be a JSON object.
+    static func object(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> JSONValue {
+        guard let root = JSONDocument.root(of: body) else {
             throw .badResponse(reason: "the body from \(endpoint.displayPath) is not JSON")
-        } catch {
+        }
+        guard root.isObject else {
             throw .badResponse(reason: "the body from \(endpoint.displayPath) is not a JSON object")
         }
+        return root
+    }
+
+    static func envelope(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> GiphyEnvelope {
+        let envelope = GiphyEnvelope(try object(body, endpoint: endpoint))
         if envelope.isSynthetic {
             throw .badResponse(reason: "GIPHY sent a synthetic response (its back end failed) for \(endpoint.displayPath)")
         }
         // An error status inside a 200 is still an error.
-        if let status = envelope.meta?.status?.value, status >= 400 {
+        if let status = envelope.meta?.status, status >= 400 {
             throw FailureMapping.error(status: status, retryAfter: nil, endpoint: endpoint)
         }
         return envelope
@@ -26,35 +30,35 @@ enum ResponseReading {
     /// A list endpoint's page. Items that are not GIFs (no id or page url) are skipped.
     static func page(_ body: Data, endpoint: GiphyEndpoint, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
         let envelope = try envelope(body, endpoint: endpoint)
-        let items: [GiphyGIFObject?]
+        let items: [JSONValue]
         switch envelope.data {
-        case .list(let list): items = list.map(\.value)
+        case .list(let list): items = list
         case .single(let object): items = [object]
         case .absent: throw .badResponse(reason: "no data in the body from \(endpoint.displayPath)")
         }
-        let gifs = items.compactMap { $0.flatMap(GIFMapping.gif) }
+        let gifs = items.compactMap(GIFMapping.gif)
         let pagination = envelope.pagination
         return UpstreamPage(
             items: gifs,
-            totalCount: pagination?.totalCount?.value,
+            totalCount: pagination?.totalCount,
             // The upstream's own count keeps paging right even when an item was skipped.
-            count: pagination?.count?.value ?? items.count,
-            offset: pagination?.offset?.value ?? requestedOffset)
+            count: pagination?.count ?? items.count,
+            offset: pagination?.offset ?? requestedOffset)
     }
 
     /// The one GIF of get-by-id and random. `random` sends one object; a list is tolerated.
     /// An empty `data` means there is no such GIF (an unknown id, or no GIF for a tag).
     static func single(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> Item {
         let envelope = try envelope(body, endpoint: endpoint)
-        let object: GiphyGIFObject?
+        let object: JSONValue
         switch envelope.data {
         case .single(let single): object = single
         case .list(let list):
             guard let first = list.first else { throw .notFound }
-            object = first.value
+            object = first
         case .absent: throw .badResponse(reason: "no data in the body from \(endpoint.displayPath)")
         }
-        guard let gif = object.flatMap(GIFMapping.gif) else {
+        guard let gif = GIFMapping.gif(object) else {
             throw .badResponse(reason: "the GIF from \(endpoint.displayPath) has no id or url")
         }
         return gif
@@ -63,18 +67,15 @@ enum ResponseReading {
     /// The terms of autocomplete or trending searches, in GIPHY's order. An empty list is a real
     /// answer here ("no suggestions"), not a synthetic response.
     static func terms(_ body: Data, endpoint: GiphyEndpoint) throws(UpstreamError) -> [String] {
-        let envelope: GiphyTermsEnvelope
-        do {
-            envelope = try JSONDecoder().decode(GiphyTermsEnvelope.self, from: body)
-        } catch {
+        guard let root = JSONDocument.root(of: body), root.isObject else {
             throw .badResponse(reason: "the body from \(endpoint.displayPath) is not a JSON object")
         }
-        if let status = envelope.meta?.status?.value, status >= 400 {
+        if let status = root["meta"].flatMap(GiphyMeta.init)?.status, status >= 400 {
             throw FailureMapping.error(status: status, retryAfter: nil, endpoint: endpoint)
         }
-        guard let items = envelope.data else {
+        guard let terms = GiphyTerms.terms(in: root) else {
             throw .badResponse(reason: "no list of terms in the body from \(endpoint.displayPath)")
         }
-        return items.compactMap { $0.value?.text }
+        return terms
     }
 }

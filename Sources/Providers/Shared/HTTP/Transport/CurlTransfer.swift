@@ -82,22 +82,31 @@ final class CurlTransfer {
             refusal = .head
             return false
         }
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        let line = Self.trimmed(bytes[...])
+        if line.starts(with: "HTTP/".utf8) {
             // A new head (after an interim 1xx one): start over.
-            status = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+            status = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
             headers = [:]
         } else if line.isEmpty {
             guard let declared = headers["content-length"].flatMap({ Int64($0) }),
                   declared > Int64(call.request.maxBodyBytes) else { return true }
             refusal = .declared(declared)
             return false
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self).lowercased()
+            let value = String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return true
+    }
+
+    /// Without the spaces, tabs, CR and LF around it (a head line's own, and a field's value's).
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var bytes = bytes
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        return bytes
     }
 
     /// A piece of body; false stops the transfer once the cap is passed (the body so far is dropped).

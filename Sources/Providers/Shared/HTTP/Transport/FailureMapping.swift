@@ -70,7 +70,7 @@ public enum FailureMapping {
 
     /// Retry-After as delay-seconds or an HTTP date; nil when absent or unreadable.
     public static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = value.flatMap(WhiteSpace.trimmed) else { return nil }
         if let seconds = Int(text) { return seconds >= 0 ? seconds : nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -6,63 +6,67 @@ import ProviderHTTP
 struct PhotoResponseReading {
     let mapping: PhotoMapping
 
-    /// `GET /search/photos`. Photos that cannot be shown (no id, no usable urls) are skipped but
-    /// counted, so paging stays right; pages past the end come back empty.
+    /// `GET /search/photos`: `{"total", "total_pages", "results": [photo]}`. Photos that cannot be
+    /// shown (no id, no usable urls) are skipped but counted, so paging stays right; pages past
+    /// the end come back empty.
     func searchPage(_ body: Data, endpoint: UnsplashEndpoint, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
-        let search: UnsplashSearchBody = try decode(body, endpoint: endpoint)
-        return page(search.results, totalCount: search.total?.value, requestedOffset: requestedOffset)
+        let root = try document(body, endpoint: endpoint)
+        guard let results = root["results"], results.isArray else { throw notItsShape(endpoint) }
+        return page(results.elements, totalCount: root["total"]?.integer, requestedOffset: requestedOffset)
     }
 
     /// `GET /photos`: a bare list; the total, when sent, is the `X-Total` header.
     func feedPage(_ body: Data, endpoint: UnsplashEndpoint, totalHeader: String?, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
-        let list: [Lenient<UnsplashPhotoObject>] = try decode(body, endpoint: endpoint)
-        let total = totalHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
-        return page(list, totalCount: total, requestedOffset: requestedOffset)
+        let root = try document(body, endpoint: endpoint)
+        guard root.isArray else { throw notItsShape(endpoint) }
+        let total = totalHeader.flatMap(WhiteSpace.trimmed).flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        return page(root.elements, totalCount: total, requestedOffset: requestedOffset)
     }
 
     /// `GET /photos/{id}` and `GET /photos/random`: one object (random with `count` sends a list;
     /// its first photo is taken, an empty one means nothing matched).
     func single(_ body: Data, endpoint: UnsplashEndpoint) throws(UpstreamError) -> Item {
-        let object: UnsplashPhotoObject?
-        if let one = try? JSONDecoder().decode(UnsplashPhotoObject.self, from: body), one.id != nil {
-            object = one
-        } else if let list = try? JSONDecoder().decode([Lenient<UnsplashPhotoObject>].self, from: body) {
-            guard let first = list.first else { throw .notFound }
-            object = first.value
+        let root = try document(body, endpoint: endpoint)
+        let photo: JSONValue
+        if root.isObject {
+            photo = root
+        } else if root.isArray {
+            guard let first = root.elements.first else { throw .notFound }
+            photo = first
         } else {
-            let _: UnsplashPhotoObject = try decode(body, endpoint: endpoint)
-            object = nil
+            throw notItsShape(endpoint)
         }
-        guard let item = object.flatMap(mapping.item) else {
+        guard let item = mapping.item(photo) else {
             throw .badResponse(reason: "the photo from \(endpoint.displayPath) has no id or usable urls")
         }
         return item
     }
 
-    private func page(_ items: [Lenient<UnsplashPhotoObject>], totalCount: Int?, requestedOffset: Int) -> UpstreamPage {
-        UpstreamPage(items: items.compactMap { $0.value.flatMap(mapping.item) }, totalCount: totalCount,
-                     count: items.count, offset: requestedOffset)
+    /// A list's photos mapped, those that cannot be shown skipped (and counted).
+    private func page(_ photos: [JSONValue], totalCount: Int?, requestedOffset: Int) -> UpstreamPage {
+        UpstreamPage(items: photos.compactMap(mapping.item), totalCount: totalCount, count: photos.count, offset: requestedOffset)
     }
 
-    private func decode<T: Decodable>(_ body: Data, endpoint: UnsplashEndpoint) throws(UpstreamError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: body)
-        } catch DecodingError.dataCorrupted {
+    private func document(_ body: Data, endpoint: UnsplashEndpoint) throws(UpstreamError) -> JSONValue {
+        guard let root = JSONDocument.root(of: body) else {
             throw .badResponse(reason: "the body from \(endpoint.displayPath) is not JSON")
-        } catch {
-            throw .badResponse(reason: "the body from \(endpoint.displayPath) is not the JSON Unsplash sends there")
         }
+        return root
     }
 
-    /// What an error answer says, for the log: the `errors` messages, else the start of a
-    /// plain-text body (Unsplash's "Rate Limit Exceeded"), else nothing.
+    private func notItsShape(_ endpoint: UnsplashEndpoint) -> UpstreamError {
+        .badResponse(reason: "the body from \(endpoint.displayPath) is not the JSON Unsplash sends there")
+    }
+
+    /// What an error answer says, for the log: the `errors` messages (`{"errors": ["message", ...]}`),
+    /// else the start of a plain-text body (Unsplash's "Rate Limit Exceeded"), else nothing.
     static func errorMessages(_ body: Data) -> String? {
-        if let messages = (try? JSONDecoder().decode(UnsplashErrorBody.self, from: body))?.errors?.compactMap(\.meaningful),
-           !messages.isEmpty {
-            return String(messages.joined(separator: "; ").prefix(300))
+        if let errors = JSONDocument.root(of: body)?["errors"] {
+            let messages = errors.elements.compactMap(\.meaningfulText)
+            if !messages.isEmpty { return String(messages.joined(separator: "; ").prefix(300)) }
         }
-        let text = String(decoding: body.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, !text.hasPrefix("{"), !text.hasPrefix("<") else { return nil }
+        guard let text = WhiteSpace.trimmed(String(decoding: body.prefix(300), as: UTF8.self)),
+              !text.hasPrefix("{"), !text.hasPrefix("<") else { return nil }
         return text
     }
 }

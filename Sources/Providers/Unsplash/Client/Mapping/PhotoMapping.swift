@@ -12,61 +12,70 @@ struct PhotoMapping: Sendable {
     }
 
     /// Nil for what cannot be shown: no id, or no rendition we can size (no usable urls, or
-    /// no original width and height to compute their sizes from).
-    func item(_ photo: UnsplashPhotoObject) -> Item? {
-        guard let id = photo.id?.meaningful else { return nil }
-        let width = photo.width?.value.flatMap { $0 > 0 ? $0 : nil }
-        let height = photo.height?.value.flatMap { $0 > 0 ? $0 : nil }
-        let images = PhotoRenditions.images(urls: photo.urls?.value ?? [:], width: width, height: height)
+    /// no original width and height to compute their sizes from). Fields of the wrong type are
+    /// absent, never a failure of the photo.
+    func item(_ photo: JSONValue) -> Item? {
+        guard photo.isObject, let id = photo["id"]?.meaningfulText else { return nil }
+        let width = photo["width"]?.integer.flatMap { $0 > 0 ? $0 : nil }
+        let height = photo["height"]?.integer.flatMap { $0 > 0 ? $0 : nil }
+        let images = PhotoRenditions.images(urls: photo["urls"], width: width, height: height)
         guard !images.isEmpty else { return nil }
-        let links = photo.links?.value
-        let page = links?.html?.webLink ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
-        let user = photo.user?.value
-        let author = user.flatMap { $0.name?.meaningful ?? $0.username?.meaningful }
-        let profile = user?.links?.value?.html?.webLink
-        let title = photo.description?.meaningful ?? photo.altDescription?.meaningful
-        let downloadLocation = links?.downloadLocation?.webLink
+        let links = photo["links"]
+        let page = links?["html"]?.webLink ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
+        let user = photo["user"].flatMap { $0.isObject ? $0 : nil }
+        let author = user.flatMap { $0["name"]?.meaningfulText ?? $0["username"]?.meaningfulText }
+        let profile = user?["links"]?["html"]?.webLink
+        let title = photo["description"]?.meaningfulText ?? photo["alt_description"]?.meaningfulText
+        let downloadLocation = links?["download_location"]?.webLink
         return Item(
             id: ItemID.text(provider: .unsplash, upstreamID: id),
             provider: .unsplash,
             title: title,
-            altText: photo.altDescription?.meaningful,
+            altText: photo["alt_description"]?.meaningfulText,
             url: page,
-            username: user?.username?.meaningful,
+            username: user?["username"]?.meaningfulText,
             user: user.flatMap(Self.user),
-            createdAt: photo.createdAt?.meaningful.flatMap { try? Date($0, strategy: .iso8601) },
+            createdAt: photo["created_at"]?.meaningfulText.flatMap { try? Date($0, strategy: .iso8601) },
             images: images,
             width: width,
             height: height,
-            color: photo.color?.meaningful,
-            blurHash: photo.blurHash?.meaningful,
-            likes: photo.likes?.value.flatMap { $0 > 0 ? $0 : nil },
-            location: photo.location?.value.flatMap(Self.location),
-            camera: photo.exif?.value.flatMap(Self.camera),
+            color: photo["color"]?.meaningfulText,
+            blurHash: photo["blur_hash"]?.meaningfulText,
+            likes: photo["likes"]?.integer.flatMap { $0 > 0 ? $0 : nil },
+            location: photo["location"].flatMap(Self.location),
+            camera: photo["exif"].flatMap(Self.camera),
             attribution: referral.attribution(author: author, profile: profile),
             presetShareText: referral.shareText(title: title, author: author, page: page),
             upstreamLinks: downloadLocation.map { UpstreamLinks(downloadLocation: $0) })
     }
 
-    private static func user(_ object: UnsplashUserObject) -> Author? {
-        let images = object.profileImage?.value ?? [:]
-        let avatar = ["medium", "large", "small"].lazy.compactMap { images[$0]?.webLink }.first
-        let user = Author(displayName: object.name?.meaningful, username: object.username?.meaningful,
-                           avatarURL: avatar, profileURL: object.links?.value?.html?.webLink)
+    private static func user(_ object: JSONValue) -> Author? {
+        let images = object["profile_image"]
+        let avatar = ["medium", "large", "small"].lazy.compactMap { images?[$0]?.webLink }.first
+        let user = Author(displayName: object["name"]?.meaningfulText, username: object["username"]?.meaningfulText,
+                          avatarURL: avatar, profileURL: object["links"]?["html"]?.webLink)
         return user.hasValue ? user : nil
     }
 
-    private static func location(_ object: UnsplashLocationObject) -> PhotoLocation? {
-        let location = PhotoLocation(name: object.name?.meaningful, city: object.city?.meaningful,
-                                     country: object.country?.meaningful)
+    private static func location(_ object: JSONValue) -> PhotoLocation? {
+        let location = PhotoLocation(name: object["name"]?.meaningfulText, city: object["city"]?.meaningfulText,
+                                     country: object["country"]?.meaningfulText)
         return location.hasValue ? location : nil
     }
 
     /// Nil when Unsplash sent every EXIF field as null, as it often does.
-    private static func camera(_ object: UnsplashExifObject) -> PhotoCamera? {
-        let camera = PhotoCamera(make: object.make?.value, model: object.model?.value,
-                                 exposureTime: object.exposureTime?.value, aperture: object.aperture?.value,
-                                 focalLength: object.focalLength?.value, iso: object.iso?.value.flatMap { $0 > 0 ? $0 : nil })
+    private static func camera(_ object: JSONValue) -> PhotoCamera? {
+        let camera = PhotoCamera(make: exifText(object["make"]), model: exifText(object["model"]),
+                                 exposureTime: exifText(object["exposure_time"]), aperture: exifText(object["aperture"]),
+                                 focalLength: exifText(object["focal_length"]),
+                                 iso: object["iso"]?.integer.flatMap { $0 > 0 ? $0 : nil })
         return camera.hasValue ? camera : nil
+    }
+
+    /// An EXIF value kept as text: a string as sent, a number (2.8) written as Swift writes it.
+    private static func exifText(_ value: JSONValue?) -> String? {
+        guard let value else { return nil }
+        if let text = value.meaningfulText { return text }
+        return value.number.flatMap { $0.isFinite ? String($0) : nil }
     }
 }

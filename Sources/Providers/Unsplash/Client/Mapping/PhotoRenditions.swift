@@ -12,8 +12,8 @@ enum PhotoRenditions {
 
     /// Renditions with an http(s) url, urls unchanged. Without the original's size none can be
     /// sized, so there are none.
-    static func images(urls: [String: LenientString], width: Int?, height: Int?) -> [String: Rendition] {
-        guard let width, let height else { return [:] }
+    static func images(urls: JSONValue?, width: Int?, height: Int?) -> [String: Rendition] {
+        guard let urls, let width, let height else { return [:] }
         var images: [String: Rendition] = [:]
         for (name, target) in widths {
             guard let url = urls[name]?.webLink else { continue }

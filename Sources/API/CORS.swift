@@ -4,48 +4,55 @@ import HTTPServer
 /// preflights answered and `Access-Control-*` headers on every answer, errors included, so the
 /// page can read the problem. A disallowed one gets no CORS headers, and its unsafe requests
 /// (anything but GET, HEAD, OPTIONS) are refused with 403 before they change anything.
-struct CORSResponder: HTTPResponder {
-    let next: any HTTPResponder
-    let router: Router
-    let policy: CORSPolicy
-
+/// Steps of `APIResponder`, before and after the route.
+enum CORS {
     static let allowedHeaders = "Content-Type, If-None-Match"
     static let exposedHeaders = "ETag, X-Cache, Age, Retry-After"
     static let maxAgeSeconds = "600"
 
-    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        guard let origin = request.headers["Origin"] else { return try await next.respond(to: request) }
-        guard policy.allows(origin: origin) || Self.isSameOrigin(origin, host: request.headers["Host"]) else {
-            if ![.get, .head, .options].contains(request.method) { throw Self.originNotAllowed(origin) }
-            return try await next.respond(to: request)
+    /// What a request with an `Origin` gets before any route runs.
+    enum Check {
+        /// A preflight from an allowed origin: this is the answer.
+        case preflight(HTTPResponse)
+        /// Route it, and give the answer (or problem) CORS headers.
+        case allowed
+        /// Route it, without CORS headers (the browser keeps the answer from the page).
+        case notAllowed
+    }
+
+    /// Throws 403 `origin_not_allowed` for a disallowed origin's unsafe request.
+    static func check(_ request: inout HTTPRequest, origin: String, policy: CORSPolicy, router: Router) throws -> Check {
+        guard policy.allows(origin: origin) || isSameOrigin(origin, host: request.headers["Host"]) else {
+            if ![.get, .head, .options].contains(request.method) { throw originNotAllowed(origin) }
+            return .notAllowed
         }
-        var request = request
         if request.method == .options, request.headers.contains(name: "Access-Control-Request-Method"),
            let methods = router.allowedMethods(for: &request) {
             var preflight = HTTPResponse(status: .noContent)
             preflight.headers.add(name: "Access-Control-Allow-Origin", value: origin)
             preflight.headers.add(name: "Access-Control-Allow-Methods", value: methods.joined(separator: ", "))
-            preflight.headers.add(name: "Access-Control-Allow-Headers", value: Self.allowedHeaders)
-            preflight.headers.add(name: "Access-Control-Max-Age", value: Self.maxAgeSeconds)
+            preflight.headers.add(name: "Access-Control-Allow-Headers", value: allowedHeaders)
+            preflight.headers.add(name: "Access-Control-Max-Age", value: maxAgeSeconds)
             preflight.headers.add(name: "Vary", value: "Origin")
-            return preflight
+            return .preflight(preflight)
         }
-        do {
-            var response = try await next.respond(to: request)
-            let vary = response.headers.values(of: "Vary") + ["Origin"]
-            for (name, value) in Self.answerHeaders(origin, vary: vary.joined(separator: ", ")) {
-                response.headers.set(name: name, value: value)
-            }
-            return response
-        } catch var problem as ProblemDetails {
-            let vary = (problem.headers["Vary"].map { [$0] } ?? []) + ["Origin"]
-            for (name, value) in Self.answerHeaders(origin, vary: vary.joined(separator: ", ")) { problem.headers[name] = value }
-            throw problem
+        return .allowed
+    }
+
+    /// The headers every answer to an allowed origin carries; Vary keeps what the answer varied on already.
+    static func addHeaders(to response: inout HTTPResponse, origin: String) {
+        let vary = response.headers.values(of: "Vary") + ["Origin"]
+        for (name, value) in answerHeaders(origin, vary: vary.joined(separator: ", ")) {
+            response.headers.set(name: name, value: value)
         }
     }
 
-    /// What every answer to an allowed origin carries; `vary` keeps what the answer varied on already.
-    static func answerHeaders(_ origin: String, vary: String) -> [(String, String)] {
+    static func addHeaders(to problem: inout ProblemDetails, origin: String) {
+        let vary = (problem.headers["Vary"].map { [$0] } ?? []) + ["Origin"]
+        for (name, value) in answerHeaders(origin, vary: vary.joined(separator: ", ")) { problem.headers[name] = value }
+    }
+
+    private static func answerHeaders(_ origin: String, vary: String) -> [(String, String)] {
         [("Access-Control-Allow-Origin", origin), ("Vary", vary), ("Access-Control-Expose-Headers", exposedHeaders)]
     }
 

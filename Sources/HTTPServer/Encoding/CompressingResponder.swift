@@ -1,0 +1,54 @@
+/// Compresses answers for clients that accept brotli or gzip (RFC 9110 8.4, 12.5.3), after the routes:
+/// GET and HEAD answers only, of a compressible media type, of at least
+/// `ContentCoding.minimumCompressedBytes`, and not already encoded (kept bodies come encoded
+/// from `CompressibleBody`, compressed once). Such answers say `Vary: Accept-Encoding`, whatever
+/// the request accepted, so no cache hands a gzip body to a client that did not ask for one.
+///
+/// Answers to POST, PUT and DELETE are never compressed: an answer that mints a secret (an
+/// install's token) answers a POST, and a compressed secret beside what the request sent can be
+/// guessed from the compressed length (BREACH). No GET answer holds a secret.
+public struct CompressingResponder: HTTPResponder {
+    private let next: any HTTPResponder
+
+    public init(_ next: any HTTPResponder) { self.next = next }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        Self.compressed(try await next.respond(to: request), for: request)
+    }
+
+    /// The step itself, for a responder that runs it after its route.
+    public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        var response = response
+        guard request.method == .get || request.method == .head, response.status.allowsContent,
+              ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return response }
+        // Encoded already (a kept body's gzip form, however small it came out): it varied.
+        if response.headers.contains(name: "Content-Encoding") {
+            addVary(to: &response)
+            return response
+        }
+        guard response.body.count >= ContentCoding.minimumCompressedBytes else { return response }
+        addVary(to: &response)
+        let coding = ContentCoding.preferred(for: request)
+        guard let compressed = coding.compress(response.body, kept: false), compressed.count < response.body.count else {
+            return response
+        }
+        // The compressed form's tag, from the uncompressed body's: the same a kept body's form gets.
+        let identityTag = response.headers["ETag"] ?? ConditionalGET.entityTag(of: response.body)
+        response.body = compressed
+        response.headers.set(name: "Content-Encoding", value: coding.rawValue)
+        response.headers.set(name: "ETag", value: coding.entityTag(identityTag: identityTag))
+        return response
+    }
+
+    /// `Vary: Accept-Encoding`, beside whatever the answer varies on already.
+    static func addVary(to response: inout HTTPResponse) {
+        // Most answers vary on nothing yet: one field added, nothing joined.
+        guard response.headers.contains(name: "Vary") else {
+            response.headers.add(name: "Vary", value: "Accept-Encoding")
+            return
+        }
+        let values = response.headers.values(of: "Vary")
+        guard !values.contains(where: { $0.lowercased().contains("accept-encoding") }) else { return }
+        response.headers.set(name: "Vary", value: (values + ["Accept-Encoding"]).joined(separator: ", "))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// An upstream's JSON body, read once into a flat list of nodes pointing into its bytes, and read
+/// from there by the mappings through `JSONValue`. Foundation's JSONDecoder was a quarter of a
+/// cache miss's CPU (Codable's containers, and an error thrown for every number GIPHY sends as a
+/// string); here nothing is decoded that no mapping asks for, and asking never throws.
+public final class JSONDocument: Sendable {
+    let body: Data
+    let nodes: [JSONNode]
+
+    /// Throws when `body` is not one JSON value (RFC 8259), whitespace around it allowed.
+    public init(parsing body: Data) throws(JSONSyntaxError) {
+        self.body = body
+        let parsed: Result<[JSONNode], JSONSyntaxError> = body.withUnsafeBytes { bytes in
+            var parser = JSONParser(bytes)
+            do throws(JSONSyntaxError) {
+                try parser.parse()
+                return .success(parser.nodes)
+            } catch {
+                return .failure(error)
+            }
+        }
+        nodes = try parsed.get()
+    }
+
+    /// The top-level value.
+    public var root: JSONValue { JSONValue(document: self, index: 0) }
+
+    /// The node after `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        let node = nodes[index]
+        return node.isContainer ? Int(node.end) : index + 1
+    }
+
+    /// The value of the object's member named `key` (the first, if the key repeats).
+    func member(of object: Int, named key: String) -> Int? {
+        let end = Int(nodes[object].end)
+        var wanted = key
+        return wanted.withUTF8 { wanted in
+            body.withUnsafeBytes { bytes in
+                var index = object + 1
+                while index + 1 < end {
+                    let keyNode = nodes[index]
+                    if keyNode.flag {
+                        if Self.unescaped(Self.slice(of: keyNode, in: bytes)).utf8.elementsEqual(wanted) { return index + 1 }
+                    } else if Self.slice(of: keyNode, in: bytes).elementsEqual(UnsafeRawBufferPointer(wanted)) {
+                        return index + 1
+                    }
+                    index = next(after: index + 1)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A string node's text, escapes decoded and invalid UTF-8 repaired.
+    func string(at index: Int) -> String {
+        let node = nodes[index]
+        return body.withUnsafeBytes { bytes in
+            let slice = Self.slice(of: node, in: bytes)
+            return node.flag ? Self.unescaped(slice) : String(decoding: slice, as: UTF8.self)
+        }
+    }
+
+    /// A scalar node's bytes as ASCII text (numbers).
+    func text(at index: Int) -> String {
+        let node = nodes[index]
+        return body.withUnsafeBytes { bytes in String(decoding: Self.slice(of: node, in: bytes), as: UTF8.self) }
+    }
+
+    private static func slice(of node: JSONNode, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let start = min(Int(node.start), bytes.count)
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, min(Int(node.end), bytes.count))])
+    }
+
+    /// The text of a string's bytes with its escapes decoded; a lone surrogate becomes U+FFFD.
+    static func unescaped(_ raw: UnsafeRawBufferPointer) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == Byte.backslash, index + 1 < raw.count else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4(raw, at: index) else { continue }
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), index + 6 <= raw.count, raw[index] == Byte.backslash,
+                   raw[index + 1] == UInt8(ascii: "u"), let low = hex4(raw, at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
+            default: out.append(escape)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex4(_ raw: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
+        guard index + 4 <= raw.count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard let digit = Byte.hexValue(raw[index + offset]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        UTF8.encode(scalar) { out.append($0) }
+    }
+}
+
+/// One value of a document: its kind and, for scalars, its bytes; for arrays and objects, where
+/// they end in the list (the index after their last node). An object's nodes are its keys (string
+/// nodes), each followed by its value's nodes.
+struct JSONNode: Sendable {
+    enum Kind: UInt8, Sendable {
+        case object, array, string, number, `true`, `false`, null
+    }
+
+    var kind: Kind
+    /// A string with a backslash escape; a number with a fraction or an exponent.
+    var flag: Bool
+    var start: UInt32
+    var end: UInt32
+
+    var isContainer: Bool { kind == .object || kind == .array }
+}

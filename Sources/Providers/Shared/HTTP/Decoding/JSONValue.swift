@@ -1,0 +1,93 @@
+import Foundation
+import Service
+
+/// One value in an upstream's JSON, read leniently: upstream JSON is loose (GIPHY's most of all):
+/// numbers come as strings ("200") or numbers, fields come empty, null or as the wrong type.
+/// Nothing here fails: what cannot be read as asked is nil, so one odd field never costs a whole
+/// item, let alone a whole page.
+public struct JSONValue: Sendable {
+    let document: JSONDocument
+    let index: Int
+
+    private var node: JSONNode { document.nodes[index] }
+
+    public var isObject: Bool { node.kind == .object }
+    public var isArray: Bool { node.kind == .array }
+    public var isNull: Bool { node.kind == .null }
+
+    /// The member named `key` of an object; nil when absent, or when this is not an object.
+    public subscript(key: String) -> JSONValue? {
+        guard node.kind == .object, let member = document.member(of: index, named: key) else { return nil }
+        return JSONValue(document: document, index: member)
+    }
+
+    /// An array's elements, in order; none when this is not an array.
+    public var elements: [JSONValue] {
+        guard node.kind == .array else { return [] }
+        var elements: [JSONValue] = []
+        var element = index + 1
+        let end = Int(node.end)
+        while element < end {
+            elements.append(JSONValue(document: document, index: element))
+            element = document.next(after: element)
+        }
+        return elements
+    }
+
+    /// Text sent as a string or, now and then, as a number (a whole one, written as an integer);
+    /// "" is kept (callers decide what empty means).
+    public var text: String? {
+        switch node.kind {
+        case .string: document.string(at: index)
+        case .number: wholeNumber.map { String($0) }
+        default: nil
+        }
+    }
+
+    /// `text` without White_Space at either end; nil when nothing is left.
+    public var meaningfulText: String? { text.flatMap(WhiteSpace.trimmed) }
+
+    /// `meaningfulText` when it is a link a client may follow (`WebLink`); nil otherwise.
+    public var webLink: String? { meaningfulText.flatMap(WebLink.checked) }
+
+    /// An integer sent as a number or as a string (" 12 ", "12.0"); a fraction is dropped.
+    public var integer: Int? {
+        switch node.kind {
+        case .number:
+            return Int(document.text(at: index)) ?? number.flatMap(Self.integer)
+        case .string:
+            guard let text = WhiteSpace.trimmed(document.string(at: index)) else { return nil }
+            return Int(text) ?? Double(text).flatMap(Self.integer)
+        default:
+            return nil
+        }
+    }
+
+    /// A number's value; nil for anything else, a number string included.
+    public var number: Double? {
+        guard node.kind == .number else { return nil }
+        return Double(document.text(at: index))
+    }
+
+    /// A number that is whole (2, 2.0, 2e3) as an Int; nil for fractions and what Int cannot hold.
+    private var wholeNumber: Int? {
+        guard node.kind == .number else { return nil }
+        let text = document.text(at: index)
+        if let exact = Int(text) { return exact }
+        guard let value = Double(text), value.rounded(.towardZero) == value else { return nil }
+        return Self.integer(value)
+    }
+
+    /// Doubles beyond 9e15 are not whole numbers anyone sent: nil, as for infinity and NaN.
+    private static func integer(_ number: Double) -> Int? {
+        guard number.isFinite, abs(number) < 9e15 else { return nil }
+        return Int(number)
+    }
+}
+
+extension JSONDocument {
+    /// The parsed body's value, or nil when the body is not JSON.
+    public static func root(of body: Data) -> JSONValue? {
+        (try? JSONDocument(parsing: body))?.root
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import ProviderHTTP
+import XCTest
+
+/// The JSON reader of upstream bodies: what RFC 8259 allows is read, the rest refused whole;
+/// strings decode as JSON says; nothing a body holds makes it crash, hang or recurse.
+final class JSONDocumentTests: XCTestCase {
+    private func root(_ text: String) -> JSONValue? { JSONDocument.root(of: Data(text.utf8)) }
+
+    func testValidTextIsRead() {
+        for text in [#"{}"#, #"[]"#, #"0"#, #"-0"#, #"-12.5e+3"#, #"1E2"#, #""x""#, #"true"#, #"false"#, #"null"#,
+                     " \t\r\n{ \"a\" : [ 1 , { } , [ ] , \"b\" ] } \n", "\u{FEFF}{\"a\":1}", #"{"":1}"#,
+                     #"[[[[[]]]]]"#, #"{"a":{"b":{"c":null}}}"#, #""\u00e9\n\t\\\"\/\b\f\r""#] {
+            XCTAssertNotNil(root(text), text)
+        }
+    }
+
+    func testInvalidTextIsRefusedWhole() {
+        for text in ["", " ", "{", "}", "[1,]", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "{a:1}", "{1:1}", "01", "1.", ".5",
+                     "1e", "-", "+1", "0x10", "NaN", "Infinity", "tru", "nul", "[1]x", "{} {}", "\"abc", "\"a\u{01}b\"",
+                     #""\x""#, #""\u12""#, #""\u12G4""#, "'a'", "[", "[\"a\":1]", "{\"a\":1]", "[1}"] {
+            XCTAssertNil(root(text), text.debugDescription)
+        }
+    }
+
+    func testNestingIsBoundedNotRecursed() throws {
+        XCTAssertNotNil(root(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
+        XCTAssertNil(root(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)))
+        // Far past any stack: refused at the bound, without reading further.
+        XCTAssertNil(root(String(repeating: "[", count: 1_000_000)))
+    }
+
+    func testStringsAreDecodedAsJSONSays() throws {
+        let cases: [(String, String)] = [
+            (#""plain""#, "plain"), (#""a\"b\\c\/d""#, "a\"b\\c/d"), (#""\b\f\n\r\t""#, "\u{8}\u{C}\n\r\t"),
+            (#""\u00e9\u00C9""#, "éÉ"), (#""\ud83d\ude00""#, "😀"), (#""é😀""#, "é😀"),
+            (#""\ud83d""#, "\u{FFFD}"), (#""\ude00x""#, "\u{FFFD}x"), (#""\ud83dx""#, "\u{FFFD}x"), (#""\u0000""#, "\u{0}"),
+        ]
+        for (json, expected) in cases {
+            XCTAssertEqual(root(json)?.text, expected, json)
+        }
+        // Invalid UTF-8 is repaired, never a failure of the body.
+        let invalid = try XCTUnwrap(JSONDocument.root(of: Data([0x22, 0x61, 0xFF, 0x62, 0x22])))
+        XCTAssertEqual(invalid.text, "a\u{FFFD}b")
+    }
+
+    func testMembersAndElements() throws {
+        let object = try XCTUnwrap(root(#"{"a":1,"b":{"c":[1,{"d":2},3]},"a":9,"e\u0066":"f","":"empty","x":null}"#))
+        XCTAssertEqual(object["a"]?.integer, 1, "the first of a repeated key")
+        XCTAssertEqual(object["b"]?["c"]?.elements.map { $0.integer }, [1, nil, 3])
+        XCTAssertEqual(object["b"]?["c"]?.elements[1]["d"]?.integer, 2)
+        XCTAssertEqual(object["ef"]?.text, "f", "an escaped key")
+        XCTAssertEqual(object[""]?.text, "empty")
+        XCTAssertEqual(object["x"]?.isNull, true)
+        XCTAssertNil(object["missing"])
+        XCTAssertNil(object["a"]?["a"], "a number has no members")
+        XCTAssertEqual(object["a"]?.elements.count, 0, "a number has no elements")
+        XCTAssertNil(try XCTUnwrap(root("[1]"))["a"], "an array has no members")
+    }
+
+    /// The table GIPHY's numbers-as-strings were read by before (LenientInt), and more.
+    func testIntegersAreReadLeniently() {
+        let cases: [(String, Int?)] = [
+            (#""200""#, 200), ("200", 200), (#"" 12 ""#, 12), (#""12.0""#, 12), ("12.7", 12), ("-3", -3), ("2e3", 2000),
+            (#""\n7\t""#, 7), (#""""#, nil), (#""abc""#, nil), ("null", nil), ("[1]", nil), ("{}", nil), ("true", nil),
+            ("1e300", nil), ("99999999999999999999", nil), (#""inf""#, nil), (#""nan""#, nil),
+        ]
+        for (json, expected) in cases {
+            XCTAssertEqual(root(#"{"n":\#(json)}"#)?["n"]?.integer, expected, json)
+        }
+    }
+
+    func testTextIsAStringOrAWholeNumber() {
+        let cases: [(String, String?)] = [
+            (#""abc""#, "abc"), (#""""#, ""), ("42", "42"), ("-7", "-7"), ("2.0", "2"), ("1e2", "100"), ("2.5", nil),
+            ("true", nil), ("null", nil), ("{}", nil), ("[]", nil),
+        ]
+        for (json, expected) in cases {
+            XCTAssertEqual(root(json)?.text, expected, json)
+        }
+        XCTAssertEqual(root(#"" \u00a0 padded\n ""#)?.meaningfulText, "padded")
+        XCTAssertNil(root(#"" \t\n ""#)?.meaningfulText)
+        XCTAssertEqual(root("2.8")?.number, 2.8)
+        XCTAssertNil(root(#""2.8""#)?.number, "a number sent as a string is text")
+    }
+
+    /// Random JSON written by Foundation reads back as the same values.
+    func testReadsWhatFoundationWrites() throws {
+        var generator = SplitMix(seed: 20261124)
+        for _ in 0..<300 {
+            let value = Self.randomValue(depth: 0, using: &generator)
+            let data = try JSONSerialization.data(withJSONObject: ["v": value], options: [.fragmentsAllowed])
+            let read = try XCTUnwrap(JSONDocument.root(of: data)?["v"], String(decoding: data, as: UTF8.self))
+            XCTAssertTrue(Self.same(read, value), String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Bytes flipped in a real-shaped body: read or refused, never a crash.
+    func testMangledBodiesNeverCrash() {
+        let body = Array(#"{"data":[{"id":"a\u00e9","images":{"x":{"url":"https://m/1.gif","width":"200"}}},[1,2.5e3,true,null]],"meta":{"status":200}}"#.utf8)
+        var generator = SplitMix(seed: 20261124)
+        let alphabet = Array(#"{}[]",:\\u0123456789eE+-.tfn "#.utf8) + [0x00, 0x1F, 0x80, 0xFF]
+        for _ in 0..<5_000 {
+            var mangled = body
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<mangled.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: mangled[index] = alphabet.randomElement(using: &generator) ?? 0
+                case 1: mangled.remove(at: index)
+                default: mangled.removeSubrange(index...)
+                }
+                if mangled.isEmpty { break }
+            }
+            if let root = JSONDocument.root(of: Data(mangled)) {
+                _ = Self.walk(root)
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func randomValue(depth: Int, using generator: inout SplitMix) -> Any {
+        switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &generator) {
+        case 0: return Int.random(in: -1_000_000...1_000_000, using: &generator)
+        case 1: return randomString(using: &generator)
+        case 2: return Bool.random(using: &generator)
+        case 3: return NSNull()
+        case 4: return (0..<Int.random(in: 0...4, using: &generator)).map { _ in randomValue(depth: depth + 1, using: &generator) }
+        default:
+            var object: [String: Any] = [:]
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                object[randomString(using: &generator)] = randomValue(depth: depth + 1, using: &generator)
+            }
+            return object
+        }
+    }
+
+    private static func randomString(using generator: inout SplitMix) -> String {
+        let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{1}", "é", "😀", "\u{2028}", "?", "&", "%20"]
+        return (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+    }
+
+    private static func same(_ read: JSONValue, _ value: Any) -> Bool {
+        switch value {
+        case let number as Int where !(value is Bool): return read.integer == number && read.text == String(number)
+        case let text as String: return read.text == text
+        case is Bool: return !read.isNull && !read.isArray && !read.isObject && read.text == nil && read.integer == nil
+        case is NSNull: return read.isNull
+        case let array as [Any]:
+            let elements = read.elements
+            return read.isArray && elements.count == array.count && zip(elements, array).allSatisfy { same($0, $1) }
+        case let object as [String: Any]:
+            return read.isObject && object.allSatisfy { key, member in read[key].map { same($0, member) } ?? false }
+        default: return false
+        }
+    }
+
+    private static func walk(_ value: JSONValue) -> Int {
+        _ = (value.text, value.integer, value.number, value.webLink, value["data"], value["id"])
+        return value.elements.reduce(1) { $0 + walk($1) }
+    }
+}
+
+/// A seeded generator, so a failure repeats.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

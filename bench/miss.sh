@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# bench/miss.sh: what a cache miss costs gif-bff (issue 24 item 1), on loopback.
+#
+#   bench/miss.sh                                  this checkout's release build
+#   BASELINE=/path/to/other/gif-bff bench/miss.sh  beside another build, in interleaved rounds
+#   NEW_BIN=/path/to/gif-bff bench/miss.sh         that binary instead of building this checkout
+#   CONNS=16 ROUNDS=3 DURATION=8 bench/miss.sh     the defaults
+# bench/run.sh runs it as its "miss" section.
+#
+# The upstream is nginx serving recorded-shaped pages: a 25-GIF GIPHY search page and a 30-photo
+# Unsplash search page, recorded from this checkout's fake GIPHY and fake Unsplash (which write
+# GIPHY's and Unsplash's full objects: every rendition, numbers as strings, analytics, users).
+# gif-bff runs with GIF_BFF_CACHE=off and real keys pointed at nginx (GIPHY_BASE_URL,
+# UNSPLASH_BASE_URL), so every /search is a miss: the upstream call, reading its JSON, mapping,
+# and writing the answer. Per provider and build it prints req/s and the server's CPU per request
+# (utime+stime from /proc/PID/stat over the measured run, divided by the requests wrk completed),
+# medians over rounds. Every process it starts is stopped by PID; loads are bounded in time.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
+CONNS="${MISS_CONNS:-16}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
+NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204
+GIPHY_PATH="/search?q=cat&limit=25"; UNSPLASH_PATH="/search?q=mountain&provider=unsplash&limit=30"
+KEY=bench-key
+
+for tool in wrk nginx; do
+    command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx >/dev/null; break; }
+done
+source "$(dirname "$0")/servers.sh"
+
+if [ -z "${NEW_BIN:-}" ]; then
+    echo "# building (release)" >&2
+    (cd "$ROOT" && swift build -c release --product gif-bff >&2)
+    NEW_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/gif-bff"
+fi
+# The fakes only record the pages; a debug build is enough and may already exist.
+(cd "$ROOT" && swift build --product fake-giphy >&2 && swift build --product fake-unsplash >&2)
+FAKES="$(cd "$ROOT" && swift build --show-bin-path)"
+
+rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
+HTML="$WORK/nginx/html"
+
+# Recording: the fakes answer once each, then stop.
+"$FAKES/fake-giphy" --port $FAKE_GIPHY_PORT --api-key $KEY --log-level off >/dev/null & fake_giphy=$!; PIDS+=($fake_giphy)
+"$FAKES/fake-unsplash" --port $FAKE_UNSPLASH_PORT --access-key $KEY --log-level off >/dev/null & fake_unsplash=$!; PIDS+=($fake_unsplash)
+wait_up "http://127.0.0.1:$FAKE_GIPHY_PORT/__calls"
+wait_up "http://127.0.0.1:$FAKE_UNSPLASH_PORT/__calls"
+curl -fsS "http://127.0.0.1:$FAKE_GIPHY_PORT/v1/gifs/search?q=cat&limit=25&offset=0&rating=g&bundle=messaging_non_clips&api_key=$KEY" >"$HTML/giphy-search.json"
+curl -fsS -H "Authorization: Client-ID $KEY" -H "Accept-Version: v1" \
+    "http://127.0.0.1:$FAKE_UNSPLASH_PORT/search/photos?query=mountain&per_page=30&page=1" >"$HTML/unsplash-search.json"
+kill "$fake_giphy" "$fake_unsplash"; wait "$fake_giphy" "$fake_unsplash" 2>/dev/null || true
+python3 - "$HTML" <<'PY'
+import json, sys
+html = sys.argv[1]
+giphy = json.load(open(f"{html}/giphy-search.json"))
+unsplash = json.load(open(f"{html}/unsplash-search.json"))
+renditions = sum(len(g.get("images", {})) for g in giphy["data"]) / max(1, len(giphy["data"]))
+print(f"upstream pages: GIPHY {len(giphy['data'])} GIFs ({renditions:.0f} renditions each), "
+      f"{len(open(f'{html}/giphy-search.json', 'rb').read()):,} bytes; "
+      f"Unsplash {len(unsplash['results'])} photos, {len(open(f'{html}/unsplash-search.json', 'rb').read()):,} bytes")
+assert len(giphy["data"]) == 25 and len(unsplash["results"]) == 30, "the fakes did not fill the pages"
+PY
+
+cat >"$WORK/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+pid logs/nginx.pid;
+error_log logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    client_body_temp_path tmp/client_body; proxy_temp_path tmp/proxy; fastcgi_temp_path tmp/fastcgi;
+    uwsgi_temp_path tmp/uwsgi; scgi_temp_path tmp/scgi;
+    types { }
+    default_type application/json;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        location = /v1/gifs/search { alias html/giphy-search.json; }
+        location = /v1/randomid { return 200 '{"data":{"random_id":"bench"},"meta":{"status":200,"msg":"OK","response_id":"r"}}'; }
+        location = /search/photos { alias html/unsplash-search.json; }
+        location = /healthz { return 200 '{"status":"ok"}'; }
+    }
+}
+EOF
+nginx -p "$WORK/nginx" -c "$WORK/nginx.conf" -e "$WORK/nginx/logs/error.log" & PIDS+=($!)
+wait_up "http://127.0.0.1:$NGINX_PORT/healthz"
+
+start() {  # NAME BINARY PORT; its PID goes into PIDS and STARTED
+    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE=off GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
+        GIPHY_API_KEY=$KEY GIPHY_BASE_URL="http://127.0.0.1:$NGINX_PORT/v1" \
+        UNSPLASH_ACCESS_KEY=$KEY UNSPLASH_BASE_URL="http://127.0.0.1:$NGINX_PORT" \
+        "$2" 2>"$WORK/$1.log" >/dev/null &
+    STARTED=$!; PIDS+=("$STARTED")
+}
+start new "$NEW_BIN" $NEW_PORT; NEW_PID=$STARTED
+TARGETS=("new:$NEW_PORT:$NEW_PID")
+if [ -n "${BASELINE:-}" ]; then
+    start baseline "$BASELINE" $BASE_PORT
+    TARGETS+=("baseline:$BASE_PORT:$STARTED")
+fi
+for target in "${TARGETS[@]}"; do
+    IFS=: read -r name port pid <<<"$target"
+    wait_up "http://127.0.0.1:$port/healthz"
+    for path in "$GIPHY_PATH" "$UNSPLASH_PATH"; do
+        curl -fsS -D "$WORK/out/$name.head" "http://127.0.0.1:$port$path" >"$WORK/out/$name.body"
+        grep -qi '^x-cache: miss' "$WORK/out/$name.head" || { echo "$name $path was not a miss" >&2; exit 1; }
+    done
+done
+echo "machine: $(nproc) cores; loadavg $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$CONNS -d${DURATION}s, $ROUNDS rounds interleaved"
+
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+for round in $(seq 1 "$ROUNDS"); do
+    for provider in giphy unsplash; do
+        path=$GIPHY_PATH; [ "$provider" = unsplash ] && path=$UNSPLASH_PATH
+        for target in "${TARGETS[@]}"; do
+            IFS=: read -r name port pid <<<"$target"
+            url="http://127.0.0.1:$port$path"
+            [ "$WARMUP" -gt 0 ] && wrk -t2 -c"$CONNS" -d"${WARMUP}s" "$url" >/dev/null
+            before=$(ticks "$pid")
+            wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$url" >"$WORK/out/$provider.$name.$round.txt"
+            echo "ticks $(( $(ticks "$pid") - before ))" >>"$WORK/out/$provider.$name.$round.txt"
+        done
+    done
+done
+
+python3 - "$WORK/out" "$ROUNDS" "$(getconf CLK_TCK)" "${TARGETS[@]}" <<'PY'
+import re, statistics, sys
+out, rounds, hz, targets = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), [t.split(":")[0] for t in sys.argv[4:]]
+def ms(text):
+    number, unit = re.fullmatch(r"([0-9.]+)(us|ms|s)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 photos")):
+    print(f"\n## /search cache miss ({label})")
+    print(f"{'build':<10} {'CPU us/req':>10} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
+    for name in targets:
+        rows = []
+        for r in range(1, rounds + 1):
+            text = open(f"{out}/{provider}.{name}.{r}.txt").read()
+            requests = int(re.search(r"(\d+) requests in", text).group(1))
+            ticks = int(re.search(r"^ticks (\d+)", text, re.M).group(1))
+            bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+            rows.append((1e6 * ticks / hz / max(1, requests), float(re.search(r"Requests/sec:\s+([0-9.]+)", text).group(1)),
+                         ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
+                         ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0))
+        med = lambda i: statistics.median(row[i] for row in rows)
+        print(f"{name:<10} {med(0):>10.0f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
+              f"   (CPU us/req per round: {', '.join(f'{r[0]:.0f}' for r in rows)})")
+PY
