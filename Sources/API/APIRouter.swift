@@ -4,13 +4,14 @@ import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
 public enum APIRouter {
-    /// The routes alone.
-    /// `links`: what answers write this server's own links against; `media`: the demo providers'
-    /// pictures (nil when no provider is served from its demo catalog).
+    /// The routes alone. `links`: what answers write this server's own links against; `media`: the
+    /// demo providers' pictures (nil when no provider is served from its demo catalog); `proxies`:
+    /// whose X-Forwarded-For says where a request comes from.
     public static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
-                            media: DemoMediaLibrary? = nil) -> Router {
+                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
+        InstallRoutes.register(on: &router, backend: backend, proxies: proxies)
         BrowseRoutes.register(on: &router, backend: backend, links: links)
         FavoritesRoutes.register(on: &router, backend: backend, links: links)
         SearchHistoryRoutes.register(on: &router, backend: backend)
@@ -29,9 +30,9 @@ public enum APIRouter {
     /// gzip, ETags and 304.
     public static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
-                                 media: DemoMediaLibrary? = nil) -> any HTTPResponder {
+                                 media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media), metrics: metrics,
-                            origins: origins, hosts: hosts)
+        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies),
+                            metrics: metrics, origins: origins, hosts: hosts)
     }
 }

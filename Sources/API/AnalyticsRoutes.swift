@@ -18,11 +18,12 @@ enum AnalyticsRoutes {
 
     static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.post, "/gif/{id}/events") { request in
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let body = try JSONBody.object(of: request)
             let action = try self.action(body["action"])
             let listed = try ids(body["ids"], action: action)
-            let accepted = backend.recordEvent(action, ids: [id] + listed)
+            let accepted = backend.recordEvent(action, ids: [id] + listed, install: install)
             return JSONResponse.write(Accepted(count: accepted), status: HTTPStatus(code: 202), sizeHint: 32)
         }
     }

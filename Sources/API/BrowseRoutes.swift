@@ -2,7 +2,8 @@ import Service
 import HTTPServer
 
 /// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
-/// items trimmed to what a client draws. `provider` picks GIPHY or Unsplash (the default is the
+/// items trimmed to what a client draws, marked with the asking install's favorites (a search is
+/// recorded in its history). `provider` picks GIPHY or Unsplash (the default is the
 /// server's); `type=stickers` lists GIPHY's stickers; `order_by` orders Unsplash's lists.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
@@ -13,6 +14,7 @@ enum BrowseRoutes {
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
             let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.searchOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
@@ -22,11 +24,12 @@ enum BrowseRoutes {
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
-                                                         provider: provider.name, order: order)
+                                                         provider: provider.name, order: order, install: install)
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
             let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
@@ -34,15 +37,16 @@ enum BrowseRoutes {
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
-                                                           provider: provider.name, order: order)
+                                                           provider: provider.name, order: order, install: install)
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
             router.serve(.get, template) { request in
+                let install = try await InstallAccess.forBrowsing(request, backend: backend)
                 let id = try RequestInputs.itemID(request.pathParameters["id"])
                 let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
-                let item = try await backend.item(id: id)
+                let item = try await backend.item(id: id, install: install)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
                 let key = item.status == .hit ? item.answerID.map { "\($0)|\(item.value.isFavorite == true)|\(form.key)" } : nil
                 var response = details.response(for: key, to: request) {
@@ -55,26 +59,29 @@ enum BrowseRoutes {
             }
         }
         router.serve(.post, "/items/{id}/download") { request in
-            let download = try await backend.download(id: try RequestInputs.itemID(request.pathParameters["id"]))
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
+            let download = try await backend.download(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
             var response = JSONResponse.write(DownloadJSON(download: download, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/random") { request in
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
-            let item = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name)
+            let item = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name, install: install)
             var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/spotlight") { request in
+            let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
-            let spotlight = try await backend.spotlight(tag: tag, provider: provider.name)
+            let spotlight = try await backend.spotlight(tag: tag, provider: provider.name, install: install)
             var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: ItemForm.full.linked(to: links.of(request))))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))

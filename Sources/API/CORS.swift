@@ -6,8 +6,8 @@ import HTTPServer
 /// (anything but GET, HEAD, OPTIONS) are refused with 403 before they change anything.
 /// Steps of `APIResponder`, before and after the route.
 enum CORS {
-    static let allowedHeaders = "Content-Type, If-None-Match"
-    static let exposedHeaders = "ETag, X-Cache, Age, Retry-After"
+    static let allowedHeaders = "Authorization, Content-Type, If-None-Match"
+    static let exposedHeaders = "ETag, X-Cache, Age, Retry-After, WWW-Authenticate"
     static let maxAgeSeconds = "600"
 
     /// What a request with an `Origin` gets before any route runs.

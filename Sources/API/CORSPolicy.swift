@@ -13,9 +13,9 @@ public struct CORSPolicy: Sendable, Equatable {
     public static let defaultText = "http://localhost:*,http://127.0.0.1:*,http://[::1]:*"
 
     /// Parses a comma list; throws a sentence saying what an entry should look like.
-    public init(parsing list: String) throws(BrowserSettingError) {
+    public init(parsing list: String) throws(SettingValueError) {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !items.isEmpty else { throw BrowserSettingError(expected: Self.expected) }
+        guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
         if items == ["*"] {
             self.init(allowsAny: true, entries: [])
             return
@@ -26,7 +26,7 @@ public struct CORSPolicy: Sendable, Equatable {
             let text = item.hasSuffix("/") ? String(item.dropLast()) : item
             guard let origin = OriginText(text, allowingAnyPort: true),
                   origin.scheme == "http" || origin.scheme == "https" else {
-                throw BrowserSettingError(expected: Self.expected)
+                throw SettingValueError(expected: Self.expected)
             }
             entries.append(origin)
         }
@@ -51,6 +51,6 @@ public struct CORSPolicy: Sendable, Equatable {
 }
 
 /// A setting's value that cannot be used: what was expected instead (the app names the setting).
-public struct BrowserSettingError: Error, Equatable {
+public struct SettingValueError: Error, Equatable {
     public let expected: String
 }

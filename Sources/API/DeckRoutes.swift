@@ -5,6 +5,7 @@ import HTTPServer
 enum DeckRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
         router.serve(.get, "/random/deck") { request in
+            let install = try await InstallAccess.forKeeping(request, backend: backend)
             let query = request.query
             let tag = try RequestInputs.words(query["tag"], name: "tag")
             let count = try RequestInputs.integer(query["count"], name: "count", default: Backend.defaultDeckCount,
@@ -12,7 +13,7 @@ enum DeckRoutes {
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"])
             let session = try RequestInputs.deckSession(query["session"])
-            let deck = try await backend.deck(tag: tag, count: count, rating: rating, type: type, session: session)
+            let deck = try await backend.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install)
             var response = JSONResponse.write(DeckJSON(deck: deck, form: ItemForm.full.linked(to: links.of(request))),
                                               sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.

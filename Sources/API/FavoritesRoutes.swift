@@ -2,8 +2,9 @@ import Foundation
 import Service
 import HTTPServer
 
-/// GET/POST /favorites and DELETE /favorites/{id}. Listing never calls the upstream, nor the
-/// store: the list is the backend's memory, written once per version and form, then kept.
+/// GET/POST /favorites and DELETE /favorites/{id}, the asking install's. Listing never calls the
+/// upstream, nor the store: the list is the backend's memory, written once per version (which
+/// names one install's content) and form, then kept.
 enum FavoritesRoutes {
     struct FavoritesList: JSONWritable {
         let data: [Favorite]
@@ -24,9 +25,10 @@ enum FavoritesRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
         let bodies = RenderedBodies(maxCount: 16)
         router.serve(.get, "/favorites") { request in
+            let install = try await InstallAccess.forKeeping(request, backend: backend)
             let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
-            let listing = try await backend.favoritesListing()
-            var response = bodies.response(for: "\(listing.version)|\(form.key)", to: request) {
+            let listing = try await backend.favoritesListing(install: install)
+            var response = bodies.response(for: "\(install)|\(listing.version)|\(form.key)", to: request) {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }
@@ -34,15 +36,17 @@ enum FavoritesRoutes {
             return response
         }
         router.serve(.post, "/favorites") { request in
+            let install = try await InstallAccess.forKeeping(request, backend: backend)
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
             let form = ItemForm.full.linked(to: links.of(request))
-            switch try await backend.addFavorite(id: id) {
+            switch try await backend.addFavorite(id: id, install: install) {
             case .added(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)
             }
         }
         router.serve(.delete, "/favorites/{id}") { request in
-            try await backend.removeFavorite(id: try RequestInputs.itemID(request.pathParameters["id"]))
+            let install = try await InstallAccess.forKeeping(request, backend: backend)
+            try await backend.removeFavorite(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
             return HTTPResponse(status: .noContent)
         }
     }

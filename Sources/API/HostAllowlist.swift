@@ -11,16 +11,16 @@ public struct HostAllowlist: Sendable, Equatable {
     public static let defaultText = "localhost,127.0.0.1,[::1] and the --host address"
 
     /// Parses a comma list of host names or addresses, without ports; throws what was expected.
-    public init(parsing list: String) throws(BrowserSettingError) {
+    public init(parsing list: String) throws(SettingValueError) {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !items.isEmpty else { throw BrowserSettingError(expected: Self.expected) }
+        guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
         if items == ["*"] {
             self.init(allowsAny: true, names: [])
             return
         }
         var names: Set<String> = []
         for item in items {
-            guard let host = HostName(item) else { throw BrowserSettingError(expected: Self.expected) }
+            guard let host = HostName(item) else { throw SettingValueError(expected: Self.expected) }
             names.insert(host.text)
         }
         self.init(allowsAny: false, names: names)

@@ -8,7 +8,8 @@ enum MetricsRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics, media: DemoMediaLibrary? = nil) {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favoritesCount()
-            var text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites,
+            let installs = try? await backend.installCount()
+            var text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites, installs: installs,
                                              budgetRemaining: backend.upstreamBudgetRemaining,
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
                                              pingbacks: backend.analytics.counts)
@@ -23,7 +24,9 @@ enum MetricsRoutes {
 /// Writes the metrics as Prometheus exposition text.
 enum PrometheusText {
     /// Upstream figures carry a `provider` label, one series per provider served.
+    /// No label ever holds what a request sent (a token, a query): routes are templates.
     static func render(requests: RequestMetrics, upstream: [(provider: ProviderName, metrics: UpstreamMetrics)], favorites: Int?,
+                       installs: Int? = nil,
                        budgetRemaining: [(provider: ProviderName, remaining: Int)],
                        bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:], pingbacks: PingbackCounts = PingbackCounts()) -> String {
         var out = ""
@@ -68,8 +71,12 @@ enum PrometheusText {
         header(&out, "gif_bff_pingback_retries_total", "counter", "Pingbacks retried after a first failure.")
         out += "gif_bff_pingback_retries_total \(pingbacks.retried)\n"
         if let favorites {
-            header(&out, "gif_bff_favorites", "gauge", "Favorites stored.")
+            header(&out, "gif_bff_favorites", "gauge", "Favorites stored, over every install.")
             out += "gif_bff_favorites \(favorites)\n"
+        }
+        if let installs {
+            header(&out, "gif_bff_installs", "gauge", "Installs made with POST /installs (the local one not counted).")
+            out += "gif_bff_installs \(installs)\n"
         }
         if !budgetRemaining.isEmpty {
             header(&out, "gif_bff_upstream_budget_remaining", "gauge", "Upstream calls left in the current hour, by provider.")

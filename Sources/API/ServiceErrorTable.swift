@@ -10,6 +10,9 @@ enum ServiceErrorTable {
         case .itemNotFound: (.notFound, "GIF not found")
         case .favoriteNotFound: (.notFound, "Favorite not found")
         case .favoritesFull: (.conflict, "Favorites full")
+        case .installTokenRequired: (unauthorized, "Install token required")
+        case .installTokenInvalid: (unauthorized, "Install token invalid")
+        case .installRateLimited: (tooManyRequests, "Too many installs")
         case .storageBusy: (.serviceUnavailable, "Storage busy")
         case .storageFull: (insufficientStorage, "Storage full")
         case .storageUnavailable: (.serviceUnavailable, "Storage unavailable")
@@ -27,12 +30,24 @@ enum ServiceErrorTable {
 
     /// RFC 4918's 507, the status for a write refused for lack of space; HTTPServer has no constant for it.
     private static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
+    private static let unauthorized = HTTPStatus(code: 401)
+    private static let tooManyRequests = HTTPStatus(code: 429)
+
+    /// RFC 6750's challenge: the scheme alone when no token was sent, with the error when one was.
+    static func challenge(_ kind: ServiceError.Kind) -> String? {
+        switch kind {
+        case .installTokenRequired: "Bearer"
+        case .installTokenInvalid: "Bearer error=\"invalid_token\""
+        default: nil
+        }
+    }
 
     /// The RFC 9457 problem the server answers with for `error`.
     static func problem(for error: ServiceError) -> ProblemDetails {
         let (status, title) = row(error.kind)
         var headers: [String: String] = [:]
         if let seconds = error.retryAfterSeconds { headers["Retry-After"] = String(seconds) }
+        if let challenge = challenge(error.kind) { headers["WWW-Authenticate"] = challenge }
         return ProblemDetails(status: status, code: error.code, title: title, detail: error.detail, headers: headers)
     }
 }

@@ -18,10 +18,11 @@ enum SuggestionRoutes {
 
     static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/search/suggestions") { request in
+            let install = try await InstallAccess.forKeeping(request, backend: backend)
             let limit = try RequestInputs.limit(request.query["limit"], default: Backend.defaultSuggestionLimit,
                                                 range: Backend.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
-            let suggestions = try await backend.suggestions(for: words, limit: limit)
+            let suggestions = try await backend.suggestions(for: words, limit: limit, install: install)
             var response = try JSONResponse.make(SuggestionList(data: suggestions.map {
                 SuggestionItem(query: $0.query, source: $0.source.text)
             }))

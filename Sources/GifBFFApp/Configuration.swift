@@ -41,6 +41,12 @@ public struct Configuration: Sendable {
     public var corsOrigins = CORSPolicy.loopback
     /// `Host` names answered; the bound address is added at start-up.
     public var allowedHosts = HostAllowlist.loopback
+    /// Whether a request must present an install token.
+    public var installPolicy = InstallPolicy.optional
+    /// Installs one client address may make per hour; nil for no limit.
+    public var installsPerHour: Int? = InstallService.defaultCreationsPerHour
+    /// Proxies whose X-Forwarded-For is believed.
+    public var trustedProxies = TrustedProxies.none
 
     public init() {}
 }

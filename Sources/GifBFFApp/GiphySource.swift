@@ -11,15 +11,18 @@ import HTTPServer
 struct GiphySource {
     /// Also the analytics pingbacks' channel.
     let client: GiphyClient
+    /// Also where each install's `random_id` is held in memory (nil with analytics off), told
+    /// when an install is deleted.
+    let randomIDs: InstallIdentities?
     let provider: ProviderSource
 
-    /// `identities`: where the install's GIPHY `random_id` is kept (one per upstream identity).
+    /// `identities`: where each install's GIPHY `random_id` is kept (one per upstream identity).
     static func make(_ configuration: Configuration, identities: (any InstallIdentityStore)? = nil,
                      report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> GiphySource {
-        // With analytics off, the install is not identified to GIPHY at all: no random_id.
-        func randomID(for identity: String) -> InstallIdentity? {
+        // With analytics off, no install is identified to GIPHY at all: no random_id.
+        func randomIDs(for identity: String) -> InstallIdentities? {
             guard configuration.giphyAnalytics else { return nil }
-            return InstallIdentity(name: "giphy_random_id|\(identity)", store: identities, report: report)
+            return InstallIdentities(name: "giphy_random_id|\(identity)", store: identities, report: report)
         }
         if let key = configuration.giphyAPIKey {
             guard let baseURL = URL(string: configuration.giphyBaseURL) else {
@@ -27,9 +30,10 @@ struct GiphySource {
                                                       value: "\"\(configuration.giphyBaseURL)\"", expected: "an http or https URL")
             }
             let identity = "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))"
+            let ids = randomIDs(for: identity)
             let client = GiphyClient(configuration: GiphyClientConfiguration(
-                apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identity: randomID(for: identity))
-            return GiphySource(client: client, provider: ProviderSource(
+                apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identities: ids)
+            return GiphySource(client: client, randomIDs: ids, provider: ProviderSource(
                 name: .giphy, rules: Giphy.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
                 stopDemo: nil))
         }
@@ -37,12 +41,13 @@ struct GiphySource {
         let catalog = FakeCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
         let demo = FakeGiphy(catalog: catalog, adminRoutes: false)
         let baseURL = try demo.start()
+        let ids = randomIDs(for: "giphy-demo")
         let client = GiphyClient(configuration: GiphyClientConfiguration(
             apiKey: FakeGiphy.defaultAPIKey, baseURL: baseURL, deadline: configuration.upstreamTimeout),
-            identity: randomID(for: "giphy-demo"))
+            identities: ids)
         // The demo's port changes with every start; its catalog does not. Its identity names the
         // media's links too, so no answer cached before they were gif-bff's own is served.
-        return GiphySource(client: client, provider: ProviderSource(
+        return GiphySource(client: client, randomIDs: ids, provider: ProviderSource(
             name: .giphy, rules: Giphy.rules, client: DemoLinksProvider(upstream: client), identity: "giphy-demo-media",
             callsPerHour: configuration.gateway.callsPerHour, stopDemo: { await demo.shutdown() },
             demoMedia: GiphyDemoMedia(catalog: catalog)))

@@ -57,6 +57,9 @@ public final class RunningApp: Sendable {
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         // Read before the first request, so none waits for it behind another's write.
         favorites.startLoading()
+        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
+                                      creationsPerHour: configuration.installsPerHour,
+                                      memories: [giphy.randomIDs].compactMap { $0 })
         // One queue of writes for later over every gateway and the history: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
@@ -68,14 +71,17 @@ public final class RunningApp: Sendable {
         let analytics = AnalyticsPingbacks(
             channel: giphy.client, index: gifGateway?.links ?? UpstreamLinkIndex(),
             settings: PingbackSettings(enabled: configuration.giphyAnalytics),
-            lookup: { id in try? await favorites.find(id: id)?.item.upstreamLinks })
+            lookup: { id, install in
+                guard let install else { return nil }
+                return try? await favorites.find(id: id, install: install)?.item.upstreamLinks
+            })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
-        let backend = Backend(providers: served, favorites: favorites, history: history,
-                                 defaultRating: configuration.defaultRating, analytics: analytics, report: report)
+        let backend = Backend(providers: served, favorites: favorites, history: history, installs: installs,
+                              defaultRating: configuration.defaultRating, analytics: analytics, report: report)
         let demoCatalogs = sources.reduce(into: [String: any DemoMediaCatalog]()) { catalogs, source in
             if let media = source.demoMedia { catalogs[source.name.rawValue] = media }
         }
@@ -84,7 +90,7 @@ public final class RunningApp: Sendable {
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
-            links: LinkBase(publicURL: configuration.publicURL), media: media)
+            links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies)
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()

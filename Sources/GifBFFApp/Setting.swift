@@ -176,6 +176,9 @@ extension Setting {
         },
         corsOrigins,
         allowedHosts,
+        installs,
+        installsPerHour,
+        trustedProxies,
     ]
 
     /// "g, pg, pg-13 or r".

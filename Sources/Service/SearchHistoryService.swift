@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
-/// The search history rules: queries are trimmed and their inner whitespace collapsed,
-/// blank ones are ignored, letter case does not make a new entry, the newest `limit` are kept.
-/// A search is recorded after its answer (`recordLater`, through the bookkeeping queue), and
-/// every read or clearing first waits for the searches queued so far: a client sees the search
-/// it just made, and none lands after a clearing.
+/// The search history rules, per install: queries are trimmed and their inner whitespace
+/// collapsed, blank ones are ignored, letter case does not make a new entry, the newest `limit`
+/// are kept. An install sees and changes only its own. A search is recorded after its answer
+/// (`recordLater`, through the bookkeeping queue), and every read or clearing first waits for the
+/// searches queued so far: a client sees the search it just made, and none lands after a clearing.
 public struct SearchHistoryService: Sendable {
     public static let defaultLimit = 5
 
@@ -16,11 +16,13 @@ public struct SearchHistoryService: Sendable {
     private let now: @Sendable () -> Date
     private let lastRecorded = LastRecorded()
 
-    /// The query written last and when, shared by copies of the service: paging through results
-    /// repeats one query, and rewriting the same newest entry would change nothing but its time.
-    /// Only a write that overlapped no other sets it, since overlapping writes may land in any order.
+    /// The query written last, for which install and when, shared by copies of the service: paging
+    /// through results repeats one query, and rewriting the same newest entry would change nothing
+    /// but its time. Only a write that overlapped no other sets it, since overlapping writes may
+    /// land in any order.
     private final class LastRecorded: Sendable {
         struct State {
+            var install: InstallID?
             var query: String?
             var at = Date.distantPast
             var started = 0
@@ -41,13 +43,14 @@ public struct SearchHistoryService: Sendable {
         self.now = now
     }
 
-    /// Records `query` as the newest search. Returns the text recorded, nil for a blank query.
+    /// Records `query` as the install's newest search. Returns the text recorded, nil for a blank query.
     @discardableResult
-    public func record(_ query: String) async throws -> String? {
+    public func record(_ query: String, install: InstallID) async throws -> String? {
         guard let normalized = Self.normalize(query) else { return nil }
         let date = now()
         let (unchanged, ticket, alone) = lastRecorded.state.withLock { state -> (Bool, Int, Bool) in
-            if state.inFlight == 0, state.query == normalized, date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds {
+            if state.inFlight == 0, state.install == install, state.query == normalized,
+               date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds {
                 return (true, 0, false)
             }
             state.query = nil
@@ -57,7 +60,7 @@ public struct SearchHistoryService: Sendable {
         }
         if unchanged { return normalized }
         do {
-            try await store.record(normalized, at: date, keepingNewest: limit)
+            try await store.record(normalized, at: date, keepingNewest: limit, install: install)
         } catch {
             lastRecorded.state.withLock { $0.inFlight -= 1 }
             throw error
@@ -65,6 +68,7 @@ public struct SearchHistoryService: Sendable {
         lastRecorded.state.withLock { state in
             state.inFlight -= 1
             if alone && state.started == ticket {
+                state.install = install
                 state.query = normalized
                 state.at = date
             }
@@ -75,30 +79,31 @@ public struct SearchHistoryService: Sendable {
     /// Whether `record` would write now: false for a blank query, or for the newest query written
     /// less than `rewriteAfterSeconds` ago with no write in flight. Lets a caller skip queuing a
     /// write that would do nothing (a page of results, then the next, repeats one query).
-    public func wouldWrite(_ query: String) -> Bool {
+    public func wouldWrite(_ query: String, install: InstallID) -> Bool {
         guard let normalized = Self.normalize(query) else { return false }
         let date = now()
         return lastRecorded.state.withLock { state in
-            !(state.inFlight == 0 && state.query == normalized && date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds)
+            !(state.inFlight == 0 && state.install == install && state.query == normalized
+                && date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds)
         }
     }
 
-    /// Records `query` once the caller has answered; a failed write fails no answer (it is counted
-    /// and reported by the bookkeeping). Queues nothing when the write would change nothing.
-    public func recordLater(_ query: String) {
-        guard wouldWrite(query) else { return }
-        bookkeeping.later(.searchHistory) { [self] in try await record(query) }
+    /// Records `query` for `install` once the caller has answered; a failed write fails no answer
+    /// (it is counted and reported by the bookkeeping). Queues nothing when the write would change nothing.
+    public func recordLater(_ query: String, install: InstallID) {
+        guard wouldWrite(query, install: install) else { return }
+        bookkeeping.later(.searchHistory) { [self] in try await record(query, install: install) }
     }
 
     /// Newest first, the searches queued so far included. A non-blank `contains` keeps the
     /// queries containing it, ignoring case.
-    public func list(contains fragment: String? = nil) async throws -> [SearchHistoryEntry] {
+    public func list(contains fragment: String? = nil, install: InstallID) async throws -> [SearchHistoryEntry] {
         await bookkeeping.flush()
-        return try await store.list(containing: fragment.flatMap(Self.normalize))
+        return try await store.list(containing: fragment.flatMap(Self.normalize), install: install)
     }
 
     /// Clears after the searches queued so far, so none of them lands after the clearing.
-    public func clear() async throws {
+    public func clear(install: InstallID) async throws {
         await bookkeeping.flush()
         // Counts as a write in flight, so a record overlapping it never sets the memo.
         lastRecorded.state.withLock { state in
@@ -107,7 +112,14 @@ public struct SearchHistoryService: Sendable {
             state.inFlight += 1
         }
         defer { lastRecorded.state.withLock { $0.inFlight -= 1 } }
-        try await store.clear()
+        try await store.clear(install: install)
+    }
+
+    /// Drops what memory holds of a deleted install (the store deleted its entries with it).
+    public func forget(_ install: InstallID) {
+        lastRecorded.state.withLock { state in
+            if state.install == install { state.query = nil }
+        }
     }
 
     /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left.

@@ -2,7 +2,8 @@ import Foundation
 import Service
 import SQLite
 
-/// The `favorite` table, as Service's `FavoritesStore`. Knows nothing of what a snapshot contains.
+/// The `favorite` table, as Service's `FavoritesStore`: every row under its install. Knows nothing
+/// of what a snapshot contains.
 public struct FavoritesRepository: FavoritesStore {
     private let database: DatabasePool
 
@@ -13,73 +14,83 @@ public struct FavoritesRepository: FavoritesStore {
     /// The database file was deleted or replaced while running, and a new one opened.
     public var replacements: Int { database.replacements }
 
-    /// All favorites, newest first; favorites added at the same time, last inserted first.
-    public func list() async throws -> [FavoriteRecord] {
+    /// The install's favorites, newest first; favorites added at the same time, last inserted first.
+    public func list(install: InstallID) async throws -> [FavoriteRecord] {
         try await database.storeRead { database in
             try database.query("""
-                SELECT gif_id, snapshot, added_at FROM favorite ORDER BY added_at DESC, seq DESC
-                """).map(Self.record(from:))
+                SELECT gif_id, snapshot, added_at FROM favorite WHERE install_id = ? ORDER BY added_at DESC, seq DESC
+                """, [.text(install.rawValue)]).map(Self.record(from:))
         }
     }
 
     /// Just the ids, without reading the snapshots.
-    public func ids() async throws -> Set<String> {
+    public func ids(install: InstallID) async throws -> Set<String> {
         try await database.storeRead { database in
-            Set(try database.query("SELECT gif_id FROM favorite").map { try $0.text(at: 0) })
+            Set(try database.query("SELECT gif_id FROM favorite WHERE install_id = ?", [.text(install.rawValue)]).map { try $0.text(at: 0) })
         }
     }
 
-    public func count() async throws -> Int {
-        try await database.storeRead { database in try Self.count(in: database) }
+    public func count(install: InstallID) async throws -> Int {
+        try await database.storeRead { database in try Self.count(install, in: database) }
     }
 
-    public func contains(id: String) async throws -> Bool {
+    public func totalCount() async throws -> Int {
         try await database.storeRead { database in
-            try database.queryFirst("SELECT EXISTS (SELECT 1 FROM favorite WHERE gif_id = ?)", [.text(id)])?.int(at: 0) == 1
+            try database.queryFirst("SELECT count(*) FROM favorite")?.int(at: 0) ?? 0
         }
     }
 
-    public func find(id: String) async throws -> FavoriteRecord? {
-        try await database.storeRead { database in try Self.find(id: id, in: database) }
+    public func contains(id: String, install: InstallID) async throws -> Bool {
+        try await database.storeRead { database in
+            try database.queryFirst("SELECT EXISTS (SELECT 1 FROM favorite WHERE install_id = ? AND gif_id = ?)",
+                                    [.text(install.rawValue), .text(id)])?.int(at: 0) == 1
+        }
     }
 
-    /// Adds the favorite if its id is new and fewer than `limit` are stored. The check and
-    /// the insert are one BEGIN IMMEDIATE transaction, so concurrent callers, even on
-    /// other connections or processes, can never take the count past `limit`.
-    public func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
+    public func find(id: String, install: InstallID) async throws -> FavoriteRecord? {
+        try await database.storeRead { database in try Self.find(id: id, install: install, in: database) }
+    }
+
+    /// Adds the favorite if the install exists, the id is new to it and fewer than `limit` are
+    /// stored for it. The checks and the insert are one BEGIN IMMEDIATE transaction, so concurrent
+    /// callers, even on other connections or processes, can never take an install past `limit`.
+    public func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         try await database.storeWrite { database in
-            if let existing = try Self.find(id: record.id, in: database) {
+            guard try InstallRepository.exists(install, in: database) else { return .noSuchInstall }
+            if let existing = try Self.find(id: record.id, install: install, in: database) {
                 return .alreadyPresent(existing)
             }
-            if try Self.count(in: database) >= limit {
+            if try Self.count(install, in: database) >= limit {
                 return .full
             }
             try database.execute(
-                "INSERT INTO favorite (gif_id, snapshot, added_at) VALUES (?, ?, ?)",
-                [.text(record.id), .blob(record.snapshot), .integer(Milliseconds.from(record.addedAt))]
+                "INSERT INTO favorite (install_id, gif_id, snapshot, added_at) VALUES (?, ?, ?, ?)",
+                [.text(install.rawValue), .text(record.id), .blob(record.snapshot), .integer(Milliseconds.from(record.addedAt))]
             )
             return .inserted
         }
     }
 
-    /// Removes the favorite; false when it was not there.
-    public func remove(id: String) async throws -> Bool {
+    /// Removes the install's favorite; false when it was not there.
+    public func remove(id: String, install: InstallID) async throws -> Bool {
         try await database.storeWrite { database in
-            try database.execute("DELETE FROM favorite WHERE gif_id = ?", [.text(id)])
+            try database.execute("DELETE FROM favorite WHERE install_id = ? AND gif_id = ?", [.text(install.rawValue), .text(id)])
             return database.changes > 0
         }
     }
 
     // MARK: Inside a connection
 
-    private static func find(id: String, in database: Database) throws -> FavoriteRecord? {
+    private static func find(id: String, install: InstallID, in database: Database) throws -> FavoriteRecord? {
         try database.queryFirst(
-            "SELECT gif_id, snapshot, added_at FROM favorite WHERE gif_id = ?", [.text(id)]
+            "SELECT gif_id, snapshot, added_at FROM favorite WHERE install_id = ? AND gif_id = ?", [.text(install.rawValue), .text(id)]
         ).map(record(from:))
     }
 
-    private static func count(in database: Database) throws -> Int {
-        guard let row = try database.queryFirst("SELECT count(*) FROM favorite") else { return 0 }
+    private static func count(_ install: InstallID, in database: Database) throws -> Int {
+        guard let row = try database.queryFirst("SELECT count(*) FROM favorite WHERE install_id = ?", [.text(install.rawValue)]) else {
+            return 0
+        }
         return try row.int(at: 0)
     }
 

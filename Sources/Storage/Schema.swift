@@ -84,6 +84,67 @@ public enum Schema {
             WHERE json_valid(CAST(value AS TEXT)) AND json_type(CAST(value AS TEXT), '$.gifs') = 'array';
         """
 
+    /// Version 7: installs, each with its own favorites, search history and upstream identities.
+    /// `install` holds each install's token only as the SHA-256 of its secret; `local` (no token)
+    /// is the install of requests without one, and gets everything kept so far, nothing lost:
+    /// every favorite with its `seq` (and the sequence's high mark), every history entry, every
+    /// identity. Rows name their install and go with it (ON DELETE CASCADE). Tables are rebuilt,
+    /// since SQLite cannot change a table's keys in place.
+    public static let version7InstallsSQL = """
+        CREATE TABLE install (
+            install_id TEXT PRIMARY KEY NOT NULL,
+            token_hash BLOB,
+            created_at INTEGER NOT NULL
+        );
+        INSERT INTO install (install_id, token_hash, created_at)
+            VALUES ('local', NULL, CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+
+        CREATE TABLE favorite_v7 (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            gif_id TEXT NOT NULL,
+            snapshot BLOB NOT NULL,
+            added_at INTEGER NOT NULL,
+            UNIQUE (install_id, gif_id)
+        );
+        INSERT INTO favorite_v7 (seq, install_id, gif_id, snapshot, added_at)
+            SELECT seq, 'local', gif_id, snapshot, added_at FROM favorite;
+        INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'favorite_v7', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'favorite_v7');
+        UPDATE sqlite_sequence
+            SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'favorite'), 0))
+            WHERE name = 'favorite_v7';
+        DROP TABLE favorite;
+        ALTER TABLE favorite_v7 RENAME TO favorite;
+        CREATE INDEX favorite_newest_first ON favorite (install_id, added_at DESC, seq DESC);
+
+        CREATE TABLE search_history_v7 (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            query_key TEXT NOT NULL,
+            query TEXT NOT NULL,
+            searched_at INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (install_id, query_key)
+        );
+        INSERT INTO search_history_v7 (install_id, query_key, query, searched_at, seq)
+            SELECT 'local', query_key, query, searched_at, seq FROM search_history;
+        DROP TABLE search_history;
+        ALTER TABLE search_history_v7 RENAME TO search_history;
+        CREATE INDEX search_history_newest_first ON search_history (install_id, seq DESC);
+
+        CREATE TABLE install_identity_v7 (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            stored_at INTEGER NOT NULL,
+            PRIMARY KEY (install_id, name)
+        );
+        INSERT INTO install_identity_v7 (install_id, name, value, stored_at)
+            SELECT 'local', name, value, stored_at FROM install_identity;
+        DROP TABLE install_identity;
+        ALTER TABLE install_identity_v7 RENAME TO install_identity;
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -99,5 +160,6 @@ public enum Schema {
         Migration(version: 4, sql: version4SQL),
         Migration(version: 5, sql: version5InstallIdentitySQL),
         Migration(version: 6, sql: version6NamedProvidersSQL),
+        Migration(version: 7, sql: version7InstallsSQL),
     ])
 }

@@ -10,6 +10,7 @@ public struct Stores: Sendable {
     public let callLog: UpstreamCallRepository
     public let spotlight: SpotlightRepository
     public let installIdentity: InstallIdentityRepository
+    public let installs: InstallRepository
     private let database: DatabasePool
 
     public init(database: DatabasePool) {
@@ -20,6 +21,7 @@ public struct Stores: Sendable {
         callLog = UpstreamCallRepository(database: database)
         spotlight = SpotlightRepository(database: database)
         installIdentity = InstallIdentityRepository(database: database)
+        installs = InstallRepository(database: database)
     }
 
     /// Opens (creating and migrating as needed) the database at `path` and builds every store on it.

@@ -19,7 +19,7 @@ do {
     // Opened as the server opens it, so the test covers its way of writing (ProcessVFS).
     let favorites = FavoritesService(store: try Stores.open(path: path, options: AppDatabase.serverOptions).favorites)
     let item = Item(id: id, provider: .giphy, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
-    _ = try await favorites.add(item)
+    _ = try await favorites.add(item, install: .local)
     // FileHandle writes go straight to the file descriptor: nothing left in a buffer.
     FileHandle.standardOutput.write(Data("added \(id)\n".utf8))
 } catch {

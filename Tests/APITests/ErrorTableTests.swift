@@ -121,6 +121,8 @@ final class ErrorTableTests: XCTestCase {
             .upstreamRejected: (502, "GIPHY rejected the request"), .upstreamError: (502, "GIPHY failed"),
             .upstreamUnavailable: (502, "GIPHY unreachable"), .upstreamTimeout: (504, "GIPHY did not answer in time"),
             .upstreamBadResponse: (502, "GIPHY sent an unusable answer"), .internal: (500, "Internal server error"),
+            .installTokenRequired: (401, "Install token required"), .installTokenInvalid: (401, "Install token invalid"),
+            .installRateLimited: (429, "Too many installs"),
         ]
         XCTAssertEqual(Set(expected.keys), Set(ServiceError.Kind.allCases))
         for kind in ServiceError.Kind.allCases {

@@ -22,7 +22,7 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(answer.header("X-Cache"), "MISS")
         XCTAssertNil(answer.header("Age"))
         XCTAssertEqual(answer.header("Cache-Control"), "max-age=30")
-        XCTAssertEqual(api.provider.lastSearch, SearchRequest(query: "happy cat", offset: 10, limit: 5, rating: "pg-13", lang: "en", compactRenditions: true))
+        XCTAssertEqual(api.provider.lastSearch, SearchRequest(query: "happy cat", offset: 10, limit: 5, rating: "pg-13", lang: "en", compactRenditions: true, install: .local))
         let pagination = try XCTUnwrap(answer.json?["pagination"] as? [String: Any])
         XCTAssertEqual(pagination["next_offset"] as? Int, 15)
         XCTAssertEqual((answer.json?["data"] as? [Any])?.count, 5)

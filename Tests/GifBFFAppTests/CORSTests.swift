@@ -7,7 +7,7 @@ import XCTest
 /// CORS against the real server (issue 13, item 2): headers for allowed origins, none for others,
 /// preflights listing each route's methods, and 403 for a cross-site write that changes nothing.
 final class CORSTests: XCTestCase {
-    private let exposed = "ETag, X-Cache, Age, Retry-After"
+    private let exposed = "ETag, X-Cache, Age, Retry-After, WWW-Authenticate"
 
     /// `vary`: what the answer varies on besides the origin (a page of more than 1 KiB varies on Accept-Encoding too).
     private func assertCORS(_ response: RawClient.Response, origin: String, vary: String = "Origin",
@@ -75,7 +75,7 @@ final class CORSTests: XCTestCase {
             XCTAssertEqual(preflight.status, 204, path)
             XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), origin, path)
             XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), methods, path)
-            XCTAssertEqual(preflight.header("Access-Control-Allow-Headers"), "Content-Type, If-None-Match", path)
+            XCTAssertEqual(preflight.header("Access-Control-Allow-Headers"), "Authorization, Content-Type, If-None-Match", path)
             XCTAssertEqual(preflight.header("Access-Control-Max-Age"), "600", path)
             XCTAssertEqual(preflight.header("Vary"), "Origin", path)
             XCTAssertTrue(preflight.body.isEmpty, path)

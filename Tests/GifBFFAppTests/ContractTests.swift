@@ -200,17 +200,18 @@ private struct UnusedProvider: Provider {
 }
 
 private struct UnusedFavoritesStore: FavoritesStore {
-    func list() async throws -> [FavoriteRecord] { [] }
-    func count() async throws -> Int { 0 }
-    func contains(id: String) async throws -> Bool { false }
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome { .full }
-    func remove(id: String) async throws -> Bool { false }
+    func list(install: InstallID) async throws -> [FavoriteRecord] { [] }
+    func count(install: InstallID) async throws -> Int { 0 }
+    func totalCount() async throws -> Int { 0 }
+    func contains(id: String, install: InstallID) async throws -> Bool { false }
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { .full }
+    func remove(id: String, install: InstallID) async throws -> Bool { false }
 }
 
 private struct UnusedHistoryStore: SearchHistoryStore {
-    func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {}
-    func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { [] }
-    func clear() async throws {}
+    func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {}
+    func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { [] }
+    func clear(install: InstallID) async throws {}
 }
 
 private struct UnusedSpotlightStore: SpotlightStore {

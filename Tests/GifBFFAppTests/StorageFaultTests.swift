@@ -48,6 +48,10 @@ final class StorageFaultTests: XCTestCase {
         let ids = try trendingIDs(api, count: 3)
         XCTAssertEqual(try addFavorite(api, ids[0]).status, 201)
         XCTAssertEqual(try api.get("/spotlight").status, 200)
+        // A remembered search, so that clearing the history has rows to delete (clearing an empty
+        // history changes nothing and needs no space).
+        XCTAssertEqual(try api.get("/search?q=remembered").status, 200)
+        await api.flushWrites()
         let filler = folder.appendingPathComponent("filler")
         try fillDisk(with: filler)
 

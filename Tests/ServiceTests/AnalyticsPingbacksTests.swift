@@ -11,7 +11,7 @@ final class AnalyticsPingbacksTests: XCTestCase {
         let pinged = Mutex<[String]>([])
         let open = Mutex(false)
 
-        func ping(_ url: String, at date: Date) async throws {
+        func ping(_ url: String, at date: Date, install: InstallID?) async throws {
             pinged.withLock { $0.append(url) }
             while !open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         }
@@ -29,10 +29,10 @@ final class AnalyticsPingbacksTests: XCTestCase {
         index.record(["a", "b", "c", "d", "e"].map(links))
         let pingbacks = AnalyticsPingbacks(channel: channel, index: index,
                                            settings: PingbackSettings(queueCapacity: 3, batchSize: 1))
-        pingbacks.record(.seen, ids: ["a"])
+        pingbacks.record(.seen, ids: ["a"], install: .local)
         try await waitUntil { channel.pinged.withLock { $0.count } == 1 }
         // "a" is being sent; the queue holds three: b is dropped when e arrives.
-        pingbacks.record(.seen, ids: ["b", "c", "d", "e"])
+        pingbacks.record(.seen, ids: ["b", "c", "d", "e"], install: .local)
         XCTAssertEqual(pingbacks.counts.dropped, 1)
         channel.open.withLock { $0 = true }
         await pingbacks.flush(within: .seconds(5))
@@ -46,10 +46,10 @@ final class AnalyticsPingbacksTests: XCTestCase {
         channel.open.withLock { $0 = true }
         let index = UpstreamLinkIndex()
         index.record([links("a"), Item(id: "plain", provider: .giphy, url: "https://giphy.example/plain", attribution: Giphy.attribution)])
-        let pingbacks = AnalyticsPingbacks(channel: channel, index: index, lookup: { id in
+        let pingbacks = AnalyticsPingbacks(channel: channel, index: index, lookup: { id, _ in
             id == "kept" ? UpstreamLinks(onclick: "https://pingback.example/click?id=kept") : nil
         })
-        pingbacks.record(.click, ids: ["a", "plain", "kept", "unknown"])
+        pingbacks.record(.click, ids: ["a", "plain", "kept", "unknown"], install: .local)
         await pingbacks.flush(within: .seconds(5))
         XCTAssertEqual(channel.pinged.withLock { $0 }, ["https://pingback.example/click?id=kept"],
                        "a has no click url; the lookup (favorites) answers for what the index lacks")

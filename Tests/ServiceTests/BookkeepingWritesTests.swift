@@ -10,7 +10,7 @@ final class BookkeepingWritesTests: XCTestCase {
     func testASearchIsAnsweredWhenItsHistoryWriteFailsAndTheFailureIsCounted() async throws {
         let backend = makeMemoryBackend(historyStore: FailingStore(failure: .full))
         let words = try SearchWords.parse("cats")
-        let page = try await backend.search(words, page: .first, rating: nil, lang: nil).value
+        let page = try await backend.search(words, page: .first, rating: nil, lang: nil, install: .local).value
         XCTAssertFalse(page.data.isEmpty)
         await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.searchHistory], 1)
@@ -18,9 +18,9 @@ final class BookkeepingWritesTests: XCTestCase {
 
     func testTheSpotlightIsAnsweredWhenItsSaveFailsAndKeptInMemory() async throws {
         let backend = makeMemoryBackend(spotlightStore: FailingStore(failure: .unavailable(reason: "gone"), failsReads: false))
-        let first = try await backend.spotlight(tag: nil)
+        let first = try await backend.spotlight(tag: nil, install: .local)
         XCTAssertTrue(first.pickedNow)
-        let second = try await backend.spotlight(tag: nil)
+        let second = try await backend.spotlight(tag: nil, install: .local)
         XCTAssertEqual(second.item.id, first.item.id, "the unsaved pick is served until it changes")
         XCTAssertFalse(second.pickedNow)
         await backend.flushBookkeeping()
@@ -48,7 +48,7 @@ final class BookkeepingWritesTests: XCTestCase {
         let full = makeMemoryBackend(favoritesStore: FailingStore(failure: .full, failsReads: false))
         let id = try XCTUnwrap(ItemID("id1"))
         do {
-            _ = try await full.addFavorite(id: id)
+            _ = try await full.addFavorite(id: id, install: .local)
             XCTFail("added on a full disk")
         } catch {
             XCTAssertEqual(error.kind, .storageFull)
@@ -76,14 +76,15 @@ private struct FailingStore: FavoritesStore, SearchHistoryStore, SpotlightStore 
         return empty
     }
 
-    func list() async throws -> [FavoriteRecord] { try read([]) }
-    func count() async throws -> Int { try read(0) }
-    func contains(id: String) async throws -> Bool { try read(false) }
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome { throw failure }
-    func remove(id: String) async throws -> Bool { throw failure }
-    func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws { throw failure }
-    func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { try read([]) }
-    func clear() async throws { throw failure }
+    func list(install: InstallID) async throws -> [FavoriteRecord] { try read([]) }
+    func count(install: InstallID) async throws -> Int { try read(0) }
+    func contains(id: String, install: InstallID) async throws -> Bool { try read(false) }
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { throw failure }
+    func remove(id: String, install: InstallID) async throws -> Bool { throw failure }
+    func totalCount() async throws -> Int { try read(0) }
+    func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws { throw failure }
+    func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { try read([]) }
+    func clear(install: InstallID) async throws { throw failure }
     func pick(for key: String) async throws -> StoredSpotlight? { try read(nil) }
     func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { throw failure }
 }

@@ -8,23 +8,23 @@ final class DeckSessionsTests: XCTestCase {
     func testTheLatest200AreRememberedForAnHourAfterLastUse() {
         let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
         let sessions = DeckSessions(now: { clock.withLock { $0 } })
-        sessions.record((0..<150).map { "a\($0)" }, in: "s")
-        sessions.record((0..<100).map { "b\($0)" }, in: "s")
-        let shown = sessions.shown(in: "s")
+        sessions.record((0..<150).map { "a\($0)" }, in: "s", install: .local)
+        sessions.record((0..<100).map { "b\($0)" }, in: "s", install: .local)
+        let shown = sessions.shown(in: "s", install: .local)
         XCTAssertEqual(shown.count, 200)
         XCTAssertFalse(shown.contains("a49"), "the oldest are forgotten")
         XCTAssertTrue(shown.contains("a50") && shown.contains("b99"))
-        XCTAssertEqual(sessions.shown(in: "other"), [])
+        XCTAssertEqual(sessions.shown(in: "other", install: .local), [])
 
         clock.withLock { $0.addTimeInterval(3599) }
-        XCTAssertEqual(sessions.shown(in: "s").count, 200, "still within the hour")
-        sessions.record(["c"], in: "s")
+        XCTAssertEqual(sessions.shown(in: "s", install: .local).count, 200, "still within the hour")
+        sessions.record(["c"], in: "s", install: .local)
         clock.withLock { $0.addTimeInterval(3599) }
-        XCTAssertEqual(sessions.shown(in: "s").count, 200, "use renews the hour")
+        XCTAssertEqual(sessions.shown(in: "s", install: .local).count, 200, "use renews the hour")
         clock.withLock { $0.addTimeInterval(2) }
-        XCTAssertEqual(sessions.shown(in: "s"), [], "expired an hour after its last use")
-        sessions.record(["d"], in: "s")
-        XCTAssertEqual(sessions.shown(in: "s"), ["d"], "an expired session starts afresh")
+        XCTAssertEqual(sessions.shown(in: "s", install: .local), [], "expired an hour after its last use")
+        sessions.record(["d"], in: "s", install: .local)
+        XCTAssertEqual(sessions.shown(in: "s", install: .local), ["d"], "an expired session starts afresh")
     }
 
     func testNewIDsAre32HexDigitsAndDiffer() {

@@ -42,7 +42,7 @@ final class DurabilityTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, SIGKILL)
 
         let favorites = try makeServices(path: path).favorites
-        let list = try await favorites.list()
+        let list = try await favorites.list(install: .local)
         XCTAssertEqual(list.map(\.id), ["durable-gif"])
         XCTAssertEqual(list.first?.item.title, "Durable GIF")
     }

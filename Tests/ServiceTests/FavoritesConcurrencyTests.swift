@@ -16,7 +16,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
                 let favorites = services[index % services.count]
                 group.addTask {
                     do {
-                        let result = try await favorites.add(makeItem("racer\(index)"))
+                        let result = try await favorites.add(makeItem("racer\(index)"), install: .local)
                         guard case .added = result else { return .other("\(result)") }
                         return .added
                     } catch FavoritesError.favoritesFull(limit: 20) {
@@ -38,7 +38,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
 
     private func seedNineteen(_ favorites: FavoritesService) async throws {
         for index in 0..<19 {
-            _ = try await favorites.add(makeItem("seed\(index)"))
+            _ = try await favorites.add(makeItem("seed\(index)"), install: .local)
         }
     }
 
@@ -48,7 +48,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
         let outcomes = await raceForTheLastPlace([favorites])
         XCTAssertEqual(outcomes.filter { $0 == .added }.count, 1)
         XCTAssertEqual(outcomes.filter { $0 == .full }.count, 99, "\(outcomes.filter { $0 != .full && $0 != .added })")
-        let count = try await favorites.count()
+        let count = try await favorites.count(install: .local)
         XCTAssertEqual(count, 20)
     }
 
@@ -59,7 +59,7 @@ final class FavoritesConcurrencyTests: XCTestCase {
         let outcomes = await raceForTheLastPlace(services)
         XCTAssertEqual(outcomes.filter { $0 == .added }.count, 1)
         XCTAssertEqual(outcomes.filter { $0 == .full }.count, 99, "\(outcomes.filter { $0 != .full && $0 != .added })")
-        let count = try await services[3].count()
+        let count = try await services[3].count(install: .local)
         XCTAssertEqual(count, 20)
     }
 }

@@ -10,7 +10,7 @@ import XCTest
 final class FavoritesLoadingTests: XCTestCase {
     func testStartLoadingReadsTheFavoritesSoListsNeverWaitForAnAddsWrite() async throws {
         let store = ControlledFavoritesStore()
-        _ = try await store.insertIfRoom(FavoriteRecord(id: "kept", snapshot: Data(makeItem("kept").jsonBytes()), addedAt: Date()), limit: 20)
+        _ = try await store.insertIfRoom(FavoriteRecord(id: "kept", snapshot: Data(makeItem("kept").jsonBytes()), addedAt: Date()), limit: 20, install: .local)
         let favorites = FavoritesService(store: store)
         favorites.startLoading()
         try await waitUntil("the favorites are read without anyone asking") { store.listCalls == 1 }
@@ -18,12 +18,12 @@ final class FavoritesLoadingTests: XCTestCase {
         store.holdInserts()
         // Also when a wait below fails: nothing stays blocked after the test.
         defer { store.releaseInserts() }
-        let adding = Task { try await favorites.add(makeItem("new")) }
+        let adding = Task { try await favorites.add(makeItem("new"), install: .local) }
         try await waitUntil("the add is writing") { store.insertsWaiting == 1 }
         let answered = Answered()
         let reading = Task {
-            let listed = try await favorites.listing().favorites.map(\.id)
-            let marked = try await favorites.markings().ids
+            let listed = try await favorites.listing(install: .local).favorites.map(\.id)
+            let marked = try await favorites.markings(install: .local).ids
             answered.set()
             return (listed, marked)
         }
@@ -34,7 +34,7 @@ final class FavoritesLoadingTests: XCTestCase {
         XCTAssertEqual(marked, ["kept"])
 
         _ = try await adding.value
-        let after = try await favorites.list().map(\.id)
+        let after = try await favorites.list(install: .local).map(\.id)
         XCTAssertEqual(after, ["new", "kept"])
         XCTAssertEqual(store.listCalls, 1, "read once, at start")
     }
@@ -42,13 +42,13 @@ final class FavoritesLoadingTests: XCTestCase {
     func testAStoreWhoseContentsWereReplacedIsReadAgain() async throws {
         let store = ControlledFavoritesStore()
         let favorites = FavoritesService(store: store)
-        _ = try await favorites.add(makeItem("old"))
-        let before = try await favorites.list().map(\.id)
+        _ = try await favorites.add(makeItem("old"), install: .local)
+        let before = try await favorites.list(install: .local).map(\.id)
         XCTAssertEqual(before, ["old"])
 
         store.replaceContents(with: [FavoriteRecord(id: "restored", snapshot: Data(makeItem("restored").jsonBytes()), addedAt: Date())])
-        let listed = try await favorites.list().map(\.id)
-        let marked = try await favorites.ids()
+        let listed = try await favorites.list(install: .local).map(\.id)
+        let marked = try await favorites.ids(install: .local)
         XCTAssertEqual(listed, ["restored"])
         XCTAssertEqual(marked, ["restored"])
     }
@@ -109,18 +109,20 @@ private final class ControlledFavoritesStore: FavoritesStore {
         }
     }
 
-    func list() async throws -> [FavoriteRecord] {
+    func list(install: InstallID) async throws -> [FavoriteRecord] {
         state.withLock { state in
             state.listCalls += 1
             return state.records.reversed()
         }
     }
 
-    func count() async throws -> Int { state.withLock { $0.records.count } }
+    func count(install: InstallID) async throws -> Int { state.withLock { $0.records.count } }
 
-    func contains(id: String) async throws -> Bool { state.withLock { $0.records.contains { $0.id == id } } }
+    func totalCount() async throws -> Int { state.withLock { $0.records.count } }
 
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
+    func contains(id: String, install: InstallID) async throws -> Bool { state.withLock { $0.records.contains { $0.id == id } } }
+
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         await withCheckedContinuation { (proceed: CheckedContinuation<Void, Never>) in
             let holds = state.withLock { state -> Bool in
                 if state.holdsInserts { state.waitingInserts.append(proceed) }
@@ -136,7 +138,7 @@ private final class ControlledFavoritesStore: FavoritesStore {
         }
     }
 
-    func remove(id: String) async throws -> Bool {
+    func remove(id: String, install: InstallID) async throws -> Bool {
         state.withLock { state in
             guard let index = state.records.firstIndex(where: { $0.id == id }) else { return false }
             state.records.remove(at: index)

@@ -20,7 +20,7 @@ final class FavoritesMemoryTests: XCTestCase {
     }
 
     private func markedIDs(_ backend: Backend) async throws -> Set<String> {
-        let page = try await backend.trending(page: try XCTUnwrap(PageRequest(offset: 0, limit: 50)), rating: nil).value
+        let page = try await backend.trending(page: try XCTUnwrap(PageRequest(offset: 0, limit: 50)), rating: nil, install: .local).value
         return Set(page.data.filter { $0.isFavorite == true }.map(\.id))
     }
 
@@ -32,13 +32,13 @@ final class FavoritesMemoryTests: XCTestCase {
         XCTAssertEqual(before, [], "read once, before the race")
         let ids = try (0..<30).map { try id("id\($0)") }
         await withTaskGroup(of: Void.self) { group in
-            for itemID in ids { group.addTask { _ = try? await backend.addFavorite(id: itemID) } }
+            for itemID in ids { group.addTask { _ = try? await backend.addFavorite(id: itemID, install: .local) } }
         }
-        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids()
+        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids(install: .local)
         XCTAssertEqual(stored.count, 20)
         let marked = try await markedIDs(backend)
         XCTAssertEqual(marked, stored, "pages mark exactly what the store holds")
-        let listed = try await backend.listFavorites()
+        let listed = try await backend.listFavorites(install: .local)
         XCTAssertEqual(Set(listed.map(\.id)), stored)
         let count = try await backend.favoritesCount()
         XCTAssertEqual(count, 20)
@@ -48,19 +48,19 @@ final class FavoritesMemoryTests: XCTestCase {
         let path = try makeDatabasePath()
         let favorites = FavoritesService(store: try Stores.open(path: path).favorites, limit: 20)
         let backend = makeBackend(favorites: favorites)
-        _ = try await backend.listFavorites()
+        _ = try await backend.listFavorites(install: .local)
         let target = try id("id7")
         await withTaskGroup(of: Void.self) { group in
             for round in 0..<40 {
                 group.addTask {
-                    if round.isMultiple(of: 2) { _ = try? await backend.addFavorite(id: target) } else { try? await backend.removeFavorite(id: target) }
+                    if round.isMultiple(of: 2) { _ = try? await backend.addFavorite(id: target, install: .local) } else { try? await backend.removeFavorite(id: target, install: .local) }
                 }
             }
         }
-        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids()
+        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids(install: .local)
         let marked = try await markedIDs(backend)
         XCTAssertEqual(marked, stored)
-        let listed = try await backend.listFavorites()
+        let listed = try await backend.listFavorites(install: .local)
         XCTAssertEqual(Set(listed.map(\.id)), stored)
     }
 
@@ -69,21 +69,21 @@ final class FavoritesMemoryTests: XCTestCase {
     func testAnAddConfirmedDuringASlowRemoveStaysMarked() async throws {
         let store = SlowRemoveStore()
         let favorites = FavoritesService(store: store)
-        _ = try await favorites.add(makeItem("id3"))
-        _ = try await favorites.ids()
+        _ = try await favorites.add(makeItem("id3"), install: .local)
+        _ = try await favorites.ids(install: .local)
         let race = Race()
         store.duringRemove.withLock { hook in
             hook = {
-                let task = Task { _ = try? await favorites.add(makeItem("id3")); race.added.withLock { $0 = true } }
+                let task = Task { _ = try? await favorites.add(makeItem("id3"), install: .local); race.added.withLock { $0 = true } }
                 race.adding.withLock { $0 = task }
                 // Gives the add every chance to finish first; with the gate it cannot, and waits for this remove.
                 for _ in 0..<10_000 where !race.added.withLock({ $0 }) { await Task.yield() }
             }
         }
-        try await favorites.remove(id: "id3")
+        try await favorites.remove(id: "id3", install: .local)
         await race.adding.withLock { $0 }?.value
-        let stored = try await store.base.ids()
-        let remembered = try await favorites.ids()
+        let stored = try await store.base.ids(install: .local)
+        let remembered = try await favorites.ids(install: .local)
         XCTAssertEqual(stored, ["id3"])
         XCTAssertEqual(remembered, stored)
     }
@@ -91,18 +91,18 @@ final class FavoritesMemoryTests: XCTestCase {
     func testACachedPageNeverShowsARemovedFavoriteAsFavorite() async throws {
         let backend = makeBackend(favorites: FavoritesService(store: MemoryFavoritesStore()), cached: true)
         let first = try XCTUnwrap(PageRequest(offset: 0, limit: 10))
-        _ = try await backend.trending(page: first, rating: nil)
-        _ = try await backend.addFavorite(id: try id("id3"))
-        let marked = try await backend.trendingAnswer(page: first, rating: nil)
+        _ = try await backend.trending(page: first, rating: nil, install: .local)
+        _ = try await backend.addFavorite(id: try id("id3"), install: .local)
+        let marked = try await backend.trendingAnswer(page: first, rating: nil, install: .local)
         XCTAssertEqual(marked.status, .hit)
         XCTAssertEqual(marked.value.page().data.first { $0.id == "id3" }?.isFavorite, true)
-        try await backend.removeFavorite(id: try id("id3"))
-        let unmarked = try await backend.trendingAnswer(page: first, rating: nil)
+        try await backend.removeFavorite(id: try id("id3"), install: .local)
+        let unmarked = try await backend.trendingAnswer(page: first, rating: nil, install: .local)
         XCTAssertEqual(unmarked.status, .hit)
         XCTAssertEqual(unmarked.value.page().data.first { $0.id == "id3" }?.isFavorite, false)
         XCTAssertNotEqual(unmarked.value.contentKey, marked.value.contentKey, "what was made from the old page is not reused")
         XCTAssertNotNil(unmarked.value.contentKey)
-        let again = try await backend.trendingAnswer(page: first, rating: nil)
+        let again = try await backend.trendingAnswer(page: first, rating: nil, install: .local)
         XCTAssertEqual(again.value.contentKey, unmarked.value.contentKey, "unchanged favorites, same content")
     }
 
@@ -124,11 +124,11 @@ final class FavoritesMemoryTests: XCTestCase {
         try holder.execute("BEGIN IMMEDIATE")
         // Had the search waited for its writes, they would have timed out under the lock held
         // until it answered, and been dropped: no history, a failure counted.
-        let page = try await backend.search(try SearchWords.parse("locked"), page: .first, rating: nil, lang: nil).value
+        let page = try await backend.search(try SearchWords.parse("locked"), page: .first, rating: nil, lang: nil, install: .local).value
         XCTAssertEqual(page.data.count, 24)
         try holder.execute("COMMIT")
         await backend.flushBookkeeping()
-        let recorded = try await history.list()
+        let recorded = try await history.list(install: .local)
         XCTAssertEqual(recorded.map(\.query), ["locked"])
         XCTAssertEqual(backend.bookkeepingWriteFailures, [:])
         let cached = try await stores.responseCache.answer(for: GatewaySettings().key("search|locked|0|24|g|"))
@@ -148,15 +148,16 @@ private final class SlowRemoveStore: FavoritesStore {
     let base = MemoryFavoritesStore()
     let duringRemove = Mutex<(@Sendable () async -> Void)?>(nil)
 
-    func list() async throws -> [FavoriteRecord] { try await base.list() }
-    func count() async throws -> Int { try await base.count() }
-    func contains(id: String) async throws -> Bool { try await base.contains(id: id) }
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
-        try await base.insertIfRoom(record, limit: limit)
+    func list(install: InstallID) async throws -> [FavoriteRecord] { try await base.list(install: install) }
+    func count(install: InstallID) async throws -> Int { try await base.count(install: install) }
+    func totalCount() async throws -> Int { try await base.totalCount() }
+    func contains(id: String, install: InstallID) async throws -> Bool { try await base.contains(id: id, install: install) }
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
+        try await base.insertIfRoom(record, limit: limit, install: install)
     }
 
-    func remove(id: String) async throws -> Bool {
-        let removed = try await base.remove(id: id)
+    func remove(id: String, install: InstallID) async throws -> Bool {
+        let removed = try await base.remove(id: id, install: install)
         if let hook = duringRemove.withLock({ hook in defer { hook = nil }; return hook }) { await hook() }
         return removed
     }

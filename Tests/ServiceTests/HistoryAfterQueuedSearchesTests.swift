@@ -10,38 +10,38 @@ final class HistoryAfterQueuedSearchesTests: XCTestCase {
     /// Records after a pause, as a busy disk would.
     private final class SlowRecordingStore: SearchHistoryStore {
         let memory = MemorySearchHistoryStore()
-        func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {
+        func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
             try await Task.sleep(for: .milliseconds(300))
-            try await memory.record(query, at: date, keepingNewest: limit)
+            try await memory.record(query, at: date, keepingNewest: limit, install: install)
         }
-        func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { try await memory.list(containing: fragment) }
-        func clear() async throws { try await memory.clear() }
+        func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { try await memory.list(containing: fragment, install: install) }
+        func clear(install: InstallID) async throws { try await memory.clear(install: install) }
     }
 
     private func searched(_ text: String) async throws -> (Backend, SlowRecordingStore) {
         let store = SlowRecordingStore()
         let backend = makeMemoryBackend(historyStore: store)
-        _ = try await backend.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil)
+        _ = try await backend.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil, install: .local)
         return (backend, store)
     }
 
     func testTheListHasTheSearchJustMade() async throws {
         let (backend, _) = try await searched("cats")
-        let history = try await backend.searchHistory(contains: nil)
+        let history = try await backend.searchHistory(contains: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["cats"])
     }
 
     func testSuggestionsHaveTheSearchJustMade() async throws {
         let (backend, _) = try await searched("cats")
-        let suggestions = try await backend.suggestions(for: try SearchWords.parse("ca"), limit: 5)
+        let suggestions = try await backend.suggestions(for: try SearchWords.parse("ca"), limit: 5, install: .local)
         XCTAssertEqual(suggestions.first, Suggestion(query: "cats", source: .history))
     }
 
     func testNoSearchLandsAfterAClearing() async throws {
         let (backend, store) = try await searched("cats")
-        try await backend.clearSearchHistory()
+        try await backend.clearSearchHistory(install: .local)
         await backend.flushBookkeeping()
-        let left = try await store.memory.list(containing: nil)
+        let left = try await store.memory.list(containing: nil, install: .local)
         XCTAssertEqual(left, [])
     }
 }

@@ -11,28 +11,33 @@ struct PausingFavoritesStore: FavoritesStore {
         try await Task.sleep(for: .milliseconds(2))
     }
 
-    func list() async throws -> [FavoriteRecord] {
+    func list(install: InstallID) async throws -> [FavoriteRecord] {
         try await pause()
-        return try await base.list()
+        return try await base.list(install: install)
     }
 
-    func count() async throws -> Int {
+    func count(install: InstallID) async throws -> Int {
         try await pause()
-        return try await base.count()
+        return try await base.count(install: install)
     }
 
-    func contains(id: String) async throws -> Bool {
+    func totalCount() async throws -> Int {
         try await pause()
-        return try await base.contains(id: id)
+        return try await base.totalCount()
     }
 
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
+    func contains(id: String, install: InstallID) async throws -> Bool {
         try await pause()
-        return try await base.insertIfRoom(record, limit: limit)
+        return try await base.contains(id: id, install: install)
     }
 
-    func remove(id: String) async throws -> Bool {
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         try await pause()
-        return try await base.remove(id: id)
+        return try await base.insertIfRoom(record, limit: limit, install: install)
+    }
+
+    func remove(id: String, install: InstallID) async throws -> Bool {
+        try await pause()
+        return try await base.remove(id: id, install: install)
     }
 }

@@ -29,11 +29,11 @@ final class ProviderRulesTests: XCTestCase {
         let backend = makeTwoProviderBackend(gifs: gifs, photos: photos, photoSettings: cached)
         let words = try XCTUnwrap(try SearchWords.parse("sea"))
         let page = try XCTUnwrap(PageRequest(offset: 0, limit: 30))
-        _ = try await backend.searchAnswer(words, page: page, rating: nil, lang: nil, form: .compact, provider: .unsplash)
-        _ = try await backend.searchAnswer(words, page: page, rating: nil, lang: nil, form: .full, provider: .unsplash)
+        _ = try await backend.searchAnswer(words, page: page, rating: nil, lang: nil, form: .compact, provider: .unsplash, install: .local)
+        _ = try await backend.searchAnswer(words, page: page, rating: nil, lang: nil, form: .full, provider: .unsplash, install: .local)
         XCTAssertEqual(photos.calls.filter { $0 == "search" }.count, 1, "one upstream call for both forms: \(photos.calls)")
         XCTAssertEqual(photos.lastSearch?.compactRenditions, false)
-        _ = try await backend.searchAnswer(words, page: .first, rating: nil, lang: nil, form: .compact, provider: .giphy)
+        _ = try await backend.searchAnswer(words, page: .first, rating: nil, lang: nil, form: .compact, provider: .giphy, install: .local)
         XCTAssertEqual(gifs.lastSearch?.compactRenditions, true, "GIPHY's list page asks for its bundle")
     }
 
@@ -41,7 +41,7 @@ final class ProviderRulesTests: XCTestCase {
         let gifs = ScriptedProvider()
         let backend = makeTwoProviderBackend(gifs: gifs, photos: ScriptedProvider(items: [makePhoto("p1")], totalCount: 1),
                                              defaultProvider: .unsplash)
-        let deck = try await backend.deck(tag: nil, count: 3, rating: nil, session: nil)
+        let deck = try await backend.deck(tag: nil, count: 3, rating: nil, session: nil, install: .local)
         XCTAssertEqual(deck.items.map(\.provider), [.giphy, .giphy, .giphy])
     }
 }

@@ -4,16 +4,16 @@ import XCTest
 
 final class SearchHistoryServiceTests: XCTestCase {
     private func record(_ queries: [String], in history: SearchHistoryService) async throws {
-        for query in queries { try await history.record(query) }
+        for query in queries { try await history.record(query, install: .local) }
     }
 
     private func queries(_ history: SearchHistoryService, contains fragment: String? = nil) async throws -> [String] {
-        try await history.list(contains: fragment).map(\.query)
+        try await history.list(contains: fragment, install: .local).map(\.query)
     }
 
     func testQueriesAreTrimmedAndInnerWhitespaceCollapsed() async throws {
         let history = try makeServices().searchHistory
-        let recorded = try await history.record("  happy \t  cat\n ")
+        let recorded = try await history.record("  happy \t  cat\n ", install: .local)
         XCTAssertEqual(recorded, "happy cat")
         let listed = try await queries(history)
         XCTAssertEqual(listed, ["happy cat"])
@@ -22,7 +22,7 @@ final class SearchHistoryServiceTests: XCTestCase {
     func testBlankQueriesAreIgnored() async throws {
         let history = try makeServices().searchHistory
         for blank in ["", "   ", "\n\t"] {
-            let recorded = try await history.record(blank)
+            let recorded = try await history.record(blank, install: .local)
             XCTAssertNil(recorded)
         }
         let listed = try await queries(history)
@@ -72,8 +72,8 @@ final class SearchHistoryServiceTests: XCTestCase {
     func testEntriesCarryWhenTheyWereSearched() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_700_000_000))
         let history = try makeServices(clock: clock).searchHistory
-        try await history.record("cats")
-        let entries = try await history.list()
+        try await history.record("cats", install: .local)
+        let entries = try await history.list(install: .local)
         XCTAssertEqual(entries, [SearchHistoryEntry(query: "cats", searchedAt: Date(timeIntervalSince1970: 1_700_000_000))])
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entries[0])) as? [String: String]
         XCTAssertEqual(object, ["query": "cats", "searched_at": "2023-11-14T22:13:20Z"])
@@ -82,7 +82,7 @@ final class SearchHistoryServiceTests: XCTestCase {
     func testClearEmptiesIt() async throws {
         let history = try makeServices().searchHistory
         try await record(["a", "b"], in: history)
-        try await history.clear()
+        try await history.clear(install: .local)
         let listed = try await queries(history)
         XCTAssertEqual(listed, [])
     }

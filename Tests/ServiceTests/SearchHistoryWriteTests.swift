@@ -7,31 +7,31 @@ import XCTest
 final class SearchHistoryWriteTests: XCTestCase {
     final class CountingStore: SearchHistoryStore {
         let writes = Mutex<[String]>([])
-        func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {
+        func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
             writes.withLock { $0.append(query) }
         }
-        func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { [] }
-        func clear() async throws { writes.withLock { $0.append("<clear>") } }
+        func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { [] }
+        func clear(install: InstallID) async throws { writes.withLock { $0.append("<clear>") } }
     }
 
     func testTheSameNewestQueryIsWrittenOnceAMinute() async throws {
         let store = CountingStore()
         let clock = TestClock()
         let service = SearchHistoryService(store: store, now: { clock.now() })
-        try await service.record("cats")
-        try await service.record(" cats ")
+        try await service.record("cats", install: .local)
+        try await service.record(" cats ", install: .local)
         clock.advance(by: 30)
-        try await service.record("cats")
+        try await service.record("cats", install: .local)
         XCTAssertEqual(store.writes.withLock { $0 }, ["cats"])
-        try await service.record("Cats")
-        try await service.record("dogs")
-        try await service.record("cats")
+        try await service.record("Cats", install: .local)
+        try await service.record("dogs", install: .local)
+        try await service.record("cats", install: .local)
         XCTAssertEqual(store.writes.withLock { $0 }, ["cats", "Cats", "dogs", "cats"], "another spelling or query is written")
         clock.advance(by: 61)
-        try await service.record("cats")
+        try await service.record("cats", install: .local)
         XCTAssertEqual(store.writes.withLock { $0 }.count, 5, "written again after a minute")
-        try await service.clear()
-        try await service.record("cats")
+        try await service.clear(install: .local)
+        try await service.record("cats", install: .local)
         XCTAssertEqual(store.writes.withLock { $0 }.suffix(2), ["<clear>", "cats"], "written again after a clear")
     }
 
@@ -41,16 +41,16 @@ final class SearchHistoryWriteTests: XCTestCase {
         let store = CountingStore()
         let clock = TestClock()
         let service = SearchHistoryService(store: store, now: { clock.now() })
-        XCTAssertFalse(service.wouldWrite("   "))
-        XCTAssertTrue(service.wouldWrite("cats"))
-        try await service.record("cats")
-        XCTAssertFalse(service.wouldWrite(" cats "))
-        XCTAssertTrue(service.wouldWrite("Cats"), "another spelling is written")
-        XCTAssertTrue(service.wouldWrite("dogs"))
+        XCTAssertFalse(service.wouldWrite("   ", install: .local))
+        XCTAssertTrue(service.wouldWrite("cats", install: .local))
+        try await service.record("cats", install: .local)
+        XCTAssertFalse(service.wouldWrite(" cats ", install: .local))
+        XCTAssertTrue(service.wouldWrite("Cats", install: .local), "another spelling is written")
+        XCTAssertTrue(service.wouldWrite("dogs", install: .local))
         clock.advance(by: 61)
-        XCTAssertTrue(service.wouldWrite("cats"), "after a minute")
-        try await service.record("cats")
-        try await service.clear()
-        XCTAssertTrue(service.wouldWrite("cats"), "after a clear")
+        XCTAssertTrue(service.wouldWrite("cats", install: .local), "after a minute")
+        try await service.record("cats", install: .local)
+        try await service.clear(install: .local)
+        XCTAssertTrue(service.wouldWrite("cats", install: .local), "after a clear")
     }
 }

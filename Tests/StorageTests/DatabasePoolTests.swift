@@ -60,18 +60,18 @@ final class DatabasePoolTests: XCTestCase {
         var options = Database.Options()
         options.busyTimeoutMilliseconds = 1_000
         let stores = try Stores.open(path: path, options: options)
-        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5)
+        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5, install: .local)
 
         // Another connection (as another process would) takes the write lock and keeps it.
         let holder = try Database(path: path)
         try holder.execute("BEGIN IMMEDIATE")
         try holder.execute("DELETE FROM search_history")
         let started = ContinuousClock.now
-        let write = Task { try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5) }
+        let write = Task { try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5, install: .local) }
         try await Task.sleep(for: .milliseconds(100))
 
         let readStarted = ContinuousClock.now
-        let entries = try await stores.searchHistory.list(containing: nil)
+        let entries = try await stores.searchHistory.list(containing: nil, install: .local)
         let readTook = ContinuousClock.now - readStarted
         XCTAssertEqual(entries.map(\.query), ["cats"], "the last committed state")
         XCTAssertLessThan(readTook, .milliseconds(300), "the read did not queue behind the waiting write")
@@ -87,8 +87,8 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertLessThan(writeTook, .milliseconds(3_000), "and no longer")
 
         try holder.execute("COMMIT")
-        try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5)
-        let after = try await stores.searchHistory.list(containing: nil)
+        try await stores.searchHistory.record("dogs", at: Date(), keepingNewest: 5, install: .local)
+        let after = try await stores.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(after.map(\.query), ["dogs"], "writes work again once the lock is free")
     }
 }

@@ -15,7 +15,7 @@ final class FavoritesRepositoryTests: XCTestCase {
 
     /// Adds with no practical limit.
     private func add(_ record: FavoriteRecord, to repository: FavoritesRepository) async throws -> FavoriteInsertOutcome {
-        try await repository.insertIfRoom(record, limit: .max)
+        try await repository.insertIfRoom(record, limit: .max, install: .local)
     }
 
     func testAddFindCountContainsRemove() async throws {
@@ -23,20 +23,20 @@ final class FavoritesRepositoryTests: XCTestCase {
         let added = Self.favorite("a", snapshot: #"{"id":"a"}"#)
         let insertion = try await add(added, to: repository)
         XCTAssertEqual(insertion, .inserted)
-        let count = try await repository.count()
+        let count = try await repository.count(install: .local)
         XCTAssertEqual(count, 1)
-        let containsA = try await repository.contains(id: "a")
-        let containsB = try await repository.contains(id: "b")
+        let containsA = try await repository.contains(id: "a", install: .local)
+        let containsB = try await repository.contains(id: "b", install: .local)
         XCTAssertTrue(containsA)
         XCTAssertFalse(containsB)
-        let found = try await repository.find(id: "a")
+        let found = try await repository.find(id: "a", install: .local)
         XCTAssertEqual(found, added)
 
-        let removed = try await repository.remove(id: "a")
-        let removedAgain = try await repository.remove(id: "a")
+        let removed = try await repository.remove(id: "a", install: .local)
+        let removedAgain = try await repository.remove(id: "a", install: .local)
         XCTAssertTrue(removed)
         XCTAssertFalse(removedAgain)
-        let countAfter = try await repository.count()
+        let countAfter = try await repository.count(install: .local)
         XCTAssertEqual(countAfter, 0)
     }
 
@@ -46,7 +46,7 @@ final class FavoritesRepositoryTests: XCTestCase {
                        Self.favorite("newest", at: 9), Self.favorite("tieThird", at: 5)] {
             _ = try await add(stored, to: repository)
         }
-        let ids = try await repository.list().map(\.id)
+        let ids = try await repository.list(install: .local).map(\.id)
         XCTAssertEqual(ids, ["newest", "tieThird", "tieSecond", "tieFirst", "old"])
     }
 
@@ -54,9 +54,9 @@ final class FavoritesRepositoryTests: XCTestCase {
         let repository = try makeRepository()
         _ = try await add(Self.favorite("a"), to: repository)
         _ = try await add(Self.favorite("b"), to: repository)
-        _ = try await repository.remove(id: "b")
+        _ = try await repository.remove(id: "b", install: .local)
         _ = try await add(Self.favorite("c"), to: repository)
-        let ids = try await repository.list().map(\.id)
+        let ids = try await repository.list(install: .local).map(\.id)
         XCTAssertEqual(ids, ["c", "a"])
     }
 
@@ -65,7 +65,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         let bytes = Data([0x00, 0xFF, 0x7B, 0x80, 0x00])
         let addedAt = Date(timeIntervalSince1970: 1_700_000_000.123)
         _ = try await add(FavoriteRecord(id: "bin", snapshot: bytes, addedAt: addedAt), to: repository)
-        let stored = try await repository.find(id: "bin")
+        let stored = try await repository.find(id: "bin", install: .local)
         XCTAssertEqual(stored?.snapshot, bytes)
         let milliseconds = try XCTUnwrap(stored?.addedAt.timeIntervalSince1970).rounded(.towardZero)
         XCTAssertEqual(try XCTUnwrap(stored?.addedAt.timeIntervalSince1970), 1_700_000_000.123, accuracy: 0.0005)
@@ -78,25 +78,25 @@ final class FavoritesRepositoryTests: XCTestCase {
         _ = try await add(original, to: repository)
         let insertion = try await add(Self.favorite("a", at: 2, snapshot: "newer"), to: repository)
         XCTAssertEqual(insertion, .alreadyPresent(original))
-        let stored = try await repository.list()
+        let stored = try await repository.list(install: .local)
         XCTAssertEqual(stored, [original])
     }
 
     func testInsertIfRoomStopsAtTheLimit() async throws {
         let repository = try makeRepository()
         for index in 0..<3 {
-            let insertion = try await repository.insertIfRoom(Self.favorite("f\(index)"), limit: 3)
+            let insertion = try await repository.insertIfRoom(Self.favorite("f\(index)"), limit: 3, install: .local)
             XCTAssertEqual(insertion, .inserted)
         }
-        let refused = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3)
+        let refused = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3, install: .local)
         XCTAssertEqual(refused, .full)
-        let existing = try await repository.insertIfRoom(Self.favorite("f1", at: 99), limit: 3)
+        let existing = try await repository.insertIfRoom(Self.favorite("f1", at: 99), limit: 3, install: .local)
         XCTAssertEqual(existing, .alreadyPresent(Self.favorite("f1")), "an existing id is reported even when full")
-        let count = try await repository.count()
+        let count = try await repository.count(install: .local)
         XCTAssertEqual(count, 3)
 
-        _ = try await repository.remove(id: "f0")
-        let afterRemoval = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3)
+        _ = try await repository.remove(id: "f0", install: .local)
+        let afterRemoval = try await repository.insertIfRoom(Self.favorite("f3"), limit: 3, install: .local)
         XCTAssertEqual(afterRemoval, .inserted)
     }
 
@@ -111,13 +111,13 @@ final class FavoritesRepositoryTests: XCTestCase {
         let insertions = try await withThrowingTaskGroup(of: FavoriteInsertOutcome.self) { group in
             for index in 0..<40 {
                 let repository = repositories[index % repositories.count]
-                group.addTask { try await repository.insertIfRoom(Self.favorite("race\(index)"), limit: 10) }
+                group.addTask { try await repository.insertIfRoom(Self.favorite("race\(index)"), limit: 10, install: .local) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         XCTAssertEqual(insertions.filter { $0 == .inserted }.count, 1)
         XCTAssertEqual(insertions.filter { $0 == .full }.count, 39)
-        let count = try await first.count()
+        let count = try await first.count(install: .local)
         XCTAssertEqual(count, 10)
     }
 }

@@ -10,7 +10,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 6)
+        XCTAssertEqual(Schema.migrator.latestVersion, 7)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
@@ -43,15 +43,15 @@ final class MigrationTests: XCTestCase {
         }
 
         let favorites = FavoritesRepository(database: database)
-        let ids = try await favorites.list().map(\.id)
+        let ids = try await favorites.list(install: .local).map(\.id)
         XCTAssertEqual(ids, ["old2", "old1"])
-        let old = try await favorites.find(id: "old1")
+        let old = try await favorites.find(id: "old1", install: .local)
         XCTAssertEqual(old?.snapshot, Data("{}".utf8))
         XCTAssertEqual(old?.addedAt, Date(timeIntervalSince1970: 1))
 
         let history = SearchHistoryRepository(database: database)
-        try await history.record("cats", at: Date(), keepingNewest: 5)
-        let queries = try await history.list().map(\.query)
+        try await history.record("cats", at: Date(), keepingNewest: 5, install: .local)
+        let queries = try await history.list(install: .local).map(\.query)
         XCTAssertEqual(queries, ["cats"], "version 2's table exists")
     }
 

@@ -60,14 +60,14 @@ final class SchemaUpgradeTests: XCTestCase {
         }
 
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        let favorites = try await FavoritesService(store: stores.favorites).list()
+        let favorites = try await FavoritesService(store: stores.favorites).list(install: .local)
         XCTAssertEqual(favorites.map(\.id), fixture.favorites.map(\.id), "newest first, as they were")
         for (favorite, stored) in zip(favorites, fixture.favorites) {
             assertSameItem(favorite.item, stored.item, "favorite \(stored.id)")
             XCTAssertEqual(Int64((favorite.addedAt.timeIntervalSince1970 * 1000).rounded()), stored.addedAtMilliseconds)
         }
 
-        let history = try await stores.searchHistory.list(containing: nil)
+        let history = try await stores.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(history.map(\.query), fixture.history)
 
         for (key, stored) in fixture.spotlight {

@@ -13,9 +13,9 @@ final class SlowDiskTests: XCTestCase {
     func testReadsAreAnsweredWhileSlowWritesQueue() async throws {
         let stores = try Stores.open(path: try makeDatabasePath(), options: SlowDisk.databaseOptions)
         // What the reads will find, written while the disk is still fast.
-        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 10)
+        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 10, install: .local)
         try await stores.responseCache.store(CachedAnswer(key: "page", value: Data("{}".utf8), storedAt: Date()), maxEntries: 10)
-        _ = try await stores.favorites.insertIfRoom(Self.favorite("kept"), limit: 20)
+        _ = try await stores.favorites.insertIfRoom(Self.favorite("kept"), limit: 20, install: .local)
 
         slowDownDisk(to: .milliseconds(100))
         let writesBefore = SlowDisk.writeCount
@@ -29,8 +29,8 @@ final class SlowDiskTests: XCTestCase {
         try await Task.sleep(for: .milliseconds(20))
 
         let answer = try await stores.responseCache.answer(for: "page")
-        let history = try await stores.searchHistory.list(containing: nil)
-        let favorites = try await stores.favorites.list()
+        let history = try await stores.searchHistory.list(containing: nil, install: .local)
+        let favorites = try await stores.favorites.list(install: .local)
         XCTAssertLessThanOrEqual(inserted.value, 1, "the reads were answered before a second write was done")
         XCTAssertEqual(answer?.value, Data("{}".utf8))
         XCTAssertEqual(history.map(\.query), ["cats"])
@@ -38,7 +38,7 @@ final class SlowDiskTests: XCTestCase {
 
         try await writes.value
         XCTAssertGreaterThanOrEqual(SlowDisk.writeCount - writesBefore, 6, "the writes went through the slow disk")
-        let afterwards = try await stores.favorites.list()
+        let afterwards = try await stores.favorites.list(install: .local)
         XCTAssertEqual(afterwards.count, 4, "the read connection sees every committed write")
         await stores.close()
     }
@@ -53,7 +53,7 @@ final class SlowDiskTests: XCTestCase {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<3 {
                 group.addTask {
-                    _ = try await store.insertIfRoom(favorite("slow\(index)"), limit: 20)
+                    _ = try await store.insertIfRoom(favorite("slow\(index)"), limit: 20, install: .local)
                     inserted.increment()
                 }
             }

@@ -12,7 +12,7 @@ final class StoreFailureTests: XCTestCase {
         for options in [Database.Options(), AppDatabase.serverOptions] {
             let pool = try AppDatabase.open(path: try makeDatabasePath(), options: options)
             let stores = Stores(database: pool)
-            try await stores.searchHistory.record("kept", at: Date(), keepingNewest: 5)
+            try await stores.searchHistory.record("kept", at: Date(), keepingNewest: 5, install: .local)
             // SQLITE_FULL without filling a disk: the file may not grow past its current pages.
             try await pool.write { database in
                 let pages = try database.queryFirst("PRAGMA page_count")?.int(at: 0) ?? 0
@@ -20,14 +20,14 @@ final class StoreFailureTests: XCTestCase {
             }
             let snapshot = Data(repeating: 7, count: 64 * 1024)
             do {
-                _ = try await stores.favorites.insertIfRoom(FavoriteRecord(id: "big", snapshot: snapshot, addedAt: Date()), limit: 20)
+                _ = try await stores.favorites.insertIfRoom(FavoriteRecord(id: "big", snapshot: snapshot, addedAt: Date()), limit: 20, install: .local)
                 XCTFail("a write past the size limit succeeded")
             } catch let failure as StoreFailure {
                 XCTAssertEqual(failure, .full)
             }
-            let history = try await stores.searchHistory.list(containing: nil)
+            let history = try await stores.searchHistory.list(containing: nil, install: .local)
             XCTAssertEqual(history.map(\.query), ["kept"])
-            let favoriteCount = try await stores.favorites.count()
+            let favoriteCount = try await stores.favorites.count(install: .local)
             XCTAssertEqual(favoriteCount, 0, "nothing half-written")
         }
     }
@@ -36,10 +36,10 @@ final class StoreFailureTests: XCTestCase {
         for options in [Database.Options(), AppDatabase.serverOptions] {
             let path = try makeDatabasePath()
             let stores = try Stores.open(path: path, options: options)
-            try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5)
+            try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5, install: .local)
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             do {
-                try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5)
+                try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5, install: .local)
                 XCTFail("a write was acknowledged with no file to hold it")
             } catch let StoreFailure.unavailable(reason) {
                 XCTAssertTrue(reason.contains("deleted or replaced"), reason)
@@ -53,18 +53,18 @@ final class StoreFailureTests: XCTestCase {
     func testAfterTheRefusedWriteTheServersPoolUsesANewFileAtThePath() async throws {
         let path = try makeDatabasePath()
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5)
+        try await stores.searchHistory.record("before", at: Date(), keepingNewest: 5, install: .local)
         for suffix in ["", "-wal"] { try FileManager.default.removeItem(atPath: path + suffix) }
         do {
-            try await stores.searchHistory.clear()
+            try await stores.searchHistory.clear(install: .local)
             XCTFail("wrote into a deleted file")
         } catch is StoreFailure {}
-        try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5)
-        let history = try await stores.searchHistory.list(containing: nil)
+        try await stores.searchHistory.record("after", at: Date(), keepingNewest: 5, install: .local)
+        let history = try await stores.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["after"])
         await stores.close()
         let reopened = try Stores.open(path: path)
-        let kept = try await reopened.searchHistory.list(containing: nil)
+        let kept = try await reopened.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(kept.map(\.query), ["after"], "the new file holds it")
 
         let plainPath = try makeDatabasePath()
@@ -72,7 +72,7 @@ final class StoreFailureTests: XCTestCase {
         try FileManager.default.removeItem(atPath: plainPath)
         for _ in 0..<2 {
             do {
-                try await plain.searchHistory.clear()
+                try await plain.searchHistory.clear(install: .local)
                 XCTFail("wrote into a deleted file")
             } catch is StoreFailure {}
         }
@@ -83,11 +83,11 @@ final class StoreFailureTests: XCTestCase {
     func testAReplacementDatabaseIsUsedIntact() async throws {
         let path = try makeDatabasePath()
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        try await stores.searchHistory.record("old file", at: Date(), keepingNewest: 5)
+        try await stores.searchHistory.record("old file", at: Date(), keepingNewest: 5, install: .local)
         // A copy of a database whose last row is only in its WAL, moved into place file by file.
         let backupPath = path + ".backup"
         let backup = try AppDatabase.open(path: backupPath)
-        try await Stores(database: backup).searchHistory.record("backup", at: Date(), keepingNewest: 5)
+        try await Stores(database: backup).searchHistory.record("backup", at: Date(), keepingNewest: 5, install: .local)
         for suffix in ["", "-wal"] {
             try FileManager.default.copyItem(atPath: backupPath + suffix, toPath: path + ".copy" + suffix)
         }
@@ -97,20 +97,20 @@ final class StoreFailureTests: XCTestCase {
         }
 
         do {
-            try await stores.searchHistory.record("refused", at: Date(), keepingNewest: 5)
+            try await stores.searchHistory.record("refused", at: Date(), keepingNewest: 5, install: .local)
             XCTFail("wrote into the file that was replaced")
         } catch let failure as StoreFailure {
             guard case .unavailable = failure else { return XCTFail("\(failure)") }
         }
-        try await stores.searchHistory.record("new", at: Date(), keepingNewest: 5)
-        let history = try await stores.searchHistory.list(containing: nil)
+        try await stores.searchHistory.record("new", at: Date(), keepingNewest: 5, install: .local)
+        let history = try await stores.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["new", "backup"])
     }
 
     func testTheServersDatabaseHasNoSHMFileLocksOutOthersAndClosesToOneFile() async throws {
         let path = try makeDatabasePath()
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5)
+        try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5, install: .local)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["test.sqlite3", "test.sqlite3-wal"])
         var options = Database.Options()
@@ -122,13 +122,13 @@ final class StoreFailureTests: XCTestCase {
         await stores.close()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["test.sqlite3"])
         do {
-            _ = try await stores.searchHistory.list(containing: nil)
+            _ = try await stores.searchHistory.list(containing: nil, install: .local)
             XCTFail("a closed database answered")
         } catch let error as SQLiteError {
             XCTAssertEqual(error.primaryCode, ResultCode.misuse)
         }
         let reopened = try Stores.open(path: path)
-        let history = try await reopened.searchHistory.list(containing: nil)
+        let history = try await reopened.searchHistory.list(containing: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["cats"])
     }
 }

@@ -2,62 +2,92 @@ import Foundation
 import Service
 import Synchronization
 
-/// A FavoritesStore in memory, for tests that need the rules without SQLite.
+/// A FavoritesStore in memory, each install's favorites apart, for tests that need the rules
+/// without SQLite.
 public final class MemoryFavoritesStore: FavoritesStore {
-    /// Newest last; `list()` reverses.
-    private let records = Mutex<[FavoriteRecord]>([])
+    /// Newest last, by install; `list` reverses.
+    private let records = Mutex<[InstallID: [FavoriteRecord]]>([:])
 
     public init() {}
 
-    public func list() async throws -> [FavoriteRecord] {
-        records.withLock { $0.reversed() }
+    public func list(install: InstallID) async throws -> [FavoriteRecord] {
+        records.withLock { ($0[install] ?? []).reversed() }
     }
 
-    public func count() async throws -> Int { records.withLock { $0.count } }
+    public func count(install: InstallID) async throws -> Int { records.withLock { $0[install]?.count ?? 0 } }
 
-    public func contains(id: String) async throws -> Bool { records.withLock { $0.contains { $0.id == id } } }
+    public func contains(id: String, install: InstallID) async throws -> Bool {
+        records.withLock { $0[install]?.contains { $0.id == id } ?? false }
+    }
 
-    public func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome {
+    public func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         records.withLock { records in
-            if let existing = records.first(where: { $0.id == record.id }) { return .alreadyPresent(existing) }
-            guard records.count < limit else { return .full }
-            records.append(record)
+            var mine = records[install] ?? []
+            if let existing = mine.first(where: { $0.id == record.id }) { return .alreadyPresent(existing) }
+            guard mine.count < limit else { return .full }
+            mine.append(record)
+            records[install] = mine
             return .inserted
         }
     }
 
-    public func remove(id: String) async throws -> Bool {
+    public func remove(id: String, install: InstallID) async throws -> Bool {
         records.withLock { records in
-            guard let index = records.firstIndex(where: { $0.id == id }) else { return false }
-            records.remove(at: index)
+            guard let index = records[install]?.firstIndex(where: { $0.id == id }) else { return false }
+            records[install]?.remove(at: index)
             return true
         }
     }
+
+    public func totalCount() async throws -> Int { records.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+
+    /// What an install's deletion does to this store.
+    public func removeAll(install: InstallID) { records.withLock { $0[install] = nil } }
 }
 
-/// A SearchHistoryStore in memory: entries equal ignoring case replace each other.
+/// A SearchHistoryStore in memory, each install's apart: entries equal ignoring case replace each other.
 public final class MemorySearchHistoryStore: SearchHistoryStore {
-    /// Newest first.
-    private let entries = Mutex<[SearchHistoryEntry]>([])
+    /// Newest first, by install.
+    private let entries = Mutex<[InstallID: [SearchHistoryEntry]]>([:])
 
     public init() {}
 
-    public func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws {
+    public func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
         entries.withLock { entries in
-            entries.removeAll { $0.query.lowercased() == query.lowercased() }
-            entries.insert(SearchHistoryEntry(query: query, searchedAt: date), at: 0)
-            entries = Array(entries.prefix(limit))
+            var mine = entries[install] ?? []
+            mine.removeAll { $0.query.lowercased() == query.lowercased() }
+            mine.insert(SearchHistoryEntry(query: query, searchedAt: date), at: 0)
+            entries[install] = Array(mine.prefix(limit))
         }
     }
 
-    public func list(containing fragment: String?) async throws -> [SearchHistoryEntry] {
+    public func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] {
         entries.withLock { entries in
-            guard let fragment = fragment?.lowercased() else { return entries }
-            return entries.filter { $0.query.lowercased().contains(fragment) }
+            let mine = entries[install] ?? []
+            guard let fragment = fragment?.lowercased() else { return mine }
+            return mine.filter { $0.query.lowercased().contains(fragment) }
         }
     }
 
-    public func clear() async throws { entries.withLock { $0.removeAll() } }
+    public func clear(install: InstallID) async throws { entries.withLock { $0[install] = nil } }
+}
+
+/// An InstallStore in memory, with the local install from the start.
+public final class MemoryInstallStore: InstallStore {
+    private let installs = Mutex<[InstallID: InstallRecord]>([.local: InstallRecord(id: .local, tokenHash: nil, createdAt: Date())])
+    /// Told of each deletion, as a database deletes an install's rows with it.
+    private let onDelete: @Sendable (InstallID) -> Void
+
+    public init(onDelete: @escaping @Sendable (InstallID) -> Void = { _ in }) { self.onDelete = onDelete }
+
+    public func create(_ install: InstallRecord) async throws { installs.withLock { $0[install.id] = install } }
+    public func find(_ install: InstallID) async throws -> InstallRecord? { installs.withLock { $0[install] } }
+    public func delete(_ install: InstallID) async throws -> Bool {
+        let deleted = installs.withLock { $0.removeValue(forKey: install) != nil }
+        if deleted { onDelete(install) }
+        return deleted
+    }
+    public func count() async throws -> Int { installs.withLock { $0.count - ($0[.local] == nil ? 0 : 1) } }
 }
 
 /// Stores whose database lock cannot be had: every call throws `StoreFailure.busy`.
@@ -68,14 +98,15 @@ public struct BusyStore: FavoritesStore, SearchHistoryStore, SpotlightStore {
 
     private var failure: StoreFailure { .busy(retryAfterSeconds: retryAfterSeconds) }
 
-    public func list() async throws -> [FavoriteRecord] { throw failure }
-    public func count() async throws -> Int { throw failure }
-    public func contains(id: String) async throws -> Bool { throw failure }
-    public func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome { throw failure }
-    public func remove(id: String) async throws -> Bool { throw failure }
-    public func record(_ query: String, at date: Date, keepingNewest limit: Int) async throws { throw failure }
-    public func list(containing fragment: String?) async throws -> [SearchHistoryEntry] { throw failure }
-    public func clear() async throws { throw failure }
+    public func list(install: InstallID) async throws -> [FavoriteRecord] { throw failure }
+    public func count(install: InstallID) async throws -> Int { throw failure }
+    public func contains(id: String, install: InstallID) async throws -> Bool { throw failure }
+    public func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { throw failure }
+    public func remove(id: String, install: InstallID) async throws -> Bool { throw failure }
+    public func totalCount() async throws -> Int { throw failure }
+    public func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws { throw failure }
+    public func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { throw failure }
+    public func clear(install: InstallID) async throws { throw failure }
     public func pick(for key: String) async throws -> StoredSpotlight? { throw failure }
     public func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { throw failure }
 }

@@ -37,5 +37,6 @@ public func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvi
     }
     let providers = [entry(.giphy, gifs, Giphy.rules, uncachedGateway), entry(.unsplash, photos, Unsplash.rules, photoSettings)]
     return Backend(providers: ProviderGateways(providers, defaultName: defaultProvider) ?? ProviderGateways(only: providers[0]),
-                      favorites: FavoritesService(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping))
+                      favorites: FavoritesService(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping),
+                   installs: InstallService(store: MemoryInstallStore()))
 }

@@ -1,6 +1,7 @@
 #ifndef C_SYSTEM_SHIMS_H
 #define C_SYSTEM_SHIMS_H
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -53,6 +54,24 @@ extern int pipe2(int pipefd[2], int flags);
 
 /// A pipe whose two ends are close-on-exec from birth (`ends[0]` reads, `ends[1]` writes).
 static inline int shim_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
+/// shim_accept that also writes the peer's address as text into `text` (`capacity` bytes, at
+/// least INET6_ADDRSTRLEN): IPv4 dotted, IPv6 without brackets, an IPv4-mapped IPv6 address as
+/// IPv4; "" when the socket has no such address.
+static inline int shim_accept_peer(int fd, char *text, socklen_t capacity) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    int client = accept4(fd, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (capacity > 0) text[0] = 0;
+    if (client < 0 || capacity < INET6_ADDRSTRLEN) return client;
+    if (address.ss_family == AF_INET) {
+        inet_ntop(AF_INET, &((struct sockaddr_in *)&address)->sin_addr, text, capacity);
+    } else if (address.ss_family == AF_INET6) {
+        const struct in6_addr *v6 = &((struct sockaddr_in6 *)&address)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(v6)) inet_ntop(AF_INET, &v6->s6_addr[12], text, capacity);
+        else inet_ntop(AF_INET6, v6, text, capacity);
+    }
+    return client;
+}
 
 /// Catches `signals` with a handler installed before this returns (sigaction): it only writes
 /// the signal's number, as one byte, to `write_fd` (which should be non-blocking). One pipe per

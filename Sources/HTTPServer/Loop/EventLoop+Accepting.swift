@@ -15,7 +15,11 @@ struct AcceptState {
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<AcceptState.acceptsPerEvent {
-            let fd = context.acceptLock.withLock { _ in shim_accept(context.listenFD) }
+            let fd = context.acceptLock.withLock { _ in
+                peerText.withUnsafeMutableBufferPointer { text in
+                    shim_accept_peer(context.listenFD, text.baseAddress, socklen_t(text.count))
+                }
+            }
             if fd < 0 {
                 let error = SystemError("accept4")
                 switch error.errno {
@@ -35,7 +39,7 @@ extension EventLoop {
                 refuse(fd)
                 continue
             }
-            register(fd)
+            register(fd, peer: String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
     }
 

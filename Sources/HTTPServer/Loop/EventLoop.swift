@@ -25,6 +25,8 @@ final class EventLoop {
     private var nextTimerCheck: UInt64 = 0
     /// Accepting: see EventLoop+Accepting.swift.
     var accepting = AcceptState()
+    /// Where accept writes each peer's address, reused.
+    var peerText = [CChar](repeating: 0, count: 64)
 
     static let listenToken: UInt64 = 0
     private static let wakeToken: UInt64 = 1
@@ -137,8 +139,8 @@ final class EventLoop {
 
     // MARK: - Connections
 
-    /// Takes an accepted socket into this loop.
-    func register(_ fd: Int32) {
+    /// Takes an accepted socket into this loop; `peer` is its client's address ("" if none).
+    func register(_ fd: Int32, peer: String) {
         Socket.configureAccepted(fd)
         let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
         nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
@@ -148,7 +150,7 @@ final class EventLoop {
             context.openConnections.subtract(1, ordering: .relaxed)
             return
         }
-        let connection = SocketConnection(fd: fd, token: token,
+        let connection = SocketConnection(fd: fd, token: token, peerAddress: peer.isEmpty ? nil : peer,
                                           machine: ConnectionStateMachine(clock: clock, settings: settings))
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
@@ -197,7 +199,8 @@ final class EventLoop {
         // result may append more while this runs.
         while !actions.isEmpty {
             switch actions.removeFirst() {
-            case .dispatch(let request):
+            case .dispatch(var request):
+                request.remoteAddress = connection.peerAddress
                 dispatch(request, token: connection.token)
             case .flush:
                 guard !connection.isClosed, connection.machine.hasPendingOutput else { continue }

@@ -4,6 +4,8 @@ final class SocketConnection {
     let fd: Int32
     /// The fd and a generation: a completion for a closed connection never reaches a newer one with the same fd.
     let token: UInt64
+    /// The client's address, as accept(2) gave it (numeric, no port).
+    let peerAddress: String?
     let machine: ConnectionStateMachine<LoopClock>
     /// Edge-triggered epoll: the socket may still hold bytes we have not read.
     var mayHaveInput = true
@@ -12,9 +14,10 @@ final class SocketConnection {
     /// Closed: its fd number may already belong to another connection, so nothing may touch it.
     var isClosed = false
 
-    init(fd: Int32, token: UInt64, machine: ConnectionStateMachine<LoopClock>) {
+    init(fd: Int32, token: UInt64, peerAddress: String?, machine: ConnectionStateMachine<LoopClock>) {
         self.fd = fd
         self.token = token
+        self.peerAddress = peerAddress
         self.machine = machine
     }
 }

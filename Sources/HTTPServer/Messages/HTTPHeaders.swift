@@ -53,7 +53,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// ASCII case-insensitive comparison without allocating; names of other lengths are told
     /// apart at once (every lookup compares against each field).
-    static func equalNames(_ a: String, _ b: String) -> Bool {
+    public static func equalNames(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator()
         var right = b.utf8.makeIterator()
@@ -72,7 +72,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 }
 
 extension Substring {
-    func trimmingOptionalWhitespace() -> Substring {
+    public func trimmingOptionalWhitespace() -> Substring {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

@@ -18,6 +18,9 @@ public struct HTTPRequest: Sendable {
     public internal(set) var route: String?
     /// The router's match itself, so answering the request does not look the route up again.
     var routeMatch: RouteMatch?
+    /// The address of the connection's other end (numeric IPv4 or IPv6, no port): the client, or
+    /// the proxy in front of it. Nil for a request not read from a socket.
+    public var remoteAddress: String?
 
     public init(
         method: HTTPMethod, target: String, path: String, pathSegments: [String],

@@ -6,13 +6,16 @@ import Synchronization
 /// bounded: when full, the oldest event is dropped and counted. Nothing here spends the upstream
 /// budget: the links come from what the server holds, never from an upstream call.
 public final class AnalyticsPingbacks: Sendable {
-    /// An item's pingback links that the index has lost, from what the server keeps (favorites).
-    public typealias LinkLookup = @Sendable (_ id: String) async -> UpstreamLinks?
+    /// An item's pingback links that the index has lost, from what the server keeps for the
+    /// install (its favorites).
+    public typealias LinkLookup = @Sendable (_ id: String, _ install: InstallID?) async -> UpstreamLinks?
 
     struct Event: Sendable {
         let action: AnalyticsAction
         let id: String
         let at: Date
+        /// Whose event: the upstream is told the install's identity (GIPHY's `random_id`).
+        let install: InstallID?
     }
 
     private struct State {
@@ -28,7 +31,7 @@ public final class AnalyticsPingbacks: Sendable {
     private let state = Mutex(State())
 
     public init(channel: (any PingbackChannel)?, index: UpstreamLinkIndex, settings: PingbackSettings = PingbackSettings(),
-                lookup: @escaping LinkLookup = { _ in nil }) {
+                lookup: @escaping LinkLookup = { _, _ in nil }) {
         self.channel = channel
         self.index = index
         self.settings = settings
@@ -43,7 +46,7 @@ public final class AnalyticsPingbacks: Sendable {
     public var counts: PingbackCounts { state.withLock { $0.counts } }
 
     /// Queues one event per id (at once, never waiting for a send) and wakes the worker.
-    public func record(_ action: AnalyticsAction, ids: [String], at date: Date = Date()) {
+    public func record(_ action: AnalyticsAction, ids: [String], install: InstallID?, at date: Date = Date()) {
         let startWorker = state.withLock { state -> Bool in
             guard settings.enabled, channel != nil else {
                 state.counts.disabled += ids.count
@@ -54,7 +57,7 @@ public final class AnalyticsPingbacks: Sendable {
                     state.queue.removeFirst()
                     state.counts.dropped += 1
                 }
-                state.queue.append(Event(action: action, id: id, at: date))
+                state.queue.append(Event(action: action, id: id, at: date, install: install))
             }
             guard !state.working, !state.queue.isEmpty else { return false }
             state.working = true
@@ -89,12 +92,12 @@ public final class AnalyticsPingbacks: Sendable {
     }
 
     private func send(_ event: Event) async {
-        guard let channel, let url = await links(for: event.id).flatMap(event.action.pingbackURL(in:)) else {
+        guard let channel, let url = await links(for: event.id, install: event.install).flatMap(event.action.pingbackURL(in:)) else {
             state.withLock { $0.counts.noLinks += 1 }
             return
         }
         do {
-            try await channel.ping(url, at: event.at)
+            try await channel.ping(url, at: event.at, install: event.install)
             state.withLock { $0.counts.sent += 1 }
             return
         } catch {
@@ -102,15 +105,15 @@ public final class AnalyticsPingbacks: Sendable {
         }
         try? await Task.sleep(for: settings.retryDelay)
         do {
-            try await channel.ping(url, at: event.at)
+            try await channel.ping(url, at: event.at, install: event.install)
             state.withLock { $0.counts.sent += 1 }
         } catch {
             state.withLock { $0.counts.failed += 1 }
         }
     }
 
-    private func links(for id: String) async -> UpstreamLinks? {
+    private func links(for id: String, install: InstallID?) async -> UpstreamLinks? {
         if let links = index.links(for: id) { return links }
-        return await lookup(id)
+        return await lookup(id, install)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// How a pingback reaches the upstream's analytics: one GET of the url, with what the upstream
-/// asks to be added (GIPHY: `random_id` and `ts`). Never the API key. Throws when the request failed.
+/// asks to be added (GIPHY: the install's `random_id` and `ts`). Never the API key. Throws when
+/// the request failed. `install` nil: the event was sent for no install (no `random_id`).
 public protocol PingbackChannel: Sendable {
-    func ping(_ url: String, at date: Date) async throws
+    func ping(_ url: String, at date: Date, install: InstallID?) async throws
 }
 
 /// How the pingback sender works.

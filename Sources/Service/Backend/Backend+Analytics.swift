@@ -2,12 +2,13 @@ import Foundation
 
 extension Backend {
     /// Queues one analytics event per id (de-duplicated, in order) and returns at once: the
-    /// pingbacks go out in the background. Returns how many ids were taken.
+    /// pingbacks go out in the background, with the install's upstream identity. Returns how
+    /// many ids were taken.
     @discardableResult
-    public func recordEvent(_ action: AnalyticsAction, ids: [ItemID]) -> Int {
+    public func recordEvent(_ action: AnalyticsAction, ids: [ItemID], install: InstallID?) -> Int {
         var seen = Set<String>()
         let unique = ids.map(\.rawValue).filter { seen.insert($0).inserted }
-        analytics.record(action, ids: unique)
+        analytics.record(action, ids: unique, install: install)
         return unique.count
     }
 }

@@ -4,19 +4,20 @@ extension Backend {
     public static let defaultDeckCount = DeckDraw.defaultCount
 
     /// Without a session a new one starts; an unknown or expired one starts afresh under its id.
+    /// Sessions are the install's own: another install's session id starts afresh too.
     /// Fewer than `count` GIFs when the pool has no more unseen ones in the pages drawn.
     public func deck(tag: SearchWords?, count: Int, rating: Rating?, type: MediaType = .default,
-                     session: DeckSessionID?) async throws(ServiceError) -> Deck {
+                     session: DeckSessionID?, install: InstallID) async throws(ServiceError) -> Deck {
         let rules = providers.gifsProvider.rules
         return try await translating(notFound: .noItem(forTag: tag, upstream: rules.naming), upstream: rules.naming) {
             let id = session?.rawValue ?? DeckSessions.newID()
             let drawn = try await DeckDraw(gateway: gateway, rules: rules).candidates(
                 tag: tag?.text, count: count, rating: (rating ?? defaultRating).rawValue, type: type,
-                shown: deckSessions.shown(in: id))
+                shown: deckSessions.shown(in: id, install: install))
             if drawn.items.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }
             let picked = Array(drawn.items.shuffled().prefix(count))
-            deckSessions.record(picked.map(\.id), in: id)
-            let favoriteIDs = try await favorites.ids()
+            deckSessions.record(picked.map(\.id), in: id, install: install)
+            let favoriteIDs = try await favorites.ids(install: install)
             return Deck(items: picked.map { $0.marked(favorite: favoriteIDs.contains($0.id)) }, session: id)
         }
     }

@@ -1,14 +1,14 @@
 /// Saving an item (seeds 000, 001, 004): its full-size file, after telling the upstream where
 /// its terms ask for that (Unsplash's download tracking).
 extension Backend {
-    /// A favorite is saved from its snapshot (no fetch, so it works while the upstream is down);
-    /// another item is fetched through its provider's gateway (cached like any). A failed
-    /// tracking call is logged and counted, and the file is still given.
-    public func download(id: ItemID) async throws(ServiceError) -> Download {
+    /// One of the install's favorites is saved from its snapshot (no fetch, so it works while the
+    /// upstream is down); another item is fetched through its provider's gateway (cached like
+    /// any). A failed tracking call is logged and counted, and the file is still given.
+    public func download(id: ItemID, install: InstallID?) async throws(ServiceError) -> Download {
         let provider = try self.provider(of: id)
         return try await translating(upstream: provider.rules.naming) {
             let item: Item
-            if let favorite = try await favorites.find(id: id.rawValue) {
+            if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
                 item = favorite.item
             } else {
                 item = try await provider.gateway.item(id: id.upstreamID).value

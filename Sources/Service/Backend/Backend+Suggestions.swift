@@ -3,12 +3,12 @@ extension Backend {
     public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
     public static let defaultSuggestionLimit = 5
 
-    /// History first (the search just made included), then the upstream; fails only when the
-    /// history cannot be read.
-    public func suggestions(for words: SearchWords?, limit: Int) async throws(ServiceError) -> [Suggestion] {
+    /// The install's history first (the search just made included), then the upstream; fails only
+    /// when the history cannot be read.
+    public func suggestions(for words: SearchWords?, limit: Int, install: InstallID) async throws(ServiceError) -> [Suggestion] {
         let provider = providers.gifsProvider
         return try await translating {
-            try await SuggestionService(gateway: gateway, history: history, provider: provider.name).suggestions(for: words, limit: limit)
+            try await SuggestionService(gateway: gateway, history: history, provider: provider.name, install: install).suggestions(for: words, limit: limit)
         }
     }
 

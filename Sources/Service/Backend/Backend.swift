@@ -2,12 +2,16 @@ import Foundation
 
 /// Everything the API asks of gif-bff, with the rules applied. Takes validated inputs; every
 /// public method throws only `ServiceError`, translated once at its boundary. Depends on protocols
-/// only: the upstream, the favorites, history and spotlight stores.
+/// only: the upstream, the installs, favorites, history and spotlight stores. What is kept per
+/// install (favorites, history, deck sessions, the upstream identity) is read and changed for the
+/// install a call names; the rest (items, the spotlight, the cache, the budgets) is shared.
 public struct Backend: Sendable {
     /// Every provider served, each with its own gateway and spotlight.
     public let providers: ProviderGateways
     let favorites: FavoritesService
     let history: SearchHistoryService
+    /// Who may act for which install (Backend+Installs.swift).
+    let installs: InstallService
     let defaultRating: Rating
     /// What each like/dislike deck session has shown (Backend+Deck.swift).
     let deckSessions = DeckSessions()
@@ -17,9 +21,10 @@ public struct Backend: Sendable {
     private let report: @Sendable (any Error) -> Void
 
     public init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
-                defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+                installs: InstallService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.providers = providers
+        self.installs = installs
         self.analytics = analytics
         self.favorites = favorites
         self.history = history
@@ -43,18 +48,21 @@ public struct Backend: Sendable {
     /// Bookkeeping writes dropped since start, by kind, for the metrics.
     public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.failures }
 
-    /// How many favorites are stored, for the metrics.
+    /// How many favorites are stored, over every install, for the metrics.
     public func favoritesCount() async throws(ServiceError) -> Int {
-        try await translating { try await favorites.count() }
+        try await translating { try await favorites.totalCount() }
     }
 
     // MARK: Browsing
 
-    /// No words give an empty page without an upstream call; a search is recorded in the history
-    /// after the answer (bookkeeping: a failed history write does not fail the answer).
+    /// No words give an empty page without an upstream call; a search is recorded in the
+    /// install's history after the answer (bookkeeping: a failed history write does not fail the
+    /// answer). `install` nil: a request for no install, whose items are no one's favorites.
     public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                       type: MediaType = .default, provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider).map { $0.page() }
+                       type: MediaType = .default, provider: ProviderName? = nil,
+                       install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install)
+            .map { $0.page() }
     }
 
     /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
@@ -63,7 +71,7 @@ public struct Backend: Sendable {
     /// `provider` nil is the default one; `order` one of the provider's search orders (nil: its default).
     public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                              type: MediaType = .default, form: ItemForm = .full, provider name: ProviderName? = nil,
-                             order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+                             order: String? = nil, install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
         let provider = try self.provider(name)
         guard let words else {
             let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
@@ -73,56 +81,63 @@ public struct Backend: Sendable {
         return try await translating(upstream: provider.rules.naming) {
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
                                         rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
-                                        compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order)
+                                        compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                                        install: install)
             let fetched = try await provider.gateway.search(request)
-            history.recordLater(words.text)
-            return try await answer(fetched, page: page, rules: provider.rules, lastOffset: provider.rules.searchOffsetRange.upperBound)
+            if let install { history.recordLater(words.text, install: install) }
+            return try await answer(fetched, page: page, rules: provider.rules, lastOffset: provider.rules.searchOffsetRange.upperBound,
+                                    install: install)
         }
     }
 
     public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
-                         provider: ProviderName? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider).map { $0.page() }
+                         provider: ProviderName? = nil, install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install).map { $0.page() }
     }
 
     public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
-                               provider name: ProviderName? = nil, order: String? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
+                               provider name: ProviderName? = nil, order: String? = nil,
+                               install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
         let provider = try self.provider(name)
         return try await translating(upstream: provider.rules.naming) {
             let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
-                                          type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order)
+                                          type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                                          install: install)
             return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
-                                    lastOffset: provider.rules.trendingOffsetRange.upperBound)
+                                    lastOffset: provider.rules.trendingOffsetRange.upperBound, install: install)
         }
     }
 
-    /// Any provider's item by our id; an id naming a provider not served is not found.
-    public func item(id: ItemID) async throws(ServiceError) -> Fetched<Item> {
+    /// Any provider's item by our id, marked if it is one of the install's favorites; an id naming
+    /// a provider not served is not found.
+    public func item(id: ItemID, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
         let provider = try self.provider(of: id)
         return try await translating(upstream: provider.rules.naming) {
             var fetched = try await provider.gateway.item(id: id.upstreamID)
-            fetched.value.isFavorite = try await favorites.contains(id: id.rawValue)
+            fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
             return fetched
         }
     }
 
     public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
-                       provider name: ProviderName? = nil) async throws(ServiceError) -> Item {
+                       provider name: ProviderName? = nil, install: InstallID?) async throws(ServiceError) -> Item {
         let provider = try self.provider(name)
         return try await translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
-            return item.marked(favorite: try await favorites.contains(id: item.id))
+            return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
         }
     }
 
-    /// The provider's current spotlight item; errors only when there has never been one.
-    public func spotlight(tag: SearchWords?, provider name: ProviderName? = nil) async throws(ServiceError) -> Spotlight {
+    /// The provider's current spotlight item (the same for every install, marked for the one
+    /// asking); errors only when there has never been one.
+    public func spotlight(tag: SearchWords?, provider name: ProviderName? = nil,
+                          install: InstallID?) async throws(ServiceError) -> Spotlight {
         let provider = try self.provider(name)
         return try await translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let spotlight = try await provider.spotlight.current(tag: tag?.text)
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
-            let isFavorite = try await favorites.contains(id: spotlight.item.id)
+            let isFavorite = try await favorites.markings(install: install).ids.contains(spotlight.item.id)
             return Spotlight(item: spotlight.item.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
         }
@@ -130,44 +145,46 @@ public struct Backend: Sendable {
 
     // MARK: Favorites
 
-    /// Newest first; never calls the upstream.
-    public func listFavorites() async throws(ServiceError) -> [Favorite] {
-        try await favoritesListing().favorites
+    /// The install's favorites, newest first; never calls the upstream.
+    public func listFavorites(install: InstallID) async throws(ServiceError) -> [Favorite] {
+        try await favoritesListing(install: install).favorites
     }
 
-    /// The list with its version: equal versions, equal lists.
-    public func favoritesListing() async throws(ServiceError) -> FavoritesListing {
-        try await translating { try await favorites.listing() }
+    /// The list with its version: equal versions, equal lists (versions never repeat across installs).
+    public func favoritesListing(install: InstallID) async throws(ServiceError) -> FavoritesListing {
+        try await translating { try await favorites.listing(install: install) }
     }
 
-    /// Adds the GIF with that id, fetching it to keep a snapshot. An id already present is
-    /// answered from the store, without an upstream call; a full list fails before the call.
-    public func addFavorite(id: ItemID) async throws(ServiceError) -> FavoriteAddResult {
+    /// Adds the GIF with that id to the install's favorites, fetching it to keep a snapshot. An id
+    /// already present is answered from the store, without an upstream call; a full list fails
+    /// before the call.
+    public func addFavorite(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try self.provider(of: id)
         return try await translating(upstream: provider.rules.naming) {
-            if let existing = try await favorites.find(id: id.rawValue) {
+            if let existing = try await favorites.find(id: id.rawValue, install: install) {
                 return .alreadyExisted(existing)
             }
-            if try await favorites.count() >= favorites.limit {
+            if try await favorites.count(install: install) >= favorites.limit {
                 throw ServiceError.favoritesFull(limit: favorites.limit)
             }
             let item = try await provider.gateway.item(id: id.upstreamID).value
-            return try await favorites.add(item)
+            return try await favorites.add(item, install: install)
         }
     }
 
-    public func removeFavorite(id: ItemID) async throws(ServiceError) {
-        try await translating { try await favorites.remove(id: id.rawValue) }
+    /// An id that is another install's favorite is not one of this install's: not found.
+    public func removeFavorite(id: ItemID, install: InstallID) async throws(ServiceError) {
+        try await translating { try await favorites.remove(id: id.rawValue, install: install) }
     }
 
     // MARK: Search history
 
-    public func searchHistory(contains: String?) async throws(ServiceError) -> [SearchHistoryEntry] {
-        try await translating { try await history.list(contains: contains) }
+    public func searchHistory(contains: String?, install: InstallID) async throws(ServiceError) -> [SearchHistoryEntry] {
+        try await translating { try await history.list(contains: contains, install: install) }
     }
 
-    public func clearSearchHistory() async throws(ServiceError) {
-        try await translating { try await history.clear() }
+    public func clearSearchHistory(install: InstallID) async throws(ServiceError) {
+        try await translating { try await history.clear(install: install) }
     }
 
     /// Returns once the writes made for later (history, cache) so far are done, for shutdown and tests.
@@ -191,8 +208,8 @@ public struct Backend: Sendable {
 
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
     private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
-                        lastOffset: Int) async throws -> Fetched<PageAnswer> {
-        let favoriteIDs = try await favorites.markings()
+                        lastOffset: Int, install: InstallID?) async throws -> Fetched<PageAnswer> {
+        let favoriteIDs = try await favorites.markings(install: install)
         return fetched.map { _ in
             PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
         }

@@ -15,6 +15,13 @@ extension ServiceError {
                                 retryAfterSeconds: exhausted.retryAfter)
         case (FavoritesError.favoritesFull(let limit), _):
             self = .favoritesFull(limit: limit)
+        case (InstallError.tokenRequired, _):
+            self = .installTokenRequired
+        case (InstallError.unknownToken, _):
+            self = .unknownInstallToken
+        case (InstallError.tooManyCreated(let seconds), _):
+            self = ServiceError(.installRateLimited, "Too many installs were made from this address in the last hour; try again later.",
+                                retryAfterSeconds: seconds)
         case (FavoritesError.notFound(let id), _):
             self = ServiceError(.favoriteNotFound, "\(id) is not a favorite.")
         case (StoreFailure.busy(let seconds), _):

@@ -7,6 +7,9 @@ public struct ServiceError: Error, Equatable, Sendable {
         case itemNotFound = "gif_not_found"
         case favoriteNotFound = "favorite_not_found"
         case favoritesFull = "favorites_full"
+        case installTokenRequired = "install_token_required"
+        case installTokenInvalid = "install_token_invalid"
+        case installRateLimited = "install_rate_limited"
         case storageBusy = "storage_busy"
         case storageFull = "storage_full"
         case storageUnavailable = "storage_unavailable"
@@ -57,6 +60,22 @@ public struct ServiceError: Error, Equatable, Sendable {
     public static func unknownProvider(among names: [ProviderName]) -> ServiceError {
         .invalid("provider", "must be one of \(names.map(\.rawValue).joined(separator: ", ")).")
     }
+
+    /// A request without a token where the policy requires one.
+    static let installTokenRequired = ServiceError(
+        .installTokenRequired,
+        "This route keeps something per install and this server requires an install token: send "
+            + "\"Authorization: Bearer <token>\" with the token POST /installs answered.")
+
+    /// A token (or an Authorization header) that opens no install; `detail` says what was wrong,
+    /// never repeating what was sent.
+    public static func installTokenInvalid(_ detail: String) -> ServiceError {
+        ServiceError(.installTokenInvalid, detail)
+    }
+
+    static let unknownInstallToken = installTokenInvalid(
+        "The install token opens no install: it was not issued by this server, or its install was "
+            + "deleted. Register again with POST /installs.")
 
     /// An id whose provider is not served here (its item cannot be fetched).
     static func itemNotFound(id: String) -> ServiceError {

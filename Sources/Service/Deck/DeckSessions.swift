@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// What each deck session has shown: the last `remembered` ids, forgotten an hour after the
-/// session was last used. In memory only: a restart starts every session afresh.
+/// What each deck session of each install has shown: the last `remembered` ids, forgotten an hour
+/// after the session was last used. A session id names a session within its install only. In
+/// memory only: a restart starts every session afresh.
 final class DeckSessions: Sendable {
     static let remembered = 200
     static let lifetimeSeconds: Double = 3600
@@ -14,23 +15,30 @@ final class DeckSessions: Sendable {
         var lastUsed: Date
     }
 
-    private let sessions = Mutex<[String: Session]>([:])
+    /// The install and the session id the client passes.
+    private struct Key: Hashable {
+        let install: InstallID
+        let session: String
+    }
+
+    private let sessions = Mutex<[Key: Session]>([:])
     private let now: @Sendable () -> Date
 
     init(now: @escaping @Sendable () -> Date = { Date() }) { self.now = now }
 
-    /// The ids the session showed, or none for a new, unknown or expired one.
-    func shown(in session: String) -> Set<String> {
+    /// The ids the install's session showed, or none for a new, unknown or expired one.
+    func shown(in session: String, install: InstallID) -> Set<String> {
         let current = now()
         return sessions.withLock { sessions in
-            guard let found = sessions[session], current.timeIntervalSince(found.lastUsed) < Self.lifetimeSeconds else { return [] }
+            guard let found = sessions[Key(install: install, session: session)], current.timeIntervalSince(found.lastUsed) < Self.lifetimeSeconds else { return [] }
             return Set(found.shown)
         }
     }
 
     /// Adds `ids` to what the session showed (keeping the latest `remembered`) and marks it used.
-    func record(_ ids: [String], in session: String) {
+    func record(_ ids: [String], in session: String, install: InstallID) {
         let current = now()
+        let session = Key(install: install, session: session)
         sessions.withLock { sessions in
             var entry = sessions[session].flatMap { current.timeIntervalSince($0.lastUsed) < Self.lifetimeSeconds ? $0 : nil }
                 ?? Session(lastUsed: current)
@@ -45,6 +53,11 @@ final class DeckSessions: Sendable {
                 }
             }
         }
+    }
+
+    /// Drops a deleted install's sessions.
+    func forget(_ install: InstallID) {
+        sessions.withLock { sessions in sessions = sessions.filter { $0.key.install != install } }
     }
 
     /// A new session id: 32 hex digits.

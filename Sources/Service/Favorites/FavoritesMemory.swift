@@ -1,33 +1,40 @@
 import Synchronization
 
-/// The favorites as this process last read or changed them: what every page's `is_favorite` and
-/// every favorites list comes from, so neither reads the store. The store stays the truth: each
-/// part is read from it once (when first needed), then changed only after the store confirmed a
-/// change, under `gate`, so changes apply in the order the store made them.
+/// One install's favorites as this process last read or changed them: what its pages'
+/// `is_favorite` and its favorites list come from, so neither reads the store. The store stays
+/// the truth: each part is read from it once (when first needed), then changed only after the
+/// store confirmed a change, under `gate`, so changes apply in the order the store made them.
 final class FavoritesMemory: Sendable {
     struct State {
         /// Nil until read from the store.
         var ids: Set<String>?
         /// Newest first, decoded once; nil until first listed.
         var list: [Favorite]?
-        /// Goes up with every change, so what was made from the favorites can be reused until then.
-        var version: UInt64 = 0
+        /// A new number from `versions` with every change, so what was made from the favorites
+        /// can be reused until then, and no two memories (installs) ever share a version.
+        var version: UInt64
         /// The store's `replacements` when `ids` and `list` were read.
         var storeReplacements = 0
-
-        /// Forgets what was read from a store whose contents were replaced since (its file deleted
-        /// or replaced under the server); done under the lock, with the read that follows.
-        mutating func forgetIfReplaced(now replacements: Int) {
-            guard storeReplacements != replacements else { return }
-            storeReplacements = replacements
-            ids = nil
-            list = nil
-            version += 1
-        }
     }
 
     let gate = SerialGate()
-    let state = Mutex(State())
+    let state: Mutex<State>
+
+    /// Forgets what was read from a store whose contents were replaced since (its file deleted
+    /// or replaced under the server); done under the lock, with the read that follows.
+    func forgetIfReplaced(_ state: inout State, now replacements: Int) {
+        guard state.storeReplacements != replacements else { return }
+        state.storeReplacements = replacements
+        state.ids = nil
+        state.list = nil
+        state.version = versions.next()
+    }
+    private let versions: VersionCounter
+
+    init(versions: VersionCounter) {
+        self.versions = versions
+        state = Mutex(State(version: versions.next()))
+    }
 
     func inserted(_ favorite: Favorite) {
         state.withLock { state in
@@ -38,7 +45,7 @@ final class FavoritesMemory: Sendable {
             } else {
                 state.list?.append(favorite)
             }
-            state.version += 1
+            state.version = versions.next()
         }
     }
 
@@ -46,18 +53,42 @@ final class FavoritesMemory: Sendable {
         state.withLock { state in
             state.ids?.remove(id)
             state.list?.removeAll { $0.id == id }
-            state.version += 1
+            state.version = versions.next()
         }
     }
 
-    /// The store knows something this memory missed (another process changed it): read it again.
+    /// The store knows something this memory missed (another process changed it), or the memory
+    /// is dropped (a late reader must then go to the store): read it again.
     func forget() {
         state.withLock { state in
             state.ids = nil
             state.list = nil
-            state.version += 1
+            state.version = versions.next()
         }
     }
+
+    /// The list with its version, when it was read from the store as it is now (`replacements`).
+    func listing(replacements: Int) -> FavoritesListing? {
+        state.withLock { state in
+            forgetIfReplaced(&state, now: replacements)
+            return state.list.map { FavoritesListing(favorites: $0, version: state.version) }
+        }
+    }
+
+    /// The ids with their version, when they were read from the store as it is now.
+    func markings(replacements: Int) -> FavoriteIDs? {
+        state.withLock { state in
+            forgetIfReplaced(&state, now: replacements)
+            return state.ids.map { FavoriteIDs(ids: $0, version: state.version) }
+        }
+    }
+}
+
+/// Versions for every install's favorites: one sequence, so a version names one install's content.
+final class VersionCounter: Sendable {
+    private let last = Atomic<UInt64>(0)
+
+    func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
 }
 
 /// The favorite ids at one moment, with the version they belong to.
@@ -65,7 +96,7 @@ public struct FavoriteIDs: Sendable {
     public let ids: Set<String>
     public let version: UInt64
 
-    /// For pages that hold no GIF.
+    /// For pages that hold no GIF, or that are answered for no install. No memory has version 0.
     static let none = FavoriteIDs(ids: [], version: 0)
 }
 

@@ -1,91 +1,95 @@
 import Foundation
 
-/// The favorites rules: at most `limit` favorites, adding twice changes nothing, removing
-/// an absent one is an error, newest first. Reads are answered from memory (`FavoritesMemory`),
-/// shared by copies of the service; only adds and removes reach the store.
+/// The favorites rules, per install: at most `limit` favorites each, adding twice changes nothing,
+/// removing an absent one is an error, newest first. An install sees and changes only its own.
+/// Reads are answered from memory (`FavoritesMemories`, shared by copies of the service); only
+/// adds and removes reach the store, one at a time per install.
 public struct FavoritesService: Sendable {
     public static let defaultLimit = 20
+    /// Installs whose favorites are kept in memory at once (each up to `limit` decoded items).
+    public static let defaultMemoryCapacity = 1_000
 
     public let limit: Int
     private let store: any FavoritesStore
     private let now: @Sendable () -> Date
-    private let memory = FavoritesMemory()
+    private let memories: FavoritesMemories
 
     /// `now` is injectable so tests can add favorites at equal or chosen times.
-    public init(store: any FavoritesStore, limit: Int = defaultLimit, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any FavoritesStore, limit: Int = defaultLimit, memoryCapacity: Int = defaultMemoryCapacity,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.limit = limit
         self.now = now
+        memories = FavoritesMemories(capacity: memoryCapacity)
     }
 
-    /// Adds `gif` as it is now. Throws `FavoritesError.favoritesFull` when `limit` are
-    /// stored and `gif` is not one of them.
-    public func add(_ item: Item) async throws -> FavoriteAddResult {
+    /// Adds `item` as it is now to the install's favorites. Throws `FavoritesError.favoritesFull`
+    /// when `limit` are stored and `item` is not one of them, `InstallError.unknownToken` when the
+    /// install was deleted meanwhile.
+    public func add(_ item: Item, install: InstallID) async throws -> FavoriteAddResult {
         var snapshot = item
         snapshot.isFavorite = nil
         let record = FavoriteRecord(id: item.id, snapshot: Data(snapshot.jsonBytes()), addedAt: now())
-        return try await memory.gate.run {
-            switch try await store.insertIfRoom(record, limit: limit) {
-            case .inserted:
-                let favorite = Favorite(item: snapshot, addedAt: record.addedAt)
-                memory.inserted(favorite)
-                return .added(favorite)
-            case .alreadyPresent(let existing):
-                if memory.state.withLock({ $0.ids.map { !$0.contains(existing.id) } ?? false }) { memory.forget() }
-                return .alreadyExisted(try Self.favorite(from: existing))
-            case .full:
-                throw FavoritesError.favoritesFull(limit: limit)
+        return try await memories.using(install) { memory in
+            try await memory.gate.run {
+                switch try await store.insertIfRoom(record, limit: limit, install: install) {
+                case .inserted:
+                    let favorite = Favorite(item: snapshot, addedAt: record.addedAt)
+                    memory.inserted(favorite)
+                    return .added(favorite)
+                case .alreadyPresent(let existing):
+                    if memory.state.withLock({ $0.ids.map { !$0.contains(existing.id) } ?? false }) { memory.forget() }
+                    return .alreadyExisted(try Self.favorite(from: existing))
+                case .full:
+                    throw FavoritesError.favoritesFull(limit: limit)
+                case .noSuchInstall:
+                    throw InstallError.unknownToken
+                }
             }
         }
     }
 
-    /// Throws `FavoritesError.notFound` when `id` is not a favorite.
-    public func remove(id: String) async throws {
-        try await memory.gate.run {
-            let removed = try await store.remove(id: id)
-            // Told either way: an id the store did not have must not stay marked.
-            memory.removed(id: id)
-            guard removed else { throw FavoritesError.notFound(id: id) }
+    /// Throws `FavoritesError.notFound` when `id` is not one of the install's favorites.
+    public func remove(id: String, install: InstallID) async throws {
+        try await memories.using(install) { memory in
+            try await memory.gate.run {
+                let removed = try await store.remove(id: id, install: install)
+                // Told either way: an id the store did not have must not stay marked.
+                memory.removed(id: id)
+                guard removed else { throw FavoritesError.notFound(id: id) }
+            }
         }
     }
 
     /// Newest first; favorites added at the same moment, the later-added first.
-    public func list() async throws -> [Favorite] {
-        try await listing().favorites
+    public func list(install: InstallID) async throws -> [Favorite] {
+        try await listing(install: install).favorites
     }
 
     /// The list with its version; the store is read (and the snapshots decoded) only the first time.
-    public func listing() async throws -> FavoritesListing {
-        let replacements = store.replacements
-        if let known = memory.state.withLock({ state in
-            state.forgetIfReplaced(now: replacements)
-            return state.list.map { FavoritesListing(favorites: $0, version: state.version) }
-        }) {
-            return known
+    public func listing(install: InstallID) async throws -> FavoritesListing {
+        if let known = memories.existing(install)?.listing(replacements: store.replacements) { return known }
+        return try await memories.using(install) { memory in
+            try await memory.gate.run { try await Self.load(memory, of: install, from: store) }
         }
-        return try await memory.gate.run { try await Self.load(memory, from: store) }
     }
 
-    /// Reads the favorites into memory now, in the background, before anyone asks: a list, a
-    /// marking or an add asked for afterwards waits for this one read, and from then on lists and
-    /// markings never wait for the store (an add holds the favorites while it writes, and on a slow
-    /// disk that is long). For start-up. A read that fails is left to the next list to retry and report.
-    public func startLoading() {
-        memory.gate.runInBackground { [memory, store] in
-            _ = try? await Self.load(memory, from: store)
+    /// Reads the local install's favorites into memory now, in the background, before anyone asks:
+    /// a list, a marking or an add asked for afterwards waits for this one read, and from then on
+    /// lists and markings never wait for the store (an add holds the favorites while it writes,
+    /// and on a slow disk that is long). For start-up. A read that fails is left to the next list.
+    public func startLoading(install: InstallID = .local) {
+        let memory = memories.kept(install)
+        memory.gate.runInBackground { [store] in
+            _ = try? await Self.load(memory, of: install, from: store)
         }
     }
 
     /// Under the gate: the list in memory, read from the store if it is not there yet.
-    private static func load(_ memory: FavoritesMemory, from store: any FavoritesStore) async throws -> FavoritesListing {
+    private static func load(_ memory: FavoritesMemory, of install: InstallID, from store: any FavoritesStore) async throws -> FavoritesListing {
         let replacements = store.replacements
-        if let known = memory.state.withLock({ state in
-            state.forgetIfReplaced(now: replacements)
-            return state.list.map { FavoritesListing(favorites: $0, version: state.version) }
-        }) {
-            return known
-        }
-        let list = try await store.list().map(Self.favorite(from:))
+        if let known = memory.listing(replacements: replacements) { return known }
+        let list = try await store.list(install: install).map(Self.favorite(from:))
         return memory.state.withLock { state in
             state.list = list
             state.ids = Set(list.map(\.id))
@@ -93,47 +97,56 @@ public struct FavoritesService: Sendable {
         }
     }
 
-    /// The ids of all favorites with their version, for marking `is_favorite` on pages.
-    public func markings() async throws -> FavoriteIDs {
-        let replacements = store.replacements
-        if let known = memory.state.withLock({ state in
-            state.forgetIfReplaced(now: replacements)
-            return state.ids.map { FavoriteIDs(ids: $0, version: state.version) }
-        }) {
-            return known
-        }
-        return try await memory.gate.run {
-            if let ids = memory.state.withLock({ state in
-                state.forgetIfReplaced(now: replacements)
-                return state.ids
-            }) {
-                return FavoriteIDs(ids: ids, version: memory.state.withLock { $0.version })
-            }
-            let ids = try await store.ids()
-            return memory.state.withLock { state in
-                state.ids = ids
-                return FavoriteIDs(ids: ids, version: state.version)
+    /// The ids of the install's favorites with their version, for marking `is_favorite` on pages.
+    public func markings(install: InstallID) async throws -> FavoriteIDs {
+        if let known = memories.existing(install)?.markings(replacements: store.replacements) { return known }
+        return try await memories.using(install) { memory in
+            try await memory.gate.run {
+                if let known = memory.markings(replacements: store.replacements) { return known }
+                let ids = try await store.ids(install: install)
+                return memory.state.withLock { state in
+                    state.ids = ids
+                    return FavoriteIDs(ids: ids, version: state.version)
+                }
             }
         }
     }
 
-    public func ids() async throws -> Set<String> {
-        try await markings().ids
+    /// For a request that acts for no install (`required` policy, no token): nothing is a favorite.
+    public func markings(install: InstallID?) async throws -> FavoriteIDs {
+        guard let install else { return .none }
+        return try await markings(install: install)
     }
 
-    public func count() async throws -> Int {
-        try await ids().count
+    public func ids(install: InstallID) async throws -> Set<String> {
+        try await markings(install: install).ids
+    }
+
+    public func count(install: InstallID) async throws -> Int {
+        try await ids(install: install).count
     }
 
     /// One favorite, decoding only its own snapshot when the list was never read.
-    public func find(id: String) async throws -> Favorite? {
-        guard try await contains(id: id) else { return nil }
-        if let listed = memory.state.withLock({ $0.list?.first { $0.id == id } }) { return listed }
-        return try await store.find(id: id).map(Self.favorite(from:))
+    public func find(id: String, install: InstallID) async throws -> Favorite? {
+        guard try await contains(id: id, install: install) else { return nil }
+        if let listed = memories.existing(install)?.listing(replacements: store.replacements)?.favorites.first(where: { $0.id == id }) {
+            return listed
+        }
+        return try await store.find(id: id, install: install).map(Self.favorite(from:))
     }
 
-    public func contains(id: String) async throws -> Bool {
-        try await ids().contains(id)
+    public func contains(id: String, install: InstallID) async throws -> Bool {
+        try await ids(install: install).contains(id)
+    }
+
+    /// Every install's favorites, counted by the store (for the metrics).
+    public func totalCount() async throws -> Int {
+        try await store.totalCount()
+    }
+
+    /// Drops what memory holds of a deleted install.
+    public func forget(_ install: InstallID) {
+        memories.forget(install)
     }
 
     // MARK: Snapshots

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A favorite as the store keeps it: the GIF as opaque bytes, and when it was added.
+/// A favorite as the store keeps it: the item as opaque bytes, and when it was added.
 public struct FavoriteRecord: Equatable, Sendable {
     public let id: String
     public let snapshot: Data
@@ -15,26 +15,32 @@ public struct FavoriteRecord: Equatable, Sendable {
 
 public enum FavoriteInsertOutcome: Equatable, Sendable {
     case inserted
-    /// Nothing changed; carries the record already stored under that id.
+    /// Nothing changed; carries the record already stored under that id for that install.
     case alreadyPresent(FavoriteRecord)
-    /// Nothing changed: `limit` favorites are stored.
+    /// Nothing changed: `limit` favorites are stored for that install.
     case full
+    /// Nothing changed: the install does not exist (deleted meanwhile).
+    case noSuchInstall
 }
 
-/// Where favorites live. `FavoritesService` owns the rules; the store must make
-/// `insertIfRoom` atomic (the presence check, the count and the insert as one step).
+/// Where favorites live, each under its install: a call reads or changes one install's only.
+/// `FavoritesService` owns the rules; the store must make `insertIfRoom` atomic (the install's
+/// existence, the presence check, its count and the insert as one step), so racing adds, from
+/// this process or another, never take an install past `limit` nor count against another's.
 public protocol FavoritesStore: Sendable {
     /// Newest first; equal times in reverse insertion order.
-    func list() async throws -> [FavoriteRecord]
-    func count() async throws -> Int
-    func contains(id: String) async throws -> Bool
+    func list(install: InstallID) async throws -> [FavoriteRecord]
+    func count(install: InstallID) async throws -> Int
+    func contains(id: String, install: InstallID) async throws -> Bool
     /// The ids alone, without reading the snapshots (for marking `is_favorite` on pages).
-    func ids() async throws -> Set<String>
+    func ids(install: InstallID) async throws -> Set<String>
     /// One favorite, without reading the others.
-    func find(id: String) async throws -> FavoriteRecord?
-    func insertIfRoom(_ record: FavoriteRecord, limit: Int) async throws -> FavoriteInsertOutcome
-    /// False when no favorite had that id.
-    func remove(id: String) async throws -> Bool
+    func find(id: String, install: InstallID) async throws -> FavoriteRecord?
+    func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome
+    /// False when the install had no favorite with that id.
+    func remove(id: String, install: InstallID) async throws -> Bool
+    /// Every install's favorites (for the metrics).
+    func totalCount() async throws -> Int
     /// Goes up each time the store's contents were replaced wholesale (its file deleted or replaced
     /// while running), so that what was read from it before no longer holds.
     var replacements: Int { get }
@@ -45,11 +51,11 @@ extension FavoritesStore {
     public var replacements: Int { 0 }
 
     /// Defaults for simple stores (tests); the SQLite store answers both with one small query.
-    public func ids() async throws -> Set<String> {
-        Set(try await list().map(\.id))
+    public func ids(install: InstallID) async throws -> Set<String> {
+        Set(try await list(install: install).map(\.id))
     }
 
-    public func find(id: String) async throws -> FavoriteRecord? {
-        try await list().first { $0.id == id }
+    public func find(id: String, install: InstallID) async throws -> FavoriteRecord? {
+        try await list(install: install).first { $0.id == id }
     }
 }

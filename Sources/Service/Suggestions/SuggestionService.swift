@@ -12,9 +12,11 @@ struct SuggestionService: Sendable {
     let history: SearchHistoryService
     /// Whose autocomplete the upstream's suggestions are.
     let provider: ProviderName
+    /// Whose history comes first.
+    let install: InstallID
 
     func suggestions(for words: SearchWords?, limit: Int) async throws -> [Suggestion] {
-        let past = try await history.list(contains: words?.text).map { Suggestion(query: $0.query, source: .history) }
+        let past = try await history.list(contains: words?.text, install: install).map { Suggestion(query: $0.query, source: .history) }
         var upstream: [Suggestion] = []
         if let words, past.count < limit {
             upstream = await upstreamTerms(words.text).map { Suggestion(query: $0, source: .upstream(provider)) }

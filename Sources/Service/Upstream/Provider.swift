@@ -61,10 +61,15 @@ public struct SearchRequest: Sendable, Hashable {
     public var compactRenditions: Bool
     /// The order asked for, one the provider supports (Unsplash: "relevant", "latest"); nil for its default.
     public var order: String?
+    /// The install asking, for an upstream that identifies its users (GIPHY's `random_id`). Not
+    /// part of the cache key: identical requests of several installs share one call, which
+    /// carries the first asker's identity.
+    public var install: InstallID?
 
     public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
-                type: MediaType = .gifs, compactRenditions: Bool = false, order: String? = nil) {
+                type: MediaType = .gifs, compactRenditions: Bool = false, order: String? = nil, install: InstallID? = nil) {
         self.order = order
+        self.install = install
         self.query = query
         self.offset = offset
         self.limit = limit
@@ -84,10 +89,13 @@ public struct TrendingRequest: Sendable, Hashable {
     public var compactRenditions: Bool
     /// As in `SearchRequest` (Unsplash's editorial feed: "latest", "popular").
     public var order: String?
+    /// As in `SearchRequest`.
+    public var install: InstallID?
 
     public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false,
-                order: String? = nil) {
+                order: String? = nil, install: InstallID? = nil) {
         self.order = order
+        self.install = install
         self.offset = offset
         self.limit = limit
         self.rating = rating

@@ -44,18 +44,20 @@ final class Smoke {
     /// its HTTP library has it) and decodes them: a page's JSON arrives whole from a body much
     /// smaller on the wire (Content-Length counts the compressed bytes). The client's own calls
     /// above went the same way, unchanged.
-    func urlSessionDecodesGzip(_ endpoint: URL, query: String) async throws -> Bool {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return false }
+    func urlSessionDecodesGzip(_ endpoint: URL, query: String) async throws -> (passed: Bool, got: String) {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return (false, "bad URL") }
         components.percentEncodedQuery = query
-        guard let url = components.url else { return false }
+        guard let url = components.url else { return (false, "bad URL") }
         let (data, response) = try await URLSession.shared.data(from: url)
-        guard let http = response as? HTTPURLResponse, http.statusCode == 200,
-              let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding == "gzip" || coding == "br",
-              let wire = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
+        guard let http = response as? HTTPURLResponse else { return (false, "not HTTP") }
+        guard http.statusCode == 200 else { return (false, "status \(http.statusCode)") }
+        guard let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding == "gzip" || coding == "br" else {
+            return (false, "not compressed")
+        }
+        guard let wire = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
               let page = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let items = page["data"] as? [Any], !items.isEmpty else { return false }
-        print("      \(url.path): \(wire) bytes on the wire (\(coding)), \(data.count) bytes of JSON")
-        return wire * 3 < data.count
+              let items = page["data"] as? [Any], !items.isEmpty else { return (false, "no page of items") }
+        return (wire * 3 < data.count, "\(url.path): \(wire) bytes on the wire (\(coding)), \(data.count) bytes of JSON")
     }
 
     /// The generated client on its own sends `If-None-Match` percent-encoded (`%22…%22`); the

@@ -2,7 +2,7 @@ import Foundation
 import Service
 import ProviderHTTP
 
-/// GIPHY's analytics: the install's `random_id` (`/v1/randomid`, kept by `InstallIdentity`) and
+/// GIPHY's analytics: each install's `random_id` (`/v1/randomid`, kept by `InstallIdentities`) and
 /// the pingbacks (a GET of a GIF's `analytics.on*.url` with `random_id` and `ts` appended).
 extension GiphyClient: PingbackChannel {
     /// The most a pingback may take: it is bookkeeping, never worth a long wait.
@@ -22,15 +22,20 @@ extension GiphyClient: PingbackChannel {
         }
     }
 
-    /// The id when known or stored (the first pingback fetches it); search and trending go without until then.
-    func currentRandomID() async -> String? {
-        await identity?.known()
+    /// The install's id when known or stored (its first pingback fetches it); its searches and
+    /// trending go without until then, and so do requests for no install.
+    func currentRandomID(for install: InstallID?) async -> String? {
+        guard let install else { return nil }
+        return await identities?.known(for: install)
     }
 
-    /// GETs the pingback url with `random_id` (when it can be had) and `ts` in milliseconds.
-    /// Only http(s) urls; the key is never added. Throws `UpstreamError` when it was not taken.
-    public func ping(_ url: String, at date: Date) async throws {
-        let randomID = await identity?.resolved { [self] in try await fetchRandomID() }
+    /// GETs the pingback url with the install's `random_id` (when it can be had) and `ts` in
+    /// milliseconds. Only http(s) urls; the key is never added. Throws `UpstreamError` when it was not taken.
+    public func ping(_ url: String, at date: Date, install: InstallID?) async throws {
+        var randomID: String?
+        if let install {
+            randomID = await identities?.resolved(for: install) { [self] in try await fetchRandomID() }
+        }
         guard let target = Self.pingbackURL(url, randomID: randomID, at: date) else {
             throw UpstreamError.rejected(status: 0)
         }

@@ -8,18 +8,18 @@ import ProviderHTTP
 public final class GiphyClient: Provider {
     public let configuration: GiphyClientConfiguration
     let transport: UpstreamTransport
-    /// The install's `random_id`, sent on search, trending and pingbacks (GiphyClient+Analytics.swift).
-    let identity: InstallIdentity?
+    /// Each install's `random_id`, sent on its searches, trending and pingbacks (GiphyClient+Analytics.swift).
+    let identities: InstallIdentities?
 
-    /// `identity`: where the install's `random_id` is kept; without one, none is sent.
-    public init(configuration: GiphyClientConfiguration, identity: InstallIdentity? = nil) {
+    /// `identities`: where each install's `random_id` is kept; without them, none is sent.
+    public init(configuration: GiphyClientConfiguration, identities: InstallIdentities? = nil) {
         self.configuration = configuration
-        self.identity = identity
+        self.identities = identities
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode, randomID: await currentRandomID())
+        let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode, randomID: await currentRandomID(for: request.install))
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)
@@ -27,7 +27,7 @@ public final class GiphyClient: Provider {
     }
 
     public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
-        let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode, randomID: await currentRandomID())
+        let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode, randomID: await currentRandomID(for: request.install))
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
             try ResponseReading.page(body, endpoint: endpoint, requestedOffset: request.offset)

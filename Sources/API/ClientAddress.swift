@@ -1,0 +1,63 @@
+import HTTPServer
+
+/// The proxies whose `X-Forwarded-For` is believed (`GIF_BFF_TRUSTED_PROXIES`): addresses or
+/// CIDR ranges. None by default: a client could write any address in that header.
+public struct TrustedProxies: Sendable, Equatable {
+    let ranges: [IPRange]
+
+    public static let none = TrustedProxies(ranges: [])
+    public static let defaultText = "none"
+
+    /// Parses a comma list of addresses and ranges ("10.0.0.0/8, ::1"), or "none".
+    public init(parsing list: String) throws(SettingValueError) {
+        let items = list.split(separator: ",").map { $0.trimmingOptionalWhitespace() }.filter { !$0.isEmpty }
+        guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
+        if items.count == 1, items[0].lowercased() == "none" {
+            self = .none
+            return
+        }
+        var ranges: [IPRange] = []
+        for item in items {
+            guard let range = IPRange(item) else { throw SettingValueError(expected: Self.expected) }
+            ranges.append(range)
+        }
+        self.init(ranges: ranges)
+    }
+
+    init(ranges: [IPRange]) {
+        self.ranges = ranges
+    }
+
+    static let expected = "none, or a comma list of IP addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8,fd00::/8"
+
+    func trusts(_ address: IPAddress) -> Bool {
+        ranges.contains { $0.contains(address) }
+    }
+}
+
+/// Where a request comes from, for what is limited per client (making installs).
+enum ClientAddress {
+    /// The connection's peer; when that is a trusted proxy, the address it forwarded: walking
+    /// `X-Forwarded-For` from the right (the entries our proxies appended), the first not itself
+    /// a trusted proxy. An entry that is no address ends the walk at the proxy that passed it on.
+    /// Nil when the request has no peer (made in memory).
+    static func of(_ request: HTTPRequest, trusting proxies: TrustedProxies) -> IPAddress? {
+        guard let peer = request.remoteAddress.flatMap(IPAddress.init) else { return nil }
+        guard proxies.trusts(peer) else { return peer }
+        var client = peer
+        let forwarded = request.headers.values(of: "X-Forwarded-For").flatMap { $0.split(separator: ",") }
+        for entry in forwarded.reversed() {
+            guard let address = IPAddress(entry) else { break }
+            client = address
+            if !proxies.trusts(address) { break }
+        }
+        return client
+    }
+
+    /// The key installs are counted under: an IPv4 address, or an IPv6 address's /64 (one
+    /// subscriber's network: a client holds many addresses in it); "unknown" without a peer.
+    static func key(of request: HTTPRequest, trusting proxies: TrustedProxies) -> String {
+        guard let address = of(request, trusting: proxies) else { return "unknown" }
+        return address.isIPv4 ? address.description : "\(address.masked(to: 64))/64"
+    }
+}

@@ -1,0 +1,48 @@
+import Service
+import HTTPServer
+
+/// Which install a request acts for: the install token of its `Authorization: Bearer` header
+/// (RFC 6750), checked by the service. A header that is not a bearer install token is refused
+/// with a detail saying what is wrong, never repeating what was sent.
+enum InstallAccess {
+    /// Far beyond "Bearer " and a token; anything longer is refused before it is looked at.
+    static let maxHeaderBytes = 512
+
+    /// For the routes that keep something per install (favorites, history, suggestions, decks).
+    static func forKeeping(_ request: HTTPRequest, backend: Backend) async throws(ServiceError) -> InstallID {
+        try await backend.installForKeeping(presenting: try token(of: request))
+    }
+
+    /// For the shared routes (search, items, spotlight): nil when no install is asked for and the
+    /// policy requires tokens.
+    static func forBrowsing(_ request: HTTPRequest, backend: Backend) async throws(ServiceError) -> InstallID? {
+        try await backend.install(presenting: try token(of: request))
+    }
+
+    /// The token presented; nil without an Authorization header.
+    static func token(of request: HTTPRequest) throws(ServiceError) -> InstallToken? {
+        guard let value = request.headers["Authorization"] else { return nil }
+        guard request.headers.values(of: "Authorization").count == 1 else {
+            throw .installTokenInvalid("The request has more than one Authorization header; send one, \"Bearer <token>\".")
+        }
+        let bytes = value.utf8
+        guard bytes.count <= maxHeaderBytes else {
+            throw .installTokenInvalid("The Authorization header is longer than any install token (\(bytes.count) bytes); "
+                + "send \"Bearer <token>\" with the token POST /installs answered.")
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            throw .installTokenInvalid("The Authorization header holds characters other than ASCII; an install token is "
+                + "ASCII letters, digits, '.', '-' and '_'.")
+        }
+        let parts = Substring(value).split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, HTTPHeaders.equalNames(String(parts[0]), "Bearer") else {
+            throw .installTokenInvalid("The Authorization header must be the scheme Bearer, a space and an install token "
+                + "(\"Bearer <token>\"); it has another scheme or none.")
+        }
+        guard let token = InstallToken(parts[1].trimmingOptionalWhitespace()) else {
+            throw .installTokenInvalid("The bearer token is not an install token: a token from POST /installs is "
+                + "\(InstallToken.length) characters, 32 hex digits, a dot and 43 base64url characters.")
+        }
+        return token
+    }
+}

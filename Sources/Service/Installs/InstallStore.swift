@@ -1,0 +1,29 @@
+import Foundation
+
+/// An install as the store keeps it: never its token, only the SHA-256 of the token's secret.
+public struct InstallRecord: Equatable, Sendable {
+    public let id: InstallID
+    /// Nil for the local install, which no token opens.
+    public let tokenHash: [UInt8]?
+    public let createdAt: Date
+
+    public init(id: InstallID, tokenHash: [UInt8]?, createdAt: Date) {
+        self.id = id
+        self.tokenHash = tokenHash
+        self.createdAt = createdAt
+    }
+}
+
+/// Where installs live. The local install is always there (a new database is made with it, an
+/// upgraded one moves what it kept to it). The other stores keep their rows per install and add
+/// nothing for an install this store does not have.
+public protocol InstallStore: Sendable {
+    func create(_ install: InstallRecord) async throws
+    /// Nil when there is no such install (never made, or deleted).
+    func find(_ install: InstallID) async throws -> InstallRecord?
+    /// Deletes the install and everything kept for it (favorites, search history, upstream
+    /// identities) in one step; false when there was no such install.
+    func delete(_ install: InstallID) async throws -> Bool
+    /// Installs made with `POST /installs` (the local one not counted), for the metrics.
+    func count() async throws -> Int
+}
