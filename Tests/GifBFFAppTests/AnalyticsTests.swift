@@ -153,14 +153,4 @@ final class AnalyticsTests: XCTestCase {
         let data = try XCTUnwrap(api.get(target).json?["data"] as? [[String: Any]])
         return data.compactMap { $0["id"] as? String }
     }
-
-    private func waitUntil(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async throws {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: timeout)
-        while clock.now < end {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        XCTFail("condition not met within \(timeout)")
-    }
 }

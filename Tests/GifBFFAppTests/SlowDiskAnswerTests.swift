@@ -81,12 +81,4 @@ final class SlowDiskAnswerTests: XCTestCase {
     private func add(_ api: APIHarness, _ id: String) throws -> Int {
         try api.send("POST", "/favorites", json: #"{"id":"\#(id)"}"#).status
     }
-
-    private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
 }

@@ -2,6 +2,7 @@ import GiphyClient
 import Foundation
 import Service
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The pingback queue alone, with a channel the test holds shut: bound, order, counts.
@@ -62,10 +63,5 @@ final class AnalyticsPingbacksTests: XCTestCase {
         XCTAssertLessThanOrEqual(index.count, 10)
         XCTAssertNotNil(index.links(for: "id24"), "the newest stay")
         XCTAssertNil(index.links(for: "id0"), "the oldest go")
-    }
-
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        XCTAssertTrue(condition())
     }
 }

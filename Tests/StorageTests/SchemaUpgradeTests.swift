@@ -25,6 +25,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion4KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 4) }
     func testVersion5KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 5) }
     func testVersion6KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 6) }
+    func testVersion7KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 7) }
 
     /// Today's steps and one more that fails, as the next version's might: every step before it
     /// ran on the file and none stays. The file is exactly as it was, at its version, so that

@@ -64,12 +64,4 @@ final class SlowDiskTests: XCTestCase {
     private static func favorite(_ id: String) -> FavoriteRecord {
         FavoriteRecord(id: id, snapshot: Data(#"{"id":"\#(id)"}"#.utf8), addedAt: Date())
     }
-
-    private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
 }
