@@ -43,12 +43,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CBrotliDecoder", path: "Tests/CBrotliDecoder", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
-        .target(name: "HTTPServer", dependencies: ["CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
+        .target(name: "HTTPServer", dependencies: ["ASCII", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["HTTPServer", "Service", "DemoMedia"],
+        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "DemoMedia"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
@@ -79,9 +79,12 @@ let package = Package(
         .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "Service", dependencies: ["Recency"], swiftSettings: requestPath),
+        .target(name: "Service", dependencies: ["ASCII", "Recency"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
+        // ASCII-only byte rules (header names, Host names, cache keys), for the transport and the
+        // service alike, neither of which may depend on the other.
+        .target(name: "ASCII", swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",

@@ -13,7 +13,8 @@
 #      and beside hb and vapor's GET /favorites (the same bytes, read from SQLite);
 #   3. gif-bff's RSS after 100k and after 1M /healthz requests;
 #   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile;
-#   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, and
+#   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, an
+#      install's /favorites (its token) beside the local one's, and
 #      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
 #      bytes gif-bff answered as static files (the machine's ceiling for those bytes); then the
 #      cached /search?q=cat with Accept-Encoding: gzip beside nginx's gzip_static serving the exact
@@ -102,9 +103,24 @@ upstream_calls() { curl -fsS "$GIF/metrics" | awk '/^gif_bff_upstream_calls_tota
 if want apps; then
     # 20 favorites, added through the API; then the answers, fetched once so they are cached, are
     # written out for nginx, which serves exactly those bytes (checked with cmp).
+    # The same 20 again for an install (issue 22): its /favorites is asked for with its token,
+    # beside the local install's (no token), in one interleaved run.
+    install_token=$(curl -fsS -X POST "$GIF/installs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
     for id in $(curl -fsS "$GIF/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))'); do
         curl -fsS -o /dev/null -H 'Content-Type: application/json' -d "{\"id\":\"$id\"}" "$GIF/favorites"
+        curl -fsS -o /dev/null -H 'Content-Type: application/json' -H "Authorization: Bearer $install_token" -d "{\"id\":\"$id\"}" "$GIF/favorites"
     done
+    # bench.sh runs plain wrk: a URL marked #install is asked for with the token (the mark left out).
+    mkdir -p "$WORK/install-wrk"
+    cat >"$WORK/install-wrk/wrk" <<EOF
+#!/usr/bin/env bash
+url="\${@: -1}"
+if [[ "\$url" == *"#install" ]]; then
+    exec $(command -v wrk) -H "Authorization: Bearer $install_token" "\${@:1:\$#-1}" "\${url%#install}"
+fi
+exec $(command -v wrk) "\$@"
+EOF
+    chmod +x "$WORK/install-wrk/wrk"
     gif_id=$(curl -fsS "$GIF/search?q=cat" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
     declare -A APP_PATH=([search]="/search?q=cat" [trending]="/trending" [gif]="/gif/$gif_id" [favorites]="/favorites")
     for name in search trending gif favorites; do
@@ -125,6 +141,10 @@ if want apps; then
             "gif-bff=$GIF/favorites@$GIF_PID" \
             "hb=http://127.0.0.1:$HB_PORT/favorites@$HB_PID" \
             "vapor=http://127.0.0.1:$VAPOR_PORT/favorites@$VAPOR_PID" 2>/dev/null
+        echo; echo "## GET /favorites (20), $c connections: an install's (its token) beside the local install's (no token)"
+        PATH="$WORK/install-wrk:$PATH" "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-favorites-install" -b local \
+            "local=$GIF/favorites@$GIF_PID" \
+            "install=$GIF/favorites#install@$GIF_PID" 2>/dev/null
         for name in search trending gif; do
             echo; echo "## cached GET ${APP_PATH[$name]}, $c connections: gif-bff beside nginx serving its bytes"
             "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-$name" -b nginx \

@@ -1,3 +1,4 @@
+import ASCII
 import Service
 
 /// A host as the `Host` header and origins carry it: a name or IPv4 address, or an IPv6

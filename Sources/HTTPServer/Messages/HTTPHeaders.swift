@@ -1,3 +1,5 @@
+import ASCII
+
 /// Header fields in the order received, with case-insensitive lookup by name.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Field = (name: String, value: String)
@@ -60,14 +62,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         while true {
             switch (left.next(), right.next()) {
             case (nil, nil): return true
-            case let (x?, y?) where x == y || lowercase(x) == lowercase(y): continue
+            case let (x?, y?) where x == y || ASCIIByte.lowercased(x) == ASCIIByte.lowercased(y): continue
             default: return false
             }
         }
-    }
-
-    private static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }
 

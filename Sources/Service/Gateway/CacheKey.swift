@@ -1,3 +1,5 @@
+import ASCII
+
 /// The cache key of a request: what makes two requests the same answer upstream.
 enum CacheKey {
     /// Query trimmed, case-folded, inner whitespace collapsed; then offset, limit, rating, lang.
