@@ -41,7 +41,7 @@ public enum App {
             return 1
         }
         let address = url(host: configuration.server.host, port: app.port)
-        logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databasePath)),
+        logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databaseURL?.redacted ?? configuration.databasePath)),
                     ("upstream", .string(app.isDemo ? "demo" : "giphy")),
                     ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))))
         if app.isDemo {

@@ -1,4 +1,5 @@
 import API
+import PostgreSQL
 import Service
 import GiphyClient
 import HTTPServer
@@ -9,6 +10,8 @@ import Storage
 public struct Configuration: Sendable {
     public var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
     public var databasePath = AppDatabase.defaultPath
+    /// PostgreSQL instead of the SQLite file at `databasePath`, when set.
+    public var databaseURL: PostgreSQLURL?
     public var logLevel = LogLevel.info
     public var logFormat = LogFormat.logfmt
     /// Absent: the built-in demo catalog is served instead of GIPHY.

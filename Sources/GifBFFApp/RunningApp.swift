@@ -36,7 +36,11 @@ public final class RunningApp: Sendable {
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
         // The database first: the GIPHY client keeps the install's random_id in it.
-        let stores = try Stores.open(path: configuration.databasePath, options: databaseOptions)
+        let stores = if let url = configuration.databaseURL {
+            try Stores.open(url: url)
+        } else {
+            try Stores.open(path: configuration.databasePath, options: databaseOptions)
+        }
         var sources: [ProviderSource] = []
         let giphy: GiphySource
         do {

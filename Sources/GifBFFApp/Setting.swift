@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import Service
 import GiphyClient
 import Glibc
@@ -44,6 +45,18 @@ extension Setting {
         Setting("GIF_BFF_DATABASE", "--database", default: AppDatabase.defaultPath, "SQLite file for favorites and history; its folder is created") { config, value throws(ConfigurationError) in
             guard !value.isEmpty else { throw invalid("GIF_BFF_DATABASE (--database)", value, "a file path") }
             config.databasePath = value
+        },
+        Setting("GIF_BFF_DATABASE_URL", "--database-url", default: "(none: the SQLite file)", secret: true, "a PostgreSQL URL (postgresql://user:password@host:port/name) to keep everything in PostgreSQL, shared by every instance using it; unset, the SQLite file") { config, value throws(ConfigurationError) in
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else {
+                config.databaseURL = nil
+                return
+            }
+            switch PostgreSQLURL.parse(trimmed) {
+            case .success(let url): config.databaseURL = url
+            // The password is never printed.
+            case .failure(let failure): throw invalid("GIF_BFF_DATABASE_URL (--database-url)", PostgreSQLURL.redact(trimmed), failure.reason)
+            }
         },
         Setting("GIF_BFF_LOG_LEVEL", "--log-level", default: "info", "debug, info, warning, error or off") { config, value throws(ConfigurationError) in
             guard let level = LogLevel(name: value) else { throw invalid("GIF_BFF_LOG_LEVEL (--log-level)", value, "debug, info, warning, error or off") }

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 final class FavoritesRepositoryTests: XCTestCase {
-    private func makeRepository() throws -> FavoritesRepository {
+    private func makeRepository() throws -> any FavoritesStore {
         try Stores.open(path: try makeDatabasePath()).favorites
     }
 
@@ -14,7 +14,7 @@ final class FavoritesRepositoryTests: XCTestCase {
     }
 
     /// Adds with no practical limit.
-    private func add(_ record: FavoriteRecord, to repository: FavoritesRepository) async throws -> FavoriteInsertOutcome {
+    private func add(_ record: FavoriteRecord, to repository: any FavoritesStore) async throws -> FavoriteInsertOutcome {
         try await repository.insertIfRoom(record, limit: .max, install: .local)
     }
 

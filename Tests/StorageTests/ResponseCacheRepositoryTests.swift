@@ -11,7 +11,7 @@ final class ResponseCacheRepositoryTests: XCTestCase {
     }
 
     func testTheLeastRecentlyUsedRowIsEvictedPastTheBound() async throws {
-        let repository = try Stores.open(path: try makeDatabasePath()).responseCache
+        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
         try await repository.store(row("a", at: 1_000), maxEntries: 2)
         try await repository.store(row("b", at: 1_001), maxEntries: 2)
         // "a" is used after "b" was stored, so "b" is now the least recently used.
@@ -28,7 +28,7 @@ final class ResponseCacheRepositoryTests: XCTestCase {
     }
 
     func testStoringAgainReplacesAndPurgeForgetsOldRows() async throws {
-        let repository = try Stores.open(path: try makeDatabasePath()).responseCache
+        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
         try await repository.store(row("old", at: 1_000), maxEntries: 10)
         try await repository.store(row("new", at: 5_000), maxEntries: 10)
         try await repository.store(CachedAnswer(key: "new", value: Data("v2".utf8), storedAt: Date(timeIntervalSince1970: 6_000)), maxEntries: 10)

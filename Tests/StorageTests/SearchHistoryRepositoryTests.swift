@@ -1,14 +1,15 @@
 import Foundation
+import Service
 import Storage
 import TestSupport
 import XCTest
 
 final class SearchHistoryRepositoryTests: XCTestCase {
-    private func makeRepository() throws -> SearchHistoryRepository {
+    private func makeRepository() throws -> any SearchHistoryStore {
         try Stores.open(path: try makeDatabasePath()).searchHistory
     }
 
-    private func record(_ queries: [String], in repository: SearchHistoryRepository, keeping limit: Int = 5) async throws {
+    private func record(_ queries: [String], in repository: any SearchHistoryStore, keeping limit: Int = 5) async throws {
         for (index, query) in queries.enumerated() {
             try await repository.record(query, at: Date(timeIntervalSince1970: Double(index)), keepingNewest: limit, install: .local)
         }
@@ -17,14 +18,14 @@ final class SearchHistoryRepositoryTests: XCTestCase {
     func testNewestFirst() async throws {
         let repository = try makeRepository()
         try await record(["one", "two", "three"], in: repository)
-        let queries = try await repository.list(install: .local).map(\.query)
+        let queries = try await repository.list(containing: nil, install: .local).map(\.query)
         XCTAssertEqual(queries, ["three", "two", "one"])
     }
 
     func testSameQueryInAnyCaseIsOneEntryMovedToTopWithLatestSpelling() async throws {
         let repository = try makeRepository()
         try await record(["Cats", "dogs", "CATS"], in: repository)
-        let entries = try await repository.list(install: .local)
+        let entries = try await repository.list(containing: nil, install: .local)
         XCTAssertEqual(entries.map(\.query), ["CATS", "dogs"])
         XCTAssertEqual(entries.first?.searchedAt, Date(timeIntervalSince1970: 2))
     }
@@ -32,7 +33,7 @@ final class SearchHistoryRepositoryTests: XCTestCase {
     func testKeepsOnlyTheNewest() async throws {
         let repository = try makeRepository()
         try await record(["a", "b", "c", "d", "e", "f", "g"], in: repository, keeping: 5)
-        let queries = try await repository.list(install: .local).map(\.query)
+        let queries = try await repository.list(containing: nil, install: .local).map(\.query)
         XCTAssertEqual(queries, ["g", "f", "e", "d", "c"])
     }
 
@@ -60,10 +61,10 @@ final class SearchHistoryRepositoryTests: XCTestCase {
         let repository = try makeRepository()
         try await record(["a", "b"], in: repository)
         try await repository.clear(install: .local)
-        let entries = try await repository.list(install: .local)
+        let entries = try await repository.list(containing: nil, install: .local)
         XCTAssertEqual(entries, [])
         try await record(["c"], in: repository)
-        let after = try await repository.list(install: .local).map(\.query)
+        let after = try await repository.list(containing: nil, install: .local).map(\.query)
         XCTAssertEqual(after, ["c"])
     }
 }

@@ -49,7 +49,7 @@ final class SlowDiskTests: XCTestCase {
         func increment() { count.add(1, ordering: .sequentiallyConsistent) }
     }
 
-    private static func insertThree(into store: FavoritesRepository, counting inserted: Counter) async throws {
+    private static func insertThree(into store: any FavoritesStore, counting inserted: Counter) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<3 {
                 group.addTask {

@@ -24,6 +24,7 @@ final class CallBudget: Sendable {
 
     /// Takes one call from the budget, or says in how many seconds one frees up.
     func take(now: Date) async -> Result<Void, BudgetExhausted> {
+        if let log, log.isShared, let shared = await takeShared(from: log, now: now) { return shared }
         await loadIfNeeded(now: now)
         let outcome = state.withLock { state -> Result<Void, BudgetExhausted> in
             // Times in the future (the clock went back) count as now, so they cannot block for long.
@@ -43,6 +44,24 @@ final class CallBudget: Sendable {
             bookkeeping.later(.callLog) { try await log.record(at: now, forgetBefore: now.addingTimeInterval(-Self.window)) }
         }
         return outcome
+    }
+
+    /// The fleet's budget: the call is taken in the shared log, and counted in memory too (for
+    /// `remaining`, and for when the log cannot be reached: then this process's share of the
+    /// budget decides, and nil is returned).
+    private func takeShared(from log: any UpstreamCallLog, now: Date) async -> Result<Void, BudgetExhausted>? {
+        let since = now.addingTimeInterval(-Self.window)
+        guard let taken = try? await log.take(at: now, limit: limit, since: since) else { return nil }
+        switch taken {
+        case .taken:
+            state.withLock { state in
+                state.calls = state.calls.filter { now.timeIntervalSince($0) < Self.window } + [now]
+            }
+            return .success(())
+        case .exhausted(let oldest):
+            let wait = Int((Self.window - now.timeIntervalSince(min(oldest, now))).rounded(.up))
+            return .failure(BudgetExhausted(retryAfter: max(wait, 1)))
+        }
     }
 
     func remaining(now: Date) -> Int {

@@ -26,4 +26,30 @@ public protocol ResponseCacheStore: Sendable {
 public protocol UpstreamCallLog: Sendable {
     func record(at date: Date, forgetBefore: Date) async throws
     func calls(since date: Date) async throws -> [Date]
+    /// True when other instances log their calls here too: the budget is then the fleet's, each
+    /// call taken from the log itself (`take`) rather than from this process's memory.
+    var isShared: Bool { get }
+    /// Takes one call at `now` when fewer than `limit` were logged since `since`, as one step for
+    /// every instance sharing the log (calls before `since` are forgotten).
+    func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken
+}
+
+/// What taking a call from a shared log gave.
+public enum CallTaken: Equatable, Sendable {
+    case taken
+    /// `limit` calls were logged in the window; the oldest of them.
+    case exhausted(oldest: Date)
+}
+
+extension UpstreamCallLog {
+    public var isShared: Bool { false }
+
+    /// For a log no other process writes: read, then record (this process's budget keeps the
+    /// calls in memory and does not call this).
+    public func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken {
+        let calls = try await calls(since: since)
+        if calls.count >= limit { return .exhausted(oldest: calls.min() ?? now) }
+        try await record(at: now, forgetBefore: since)
+        return .taken
+    }
 }

@@ -30,6 +30,16 @@ public final class InstallService: Sendable {
         var hashes: KeptByKey<InstallID, [UInt8]>
         /// Goes up with every deletion: a hash read from the store before one is not kept.
         var deletions: UInt64 = 0
+        /// The store's `deletionsElsewhere` when `hashes` was last emptied for them.
+        var deletionsElsewhere = 0
+
+        /// Forgets every kept hash when another instance deleted an install since.
+        mutating func forgetIfDeletedElsewhere(_ now: Int) {
+            guard now != deletionsElsewhere else { return }
+            deletionsElsewhere = now
+            hashes = KeptByKey(capacity: hashes.capacity)
+            deletions &+= 1
+        }
     }
 
     /// `creationsPerHour` nil: no limit. `clientCapacity`: clients whose creations are remembered.
@@ -64,7 +74,11 @@ public final class InstallService: Sendable {
     /// here, its install deleted, or its secret wrong: one answer for all, so none is told apart).
     public func verify(_ token: InstallToken) async throws -> InstallID {
         let presented = token.secretHash
-        let (kept, deletions) = known.withLock { ($0.hashes[token.install], $0.deletions) }
+        let elsewhere = store.deletionsElsewhere
+        let (kept, deletions) = known.withLock { known in
+            known.forgetIfDeletedElsewhere(elsewhere)
+            return (known.hashes[token.install], known.deletions)
+        }
         let stored: [UInt8]
         if let kept {
             stored = kept

@@ -26,4 +26,12 @@ public protocol InstallStore: Sendable {
     func delete(_ install: InstallID) async throws -> Bool
     /// Installs made with `POST /installs` (the local one not counted), for the metrics.
     func count() async throws -> Int
+    /// Goes up each time another process (another instance on the same database) deleted an
+    /// install, so that tokens checked before are checked again.
+    var deletionsElsewhere: Int { get }
+}
+
+extension InstallStore {
+    /// For stores no other process shares.
+    public var deletionsElsewhere: Int { 0 }
 }

@@ -12,6 +12,19 @@ public enum DemoMediaError: Error, Equatable, Sendable {
     case invalid(parameter: String, rule: String)
 }
 
+/// The size parameters a media path may carry, checked the same for every provider and picture
+/// (openapi.yaml states them once for the route): a value out of bounds is refused even where the
+/// picture does not use it.
+public enum DemoMediaSize {
+    public static let widthRange = 1...8000
+    public static let heightRange = 1...512
+
+    static func check(_ query: [String: String]) throws(DemoMediaError) {
+        _ = try DemoMediaError.number("w", in: query, range: widthRange)
+        _ = try DemoMediaError.number("h", in: query, range: heightRange)
+    }
+}
+
 extension DemoMediaError {
     /// A query value that must be a whole number in `range` when present; nil when absent.
     public static func number(_ name: String, in query: [String: String], range: ClosedRange<Int>) throws(DemoMediaError) -> Int? {

@@ -32,6 +32,7 @@ public final class DemoMediaLibrary: Sendable {
     /// The picture a media path names, from the cache or drawn now.
     public func image(provider: String, key: String, name: String, query: [String: String]) async throws(DemoMediaError) -> Image {
         guard let catalog = catalogs[provider] else { throw .notFound("\(provider) is not served from a demo catalog here.") }
+        try DemoMediaSize.check(query)
         let picture = try catalog.picture(key: key, name: name, query: query)
         if let cached = cache.withLock({ $0.images.use(picture) { $0 } }) { return cached }
         let drawn = await Task.detached(priority: .utility) { try? picture.render() }.value

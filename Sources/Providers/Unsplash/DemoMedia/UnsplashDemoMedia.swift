@@ -7,9 +7,9 @@ import UnsplashClient
 /// A photo is drawn at the size Unsplash's own rule gives for `w` (the photo's ratio, never
 /// upscaled), the rule gif-bff's answers state its renditions with.
 public struct UnsplashDemoMedia: DemoMediaCatalog {
-    /// The widest `w` accepted: wider than any photo of the catalog (whose largest are 6000 px).
-    public static let widthRange = 1...8000
-    public static let profileSideRange = 1...512
+    /// A profile image is drawn at most this wide and high: a larger `w` (the route takes up to
+    /// `DemoMediaSize.widthRange`, wider than any photo of the catalog) draws this size.
+    public static let profileSideLimit = 512
 
     private let catalog: FakePhotoCatalog
     private let photographers: Set<String>
@@ -22,13 +22,14 @@ public struct UnsplashDemoMedia: DemoMediaCatalog {
     public func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture {
         switch name {
         case "photo":
-            let target = try DemoMediaError.number("w", in: query, range: Self.widthRange)
+            let target = try DemoMediaError.number("w", in: query, range: DemoMediaSize.widthRange)
             guard let photo = catalog.photo(id: key) else { throw .notFound("The Unsplash demo catalog has no photo \(key).") }
             let size = Unsplash.renditionSize(width: photo.width, height: photo.height, at: target)
             return .photo(seed: DemoPicture.seed("unsplash:" + key), color: photo.color, width: size.width, height: size.height)
         case "profile":
-            let width = try DemoMediaError.number("w", in: query, range: Self.profileSideRange) ?? 64
-            let height = try DemoMediaError.number("h", in: query, range: Self.profileSideRange) ?? width
+            let asked = try DemoMediaError.number("w", in: query, range: DemoMediaSize.widthRange) ?? 64
+            let width = min(asked, Self.profileSideLimit)
+            let height = try DemoMediaError.number("h", in: query, range: DemoMediaSize.heightRange) ?? width
             guard photographers.contains(key) else { throw .notFound("The Unsplash demo catalog has no user \(key).") }
             return .avatar(seed: DemoPicture.seed("unsplash-user:" + key), width: width, height: height, png: true)
         default:

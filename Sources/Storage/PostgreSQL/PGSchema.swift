@@ -1,0 +1,80 @@
+import PostgreSQL
+
+/// The PostgreSQL schema: the same tables as SQLite's latest version (`Schema`), in PostgreSQL's
+/// types (times as BIGINT milliseconds, bytes as BYTEA). Its own numbered migrations, applied
+/// by `PGMigrator` under an advisory lock, so instances starting together migrate once.
+public enum PGSchema {
+    /// Version 1: installs (the local one made with the schema), each install's favorites, search
+    /// history and upstream identities (deleted with it), and the fleet's shared tables: the
+    /// response cache, the upstream call log and the spotlight picks.
+    public static let version1SQL = """
+        CREATE TABLE install (
+            install_id TEXT PRIMARY KEY,
+            token_hash BYTEA,
+            created_at BIGINT NOT NULL
+        );
+        INSERT INTO install (install_id, token_hash, created_at)
+            VALUES ('local', NULL, (extract(epoch FROM now()) * 1000)::BIGINT);
+
+        CREATE TABLE favorite (
+            seq BIGSERIAL PRIMARY KEY,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            gif_id TEXT NOT NULL,
+            snapshot BYTEA NOT NULL,
+            added_at BIGINT NOT NULL,
+            UNIQUE (install_id, gif_id)
+        );
+        CREATE INDEX favorite_newest_first ON favorite (install_id, added_at DESC, seq DESC);
+
+        CREATE TABLE search_history (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            query_key TEXT NOT NULL,
+            query TEXT NOT NULL,
+            searched_at BIGINT NOT NULL,
+            seq BIGINT NOT NULL,
+            PRIMARY KEY (install_id, query_key)
+        );
+        CREATE INDEX search_history_newest_first ON search_history (install_id, seq DESC);
+
+        CREATE TABLE install_identity (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            stored_at BIGINT NOT NULL,
+            PRIMARY KEY (install_id, name)
+        );
+
+        CREATE TABLE response_cache (
+            cache_key TEXT PRIMARY KEY,
+            value BYTEA NOT NULL,
+            stored_at BIGINT NOT NULL,
+            used_at BIGINT NOT NULL
+        );
+        CREATE INDEX response_cache_recently_used ON response_cache (used_at DESC);
+
+        CREATE TABLE upstream_call (
+            seq BIGSERIAL PRIMARY KEY,
+            provider TEXT NOT NULL,
+            called_at BIGINT NOT NULL
+        );
+        CREATE INDEX upstream_call_by_provider ON upstream_call (provider, called_at);
+
+        CREATE TABLE spotlight (
+            spot_key TEXT PRIMARY KEY,
+            gif BYTEA NOT NULL,
+            picked_at BIGINT NOT NULL,
+            changes_at BIGINT NOT NULL
+        );
+        """
+
+    public static let migrator = PGMigrator([
+        PGMigration(version: 1, sql: version1SQL),
+    ])
+
+    /// The channel every change of an install's favorites is announced on (its payload: the
+    /// install), so every instance forgets what it kept of them.
+    static let favoritesChannel = "gif_bff_favorites"
+
+    /// The channel an install's deletion is announced on, so every instance stops accepting its token.
+    static let installsChannel = "gif_bff_installs"
+}

@@ -1,0 +1,35 @@
+import PostgreSQL
+import Service
+
+extension Stores {
+    /// Connects to PostgreSQL at `url`, migrates it (once, whichever instance comes first: the
+    /// migrator holds an advisory lock) and builds every store on a pool of `poolSize` connections.
+    /// Throws `StorageOpenError` (its path the URL without its password) when the server cannot be
+    /// reached or refuses, or its schema is newer than this program's.
+    public static func open(url: PostgreSQLURL, poolSize: Int = 8) throws(StorageOpenError) -> Stores {
+        do {
+            let connection = try PGConnection(url: url.text)
+            try PGSchema.migrator.migrate(connection)
+        } catch let error as PGMigrator.TooNew {
+            throw .schemaTooNew(path: url.redacted, found: error.found, latestKnown: error.latestKnown)
+        } catch let error as PostgreSQLError {
+            throw .failed(path: url.redacted, reason: error.message)
+        } catch {
+            throw .failed(path: url.redacted, reason: String(describing: error))
+        }
+        var settings = PGPool.Settings()
+        settings.size = poolSize
+        let pool = PGPool(url: url, settings: settings)
+        let favoriteChanges = Announcements(), installDeletions = Announcements()
+        // A lost listening connection may have missed announcements: counted as one of each.
+        let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel],
+                                  received: { channel, _ in
+                                      (channel == PGSchema.installsChannel ? installDeletions : favoriteChanges).hear()
+                                  },
+                                  resumed: {
+                                      favoriteChanges.hear()
+                                      installDeletions.hear()
+                                  })
+        return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions)
+    }
+}

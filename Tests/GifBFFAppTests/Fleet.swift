@@ -1,0 +1,182 @@
+import FakeGiphy
+import Foundation
+import Glibc
+import Synchronization
+import TestSupport
+import XCTest
+
+/// Two real gif-bff processes on one PostgreSQL database (a throwaway database of TestSupport's
+/// cluster) behind Debian's nginx as the load balancer, against an in-process fake GIPHY. Every
+/// process is stopped (by its PID) and every file removed when the test ends, also after an
+/// assertion throws.
+final class Fleet {
+    static let apiKey = "SECRET-fleet-giphy-key"
+
+    let fake: FakeGiphy
+    let databaseURL: String
+    private(set) var instances: [Process] = []
+    private(set) var ports: [UInt16] = []
+    private(set) var balancerPort: UInt16 = 0
+    private var balancer: Process?
+    private let folder: URL
+
+    /// `flags`: more gif-bff flags for both instances.
+    init(_ testCase: XCTestCase, flags: [String] = []) throws {
+        guard let executable = ExecutableTests.executable else { throw XCTSkip("gif-bff was not built next to the tests") }
+        let nginx = "/usr/sbin/nginx"
+        guard FileManager.default.isExecutableFile(atPath: nginx) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { throw FleetError(description: "no \(nginx): CI installs nginx") }
+            throw XCTSkip("nginx is not installed here; CI installs it")
+        }
+        databaseURL = try PostgreSQLCluster.database(for: testCase)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-fleet-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        fake = FakeGiphy(apiKey: Self.apiKey)
+        let fakeURL = try fake.start()
+        testCase.addTeardownBlock { [started, fake, folder] in
+            started.killAll()
+            await fake.shutdown()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        for index in 0..<2 {
+            let (process, port) = try Self.launch(executable, index: index, in: folder, arguments: [
+                "--host", "127.0.0.1", "--port", "0", "--database-url", databaseURL, "--log-level", "info",
+                "--giphy-api-key", Self.apiKey, "--giphy-base-url", fakeURL.absoluteString,
+                "--trusted-proxies", "127.0.0.1",
+            ] + flags)
+            started.add(process.processIdentifier)
+            instances.append(process)
+            ports.append(port)
+        }
+        balancerPort = try Self.freePort()
+        balancer = try startBalancer(nginx)
+        if let balancer { started.add(balancer.processIdentifier) }
+    }
+
+    /// Every process started, by PID, for the teardown.
+    private let started = StartedProcesses()
+
+    /// Kills instance `index` with SIGKILL: no shutdown, no flush.
+    func kill9(_ index: Int) {
+        kill(instances[index].processIdentifier, SIGKILL)
+        instances[index].waitUntilExit()
+    }
+
+    /// One request on a fresh connection: to the balancer, or to one instance directly.
+    func send(_ method: String, _ target: String, json: String? = nil, headers: [String] = [], to instance: Int? = nil,
+              timeout: Double = 10) throws -> RawClient.Response {
+        let client = try RawClient(port: instance.map { ports[$0] } ?? balancerPort, timeout: timeout)
+        var all = headers
+        if json != nil { all.append("Content-Type: application/json") }
+        try client.send(request(method, target, headers: all, body: json))
+        return try client.readResponse(bodyless: method == "HEAD")
+    }
+
+    /// The instance's log so far (its standard error).
+    func log(_ index: Int) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent("gif-bff-\(index).log"), encoding: .utf8)) ?? ""
+    }
+
+    private static func launch(_ executable: URL, index: Int, in folder: URL, arguments: [String]) throws -> (Process, UInt16) {
+        let logURL = folder.appendingPathComponent("gif-bff-\(index).log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = Sanitizer.childEnvironment
+        // A file, not a pipe: a pipe nobody reads would fill and stall the server's log writes.
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning {
+            let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "url=http://127.0.0.1:") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if let port = UInt16(digits) { return (process, port) }
+            }
+            usleep(20_000)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        throw FleetError(description: "gif-bff \(index) did not start: \((try? String(contentsOf: logURL, encoding: .utf8)) ?? "")")
+    }
+
+    private func startBalancer(_ nginx: String) throws -> Process {
+        let configuration = """
+            worker_processes 1;
+            daemon off;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/nginx-error.log;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                client_body_temp_path \(folder.path)/body;
+                proxy_temp_path \(folder.path)/proxy;
+                fastcgi_temp_path \(folder.path)/fastcgi;
+                uwsgi_temp_path \(folder.path)/uwsgi;
+                scgi_temp_path \(folder.path)/scgi;
+                upstream fleet {
+                    server 127.0.0.1:\(ports[0]) max_fails=1 fail_timeout=2s;
+                    server 127.0.0.1:\(ports[1]) max_fails=1 fail_timeout=2s;
+                    keepalive 16;
+                }
+                server {
+                    listen 127.0.0.1:\(balancerPort);
+                    location / {
+                        proxy_pass http://fleet;
+                        proxy_http_version 1.1;
+                        proxy_set_header Connection "";
+                        proxy_set_header Host $http_host;
+                        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                        proxy_next_upstream error timeout;
+                    }
+                }
+            }
+            """
+        let path = folder.appendingPathComponent("nginx.conf").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nginx)
+        process.arguments = ["-p", folder.path, "-c", path]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? send("GET", "/healthz", timeout: 1))?.status == 200 { return process }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        throw FleetError(description: "nginx did not start: \((try? String(contentsOfFile: folder.path + "/nginx-error.log", encoding: .utf8)) ?? "")")
+    }
+
+    private static func freePort() throws -> UInt16 {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketFD) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0 }
+        }
+        guard bound else { throw FleetError(description: "no free port") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
+
+/// PIDs to end with SIGKILL when the test ends (the processes are the test's own).
+final class StartedProcesses: Sendable {
+    private let pids = Mutex<[pid_t]>([])
+
+    func add(_ pid: pid_t) { pids.withLock { $0.append(pid) } }
+
+    func killAll() {
+        for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
+    }
+}
+
+struct FleetError: Error, CustomStringConvertible {
+    let description: String
+}

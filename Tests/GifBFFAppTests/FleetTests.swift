@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Several instances, one truth (issue 23): two gif-bff processes on one PostgreSQL database
+/// behind nginx. Skipped where PostgreSQL or nginx is missing, failing under CI=true.
+final class FleetTests: XCTestCase {
+    private struct Install {
+        let token: String
+        var authorization: String { "Authorization: Bearer \(token)" }
+    }
+
+    private func register(_ fleet: Fleet, via instance: Int? = nil) throws -> Install {
+        let created = try fleet.send("POST", "/installs", to: instance)
+        XCTAssertEqual(created.status, 201, created.text)
+        return Install(token: try XCTUnwrap(created.json?["token"] as? String))
+    }
+
+    private func ids(_ response: RawClient.Response) -> [String] {
+        ((response.json?["data"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+    }
+
+    private func distinctTrendingIDs(_ fleet: Fleet, count: Int) throws -> [String] {
+        var found: [String] = []
+        var offset = 0
+        while found.count < count, offset <= 450 {
+            for id in ids(try fleet.send("GET", "/trending?limit=50&offset=\(offset)")) where !found.contains(id) { found.append(id) }
+            offset += 50
+        }
+        XCTAssertGreaterThanOrEqual(found.count, count)
+        return Array(found.prefix(count))
+    }
+
+    /// Every request on the wire before any answer is read.
+    private func racing(_ fleet: Fleet, _ requests: [(String, String, String?, [String])]) throws -> [RawClient.Response] {
+        var clients: [RawClient] = []
+        for (method, target, json, headers) in requests {
+            let client = try RawClient(port: fleet.balancerPort, timeout: 20)
+            var all = headers
+            if json != nil { all.append("Content-Type: application/json") }
+            try client.send(request(method, target, headers: all, body: json))
+            clients.append(client)
+        }
+        return try clients.map { try $0.readResponse() }
+    }
+
+    func testThirtyRacingAddsOverBothInstancesLeaveTwentyListedAlikeByBoth() throws {
+        let fleet = try Fleet(self)
+        let items = try distinctTrendingIDs(fleet, count: 30)
+        let install = try register(fleet)
+        let answers = try racing(fleet, items.map { ("POST", "/favorites", "{\"id\":\"\($0)\"}", [install.authorization]) })
+        XCTAssertEqual(answers.filter { $0.status == 201 }.count, 20, answers.map(\.status).description)
+        XCTAssertEqual(answers.filter { $0.status == 409 }.count, 10)
+        let first = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0))
+        let second = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1))
+        XCTAssertEqual(first.count, 20)
+        XCTAssertEqual(first, second, "both instances list the same favorites, in the same order")
+        // Both served some of the adds: the balancer spread them.
+        XCTAssertTrue(fleet.log(0).contains("path=/favorites") && fleet.log(1).contains("path=/favorites"))
+    }
+
+    func testAChangeThroughOneInstanceIsSeenThroughTheOtherAndInstallsStayApart() async throws {
+        let fleet = try Fleet(self)
+        let items = try distinctTrendingIDs(fleet, count: 2)
+        let mine = try register(fleet, via: 0), theirs = try register(fleet, via: 1)
+        // Each instance has read (and keeps in memory) both installs' favorites.
+        for instance in 0..<2 {
+            for install in [mine, theirs] {
+                XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: instance)), [])
+            }
+        }
+        XCTAssertEqual(try fleet.send("POST", "/favorites", json: "{\"id\":\"\(items[0])\"}", headers: [mine.authorization], to: 0).status, 201)
+        XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 0)), [items[0]], "at once through it")
+        let clock = ContinuousClock()
+        let committed = clock.now
+        var seen: Duration?
+        while clock.now - committed < .seconds(1) {
+            if ids(try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 1)) == [items[0]] {
+                seen = clock.now - committed
+                break
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let delay = try XCTUnwrap(seen, "the other instance never listed the change")
+        print("fleet: a favorite added through one instance listed by the other after \(delay)")
+        XCTAssertLessThan(delay, .milliseconds(100))
+        XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [theirs.authorization], to: 1)), [], "another install sees nothing of it")
+        let page = try fleet.send("GET", "/trending?limit=50", headers: [mine.authorization], to: 1)
+        let marked = (page.json?["data"] as? [[String: Any]] ?? []).filter { $0["is_favorite"] as? Bool == true }
+        XCTAssertEqual(marked.compactMap { $0["id"] as? String }, [items[0]], "the other instance's pages mark it too")
+
+        // Deleted through one instance, refused by both.
+        XCTAssertEqual(try fleet.send("DELETE", "/installs/current", headers: [mine.authorization], to: 1).status, 204)
+        for instance in 0..<2 {
+            let refused = try fleet.send("GET", "/favorites", headers: [mine.authorization], to: instance)
+            XCTAssertEqual(refused.status, 401, "instance \(instance): \(refused.text)")
+        }
+    }
+
+    func testTheResponseCacheAndTheCallBudgetAreTheFleets() throws {
+        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4"])
+        let before = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count
+        let answers = try racing(fleet, Array(repeating: ("GET", "/search?q=fleet%20cats", nil, []), count: 50))
+        XCTAssertEqual(answers.filter { $0.status == 200 }.count, 50, answers.map(\.status).description)
+        let calls = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count - before
+        print("fleet: 50 identical cold searches over two instances made \(calls) upstream call(s)")
+        XCTAssertLessThanOrEqual(calls, 2)
+        XCTAssertGreaterThanOrEqual(calls, 1)
+
+        // The budget is 4 an hour for the fleet: the calls above, then other searches, alternating
+        // instances, until one is refused; the whole fleet made 4 upstream calls, not 8.
+        var statuses: [Int] = []
+        for index in 0..<6 {
+            statuses.append(try fleet.send("GET", "/search?q=budget\(index)", to: index % 2).status)
+        }
+        let made = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count - before
+        XCTAssertEqual(made, 4, "one budget for the fleet: \(statuses)")
+        XCTAssertEqual(statuses.filter { $0 == 503 }.count, 6 - (4 - calls), statuses.description)
+    }
+
+    /// PostgreSQL restarted while adds go on: quick 503s (never a hang) while it is gone, adds
+    /// again within 5 s of its return, every acknowledged add kept.
+    func testPostgreSQLRestartedInTheMiddleOfWritesAnswersQuick503sAndRecovers() async throws {
+        let fleet = try Fleet(self, flags: ["--favorites-limit", "1000"])
+        let items = try distinctTrendingIDs(fleet, count: 200)
+        let install = try register(fleet)
+        let cluster = try PostgreSQLCluster.running()
+        let clock = ContinuousClock()
+        var acknowledged: [String] = [], refused = 0, slowest = Duration.zero
+        var recoveredAfter: Duration?
+        let restartedAt = clock.now
+        let restart = Task.detached { try cluster.restart(pause: .seconds(1)) }
+        var index = 0
+        let deadline = clock.now + .seconds(12)
+        while index < items.count, clock.now < deadline {
+            let started = clock.now
+            let answer = try fleet.send("POST", "/favorites", json: "{\"id\":\"\(items[index])\"}", headers: [install.authorization])
+            slowest = max(slowest, clock.now - started)
+            switch answer.status {
+            case 201:
+                acknowledged.append(items[index])
+                if refused > 0, recoveredAfter == nil { recoveredAfter = clock.now - restartedAt }
+            case 503:
+                XCTAssertEqual(answer.json?["code"] as? String, "storage_unavailable", answer.text)
+                XCTAssertNotNil(answer.header("Retry-After"))
+                refused += 1
+            default:
+                XCTFail("\(answer.status) \(answer.text)")
+            }
+            index += 1
+            if refused > 0, recoveredAfter != nil, acknowledged.count > 20 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await restart.value
+        print("fleet restart: \(acknowledged.count) adds acknowledged, \(refused) refused with 503, slowest answer \(slowest), "
+              + "adding again \(recoveredAfter.map(String.init(describing:)) ?? "never") after the restart began (1 s down)")
+        XCTAssertGreaterThan(refused, 0, "the restart was seen")
+        XCTAssertLessThan(slowest, .seconds(3), "no request hangs")
+        XCTAssertLessThan(try XCTUnwrap(recoveredAfter), .seconds(6), "adds again within 5 s of the server's return")
+        let listed = Set(ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0)))
+        XCTAssertTrue(Set(acknowledged).isSubset(of: listed), "every acknowledged add is kept")
+    }
+
+    /// One instance killed with SIGKILL in the middle of adds: the other goes on serving (the
+    /// balancer sends it everything), and nothing acknowledged is lost.
+    func testOneInstanceKilledTheOtherGoesOnNothingAcknowledgedLost() throws {
+        let fleet = try Fleet(self, flags: ["--favorites-limit", "1000"])
+        let items = try distinctTrendingIDs(fleet, count: 60)
+        let install = try register(fleet)
+        var acknowledged: [String] = [], failedAfterKill = 0
+        for (index, item) in items.enumerated() {
+            if index == 20 { fleet.kill9(0) }
+            let answer = try fleet.send("POST", "/favorites", json: "{\"id\":\"\(item)\"}", headers: [install.authorization])
+            if answer.status == 201 { acknowledged.append(item) } else if index >= 20 { failedAfterKill += 1 }
+        }
+        print("fleet kill: \(acknowledged.count) of \(items.count) adds acknowledged, \(failedAfterKill) failed after the SIGKILL")
+        XCTAssertLessThanOrEqual(failedAfterKill, 2, "the balancer moves to the live instance")
+        let listed = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1))
+        XCTAssertEqual(Set(listed), Set(acknowledged), "every acknowledged add, and nothing else")
+        XCTAssertEqual(try fleet.send("GET", "/search?q=still%20here").status, 200)
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import PostgreSQL
+import Service
+import Storage
+import TestSupport
+import XCTest
+
+/// Every store's rules on both databases: the same calls give the same answers on SQLite's file
+/// and on PostgreSQL (a throwaway cluster, TestSupport's: skipped without one, failing under
+/// CI=true). "Two instances" are two `Stores` opened on the same database.
+final class StoresOnBothDatabasesTests: XCTestCase {
+    private struct Backend {
+        let name: String
+        let open: () throws -> Stores
+    }
+
+    private static let other = InstallID("0123456789abcdef0123456789abcdef")!
+    private static let deleted = InstallID("fedcba9876543210fedcba9876543210")!
+
+    /// SQLite always; PostgreSQL where a cluster runs.
+    private func backends() throws -> [Backend] {
+        let path = try makeDatabasePath()
+        var found = [Backend(name: "sqlite", open: { try Stores.open(path: path) })]
+        if let url = try postgreSQLURL() { found.append(Backend(name: "postgresql", open: { try Stores.open(url: url, poolSize: 4) })) }
+        return found
+    }
+
+    private func postgreSQLURL() throws -> PostgreSQLURL? {
+        let text: String
+        do {
+            text = try PostgreSQLCluster.database(for: self)
+        } catch is XCTSkip {
+            return nil
+        }
+        return try PostgreSQLURL.parse(text).get()
+    }
+
+    /// Opened, and closed when the test ends.
+    private func opened(_ backend: Backend) throws -> Stores {
+        let stores = try backend.open()
+        addTeardownBlock { await stores.close() }
+        return stores
+    }
+
+    private func favorite(_ id: String, at seconds: TimeInterval = 0) -> FavoriteRecord {
+        FavoriteRecord(id: id, snapshot: Data(#"{"id":"\#(id)"}"#.utf8), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    private func makeInstall(_ install: InstallID, in stores: Stores) async throws {
+        try await stores.installs.create(InstallRecord(id: install, tokenHash: Array(repeating: 7, count: 32), createdAt: Date()))
+    }
+
+    func testFavoritesAreKeptPerInstallWithTheCap() async throws {
+        for backend in try backends() {
+            let stores = try opened(backend)
+            let favorites = stores.favorites
+            try await makeInstall(Self.other, in: stores)
+            let first = try await favorites.insertIfRoom(favorite("a", at: 1), limit: 2, install: .local)
+            XCTAssertEqual(first, .inserted, backend.name)
+            let again = try await favorites.insertIfRoom(favorite("a", at: 9), limit: 2, install: .local)
+            XCTAssertEqual(again, .alreadyPresent(favorite("a", at: 1)), backend.name)
+            _ = try await favorites.insertIfRoom(favorite("b", at: 2), limit: 2, install: .local)
+            let full = try await favorites.insertIfRoom(favorite("c", at: 3), limit: 2, install: .local)
+            XCTAssertEqual(full, .full, backend.name)
+            let elsewhere = try await favorites.insertIfRoom(favorite("c", at: 3), limit: 2, install: Self.other)
+            XCTAssertEqual(elsewhere, .inserted, "\(backend.name): the cap counts per install")
+            let nowhere = try await favorites.insertIfRoom(favorite("d"), limit: 2, install: Self.deleted)
+            XCTAssertEqual(nowhere, .noSuchInstall, backend.name)
+
+            let listed = try await favorites.list(install: .local).map(\.id)
+            XCTAssertEqual(listed, ["b", "a"], "\(backend.name): newest first")
+            let ids = try await favorites.ids(install: Self.other)
+            XCTAssertEqual(ids, ["c"], backend.name)
+            let found = try await favorites.find(id: "c", install: .local)
+            XCTAssertNil(found, "\(backend.name): another install's favorite is not found")
+            let removedElsewhere = try await favorites.remove(id: "c", install: .local)
+            XCTAssertFalse(removedElsewhere, backend.name)
+            let removed = try await favorites.remove(id: "a", install: .local)
+            XCTAssertTrue(removed, backend.name)
+            let count = try await favorites.count(install: .local)
+            let total = try await favorites.totalCount()
+            XCTAssertEqual(count, 1, backend.name)
+            XCTAssertEqual(total, 2, backend.name)
+        }
+    }
+
+    /// Two instances (two `Stores` on one database) racing for the last places of one install:
+    /// exactly the cap, never more.
+    func testRacingAddsFromTwoInstancesStopAtTheCap() async throws {
+        for backend in try backends() {
+            let instances = [try opened(backend), try opened(backend)]
+            try await makeInstall(Self.other, in: instances[0])
+            let outcomes = try await withThrowingTaskGroup(of: FavoriteInsertOutcome.self) { group in
+                for index in 0..<30 {
+                    let favorites = instances[index % 2].favorites
+                    let record = favorite("race\(index)", at: Double(index))
+                    group.addTask { try await favorites.insertIfRoom(record, limit: 20, install: Self.other) }
+                    group.addTask { try await favorites.insertIfRoom(record, limit: 20, install: .local) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            XCTAssertEqual(outcomes.filter { $0 == .inserted }.count, 40, backend.name)
+            XCTAssertEqual(outcomes.filter { $0 == .full }.count, 20, backend.name)
+            for install in [Self.other, InstallID.local] {
+                let count = try await instances[1].favorites.count(install: install)
+                XCTAssertEqual(count, 20, "\(backend.name) \(install)")
+            }
+        }
+    }
+
+    func testSearchHistoryIsKeptPerInstall() async throws {
+        for backend in try backends() {
+            let stores = try opened(backend)
+            let history = stores.searchHistory
+            try await makeInstall(Self.other, in: stores)
+            for (index, query) in ["cats", "dogs", "Cats", "owls"].enumerated() {
+                try await history.record(query, at: Date(timeIntervalSince1970: Double(index)), keepingNewest: 2, install: .local)
+            }
+            try await history.record("birds", at: Date(), keepingNewest: 2, install: Self.other)
+            try await history.record("ghost", at: Date(), keepingNewest: 2, install: Self.deleted)
+            let local = try await history.list(containing: nil, install: .local).map(\.query)
+            XCTAssertEqual(local, ["owls", "Cats"], "\(backend.name): newest first, case folded, trimmed")
+            let matching = try await history.list(containing: "CA", install: .local).map(\.query)
+            XCTAssertEqual(matching, ["Cats"], backend.name)
+            try await history.clear(install: .local)
+            let cleared = try await history.list(containing: nil, install: .local)
+            let kept = try await history.list(containing: nil, install: Self.other).map(\.query)
+            XCTAssertEqual(cleared, [], backend.name)
+            XCTAssertEqual(kept, ["birds"], backend.name)
+        }
+    }
+
+    func testDeletingAnInstallDeletesEverythingKeptForIt() async throws {
+        for backend in try backends() {
+            let stores = try opened(backend)
+            try await makeInstall(Self.other, in: stores)
+            let installs = try await stores.installs.count()
+            XCTAssertEqual(installs, 1, "\(backend.name): the local install is not counted")
+            let found = try await stores.installs.find(Self.other)
+            XCTAssertEqual(found?.tokenHash, Array(repeating: 7, count: 32), backend.name)
+            let local = try await stores.installs.find(.local)
+            XCTAssertNotNil(local, backend.name)
+            XCTAssertNil(local?.tokenHash, "\(backend.name): no token opens the local install")
+            _ = try await stores.favorites.insertIfRoom(favorite("a"), limit: 20, install: Self.other)
+            try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5, install: Self.other)
+            try await stores.installIdentity.saveIdentity("rid-1", named: "giphy_random_id", install: Self.other)
+            let identity = try await stores.installIdentity.identity(named: "giphy_random_id", install: Self.other)
+            XCTAssertEqual(identity, "rid-1", backend.name)
+
+            let deleted = try await stores.installs.delete(Self.other)
+            XCTAssertTrue(deleted, backend.name)
+            let deletedAgain = try await stores.installs.delete(Self.other)
+            XCTAssertFalse(deletedAgain, backend.name)
+            let favorites = try await stores.favorites.totalCount()
+            let history = try await stores.searchHistory.list(containing: nil, install: Self.other)
+            let identityAfter = try await stores.installIdentity.identity(named: "giphy_random_id", install: Self.other)
+            let gone = try await stores.installs.find(Self.other)
+            XCTAssertEqual(favorites, 0, backend.name)
+            XCTAssertEqual(history, [], backend.name)
+            XCTAssertNil(identityAfter, backend.name)
+            XCTAssertNil(gone, backend.name)
+        }
+    }
+
+    /// The fleet's shared tables: an answer, a call or a pick stored through one instance is
+    /// read through the other.
+    func testTheCacheTheCallLogAndTheSpotlightAreShared() async throws {
+        for backend in try backends() {
+            let (one, two) = (try opened(backend), try opened(backend))
+            let stored = CachedAnswer(key: "search|cat", value: Data("page".utf8), storedAt: Date(timeIntervalSince1970: 1_000))
+            try await one.responseCache.store(stored, maxEntries: 2)
+            let read = try await two.responseCache.answer(for: "search|cat")
+            XCTAssertEqual(read, stored, backend.name)
+            try await two.responseCache.store(CachedAnswer(key: "b", value: Data(), storedAt: Date(timeIntervalSince1970: 1_001)), maxEntries: 2)
+            try await one.responseCache.touch(key: "search|cat", at: Date(timeIntervalSince1970: 1_002))
+            try await one.responseCache.store(CachedAnswer(key: "c", value: Data(), storedAt: Date(timeIntervalSince1970: 1_003)), maxEntries: 2)
+            let evicted = try await two.responseCache.answer(for: "b")
+            XCTAssertNil(evicted, "\(backend.name): the least recently used goes first")
+            try await two.responseCache.purge(storedBefore: Date(timeIntervalSince1970: 1_003))
+            let purged = try await one.responseCache.answer(for: "search|cat")
+            XCTAssertNil(purged, backend.name)
+
+            let hour = Date(timeIntervalSince1970: 10_000)
+            try await one.callLog(for: "giphy").record(at: hour, forgetBefore: hour.addingTimeInterval(-3600))
+            try await two.callLog(for: "giphy").record(at: hour.addingTimeInterval(1), forgetBefore: hour.addingTimeInterval(-3599))
+            try await two.callLog(for: "unsplash").record(at: hour.addingTimeInterval(2), forgetBefore: hour.addingTimeInterval(-3598))
+            let calls = try await one.callLog(for: "giphy").calls(since: hour.addingTimeInterval(-3600))
+            XCTAssertEqual(calls.count, 2, "\(backend.name): one budget, counted by both instances")
+
+            let pick = StoredSpotlight(key: "giphy|dogs", item: Data("{}".utf8), pickedAt: hour, changesAt: hour.addingTimeInterval(600))
+            try await one.spotlight.save(pick, forgettingChangedBefore: hour)
+            let picked = try await two.spotlight.pick(for: "giphy|dogs")
+            XCTAssertEqual(picked, pick, backend.name)
+        }
+    }
+
+    /// PostgreSQL: a favorite added through one instance makes the other's favorites store report
+    /// a change (its `replacements`), so that instance reads them again. Prints the delay's median
+    /// and 99th percentile over 50 changes.
+    func testAChangeThroughOneInstanceIsHeardByTheOther() async throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("PostgreSQL is not available here") }
+        let one = try Stores.open(url: url, poolSize: 2), two = try Stores.open(url: url, poolSize: 2)
+        addTeardownBlock {
+            await one.close()
+            await two.close()
+        }
+        // The listener connects on a thread of its own: wait until it hears a first change.
+        let probe = two.favorites.replacements
+        _ = try await one.favorites.insertIfRoom(favorite("probe"), limit: 100, install: .local)
+        try await waitUntil("the listener hears") { two.favorites.replacements > probe }
+
+        var delays: [Double] = []
+        for index in 0..<50 {
+            let before = two.favorites.replacements
+            _ = try await one.favorites.insertIfRoom(favorite("heard\(index)"), limit: 100, install: .local)
+            let committed = ContinuousClock.now
+            while two.favorites.replacements == before {
+                guard ContinuousClock.now - committed < .seconds(1) else { return XCTFail("change \(index) not heard within 1 s") }
+                try await Task.sleep(for: .microseconds(100))
+            }
+            let delay = ContinuousClock.now - committed
+            delays.append(Double(delay.components.seconds) * 1000 + Double(delay.components.attoseconds) / 1e15)
+        }
+        delays.sort()
+        let p50 = delays[delays.count / 2], p99 = delays[delays.count * 99 / 100]
+        print("cross-instance change heard after commit (50 changes): p50 \(String(format: "%.2f", p50)) ms, p99 \(String(format: "%.2f", p99)) ms")
+        XCTAssertLessThan(p99, 100, "every other instance hears a change within 100 ms")
+    }
+
+    /// PostgreSQL stopped in the middle: calls fail at once as `StoreFailure.unavailable` (a quick
+    /// 503 with Retry-After), and the same stores work again once it is back, without a restart.
+    func testALostServerFailsFastAndTheStoresRecoverByThemselves() async throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("PostgreSQL is not available here") }
+        let stores = try Stores.open(url: url, poolSize: 2)
+        addTeardownBlock { await stores.close() }
+        _ = try await stores.favorites.insertIfRoom(favorite("before"), limit: 20, install: .local)
+        let cluster = try PostgreSQLCluster.running()
+        try cluster.stop()
+        var restarted = false
+        defer { if !restarted { try? cluster.start() } }
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            _ = try await stores.favorites.insertIfRoom(favorite("during"), limit: 20, install: .local)
+            XCTFail("a write with the server stopped succeeded")
+        } catch let failure as StoreFailure {
+            guard case .unavailable = failure else { return XCTFail("\(failure)") }
+        }
+        XCTAssertLessThan(clock.now - started, .seconds(2), "no call hangs while the server is gone")
+        for _ in 0..<5 {
+            await XCTAssertThrowsErrorAsync(try await stores.favorites.count(install: .local))
+        }
+
+        try cluster.start()
+        restarted = true
+        let back = clock.now
+        var recovered = false
+        while clock.now - back < .seconds(5) {
+            if (try? await stores.favorites.insertIfRoom(favorite("after"), limit: 20, install: .local)) != nil {
+                recovered = true
+                break
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTAssertTrue(recovered, "the stores work again within 5 s of the server's return")
+        let listed = try await stores.favorites.list(install: .local).map(\.id)
+        XCTAssertEqual(listed, ["after", "before"], "nothing acknowledged is lost; nothing refused is kept")
+    }
+}
+
+/// XCTAssertThrowsError for an async expression.
+private func XCTAssertThrowsErrorAsync<T>(_ expression: @autoclosure () async throws -> T,
+                                          file: StaticString = #filePath, line: UInt = #line) async {
+    do {
+        _ = try await expression()
+        XCTFail("no error thrown", file: file, line: line)
+    } catch {}
+}
