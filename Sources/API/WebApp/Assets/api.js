@@ -1,5 +1,6 @@
 // Every call to gif-bff goes through here: JSON in and out, RFC 9457 problems turned into
-// ApiError (its message is the problem's `detail`), and stale answers reported to the page.
+// ApiError (its message is the problem's `detail`), stale answers reported to the page, and the
+// install token sent when the server asked for one (docs/installs.md).
 import { about } from './providers.js';
 
 /** A failed call; `message` is what to show the user, `code` the problem's stable code. */
@@ -20,8 +21,9 @@ export class ApiError extends Error {
  */
 export const apiEvents = new EventTarget();
 
-async function call(method, path, body) {
+async function send(method, path, body, token) {
   const init = { method, headers: { Accept: 'application/json' }, cache: 'no-cache' };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -43,6 +45,36 @@ async function call(method, path, body) {
     apiEvents.dispatchEvent(new Event('stale'));
   }
   return data;
+}
+
+// Installs: only a server that requires one (GIF_BFF_INSTALLS=required) makes the app keep a
+// token. Its first 401 install_token_required (or install_token_invalid: the stored token is
+// stale) makes one install, whose token is kept and sent from then on; the call is tried once more.
+const tokenKey = 'gif-bff.install-token';
+const tokenCodes = ['install_token_required', 'install_token_invalid'];
+let registering = null;
+// Reading never throws: a browser that blocks storage still calls a server that needs no token.
+const keptToken = () => { try { return localStorage.getItem(tokenKey); } catch { return null; } };
+
+/** The token to retry with after `refused` was: a newer one, else one install shared by all callers. */
+function installToken(refused) {
+  const current = keptToken();
+  if (registering || (current && current !== refused)) return registering || current;
+  localStorage.removeItem(tokenKey);
+  registering = send('POST', '/installs')
+    .then((install) => { localStorage.setItem(tokenKey, install.token); return install.token; })
+    .finally(() => { registering = null; });
+  return registering;
+}
+
+async function call(method, path, body) {
+  const token = keptToken();
+  try {
+    return await send(method, path, body, token);
+  } catch (error) {
+    if (error.status !== 401 || !tokenCodes.includes(error.code)) throw error;
+    return send(method, path, body, await installToken(token));
+  }
 }
 
 function query(params) {
