@@ -2,7 +2,9 @@
 # Builds the Swift client package (Clients/Swift, generated from openapi.yaml), runs its unit tests
 # and its smoke test against a live gif-bff on the demo catalog: every operation of the spec,
 # through the client an app would use. Exits non-zero when the client does not build, when its
-# own sources have a warning, or when any test or call fails. Usage: scripts/client-smoke.sh
+# own sources have a warning, or when any test or call fails. A second gif-bff, started with
+# `--installs required`, is where the smoke test sees the 401s of that policy.
+# Usage: scripts/client-smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/demo-server.sh
@@ -11,8 +13,10 @@ echo "client-smoke: swift build --build-tests (Clients/Swift)"
 client_log=$(mktemp /tmp/gif-bff-client-build.XXXXXX)
 work_dir=$(mktemp -d /tmp/gif-bff-client-smoke.XXXXXX)
 server_pid=""
+# start_demo_server sets server_pid for the server it starts; the first one's is kept here.
+other_server_pid=""
 cleanup() {
-    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    for pid in $server_pid $other_server_pid; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     rm -rf "$work_dir" "$client_log"
 }
 trap cleanup EXIT
@@ -44,7 +48,13 @@ grep -E "^Test Suite 'All tests'|Executed .* tests" "$client_log" | tail -1
 
 echo "client-smoke: swift build --product gif-bff"
 swift build --product gif-bff 2>&1 | tail -1
-start_demo_server client-smoke "$(swift build --show-bin-path)/gif-bff" "$work_dir" --log-level info
+server_binary="$(swift build --show-bin-path)/gif-bff"
+start_demo_server client-smoke "$server_binary" "$work_dir" --log-level info
+optional_url=$base_url
+other_server_pid=$server_pid
+mkdir "$work_dir/required"
+start_demo_server client-smoke "$server_binary" "$work_dir/required" --log-level info --installs required
+required_url=$base_url
 
-echo "client-smoke: gif-bff-client-smoke $base_url"
-"$(swift build --package-path Clients/Swift --show-bin-path)/gif-bff-client-smoke" "$base_url"
+echo "client-smoke: gif-bff-client-smoke $optional_url $required_url (--installs required)"
+"$(swift build --package-path Clients/Swift --show-bin-path)/gif-bff-client-smoke" "$optional_url" "$required_url"

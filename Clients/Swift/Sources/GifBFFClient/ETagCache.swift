@@ -2,7 +2,8 @@ import Foundation
 
 /// The last answer of each GET with its `ETag`, so the next identical GET sends `If-None-Match`
 /// and a 304 reuses the answer held here instead of downloading it again. In memory only;
-/// `GifBFF` keeps one unless given nil.
+/// `GifBFF` keeps one unless given nil. Keys name the call, not the install: gif-bff's tags hash
+/// the bytes, so after the install token changes a 304 still means the held answer is the one.
 public actor ETagCache {
     private struct Entry {
         let tag: String

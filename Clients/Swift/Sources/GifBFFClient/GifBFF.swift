@@ -7,8 +7,9 @@ import OpenAPIURLSession
 
 /// gif-bff for an app: one method per operation, values an app draws instead of response enums
 /// (one `Item` for a GIF or a photo), every error answer thrown as `GifBFFProblem`, and GETs
-/// revalidated with their `ETag` (see `ETagCache`). `raw` is the generated client, for anything
-/// this layer does not cover.
+/// revalidated with their `ETag` (see `ETagCache`); the app's install token, when it gives a
+/// provider, on every request. `raw` is the generated client, for anything this layer does not
+/// cover.
 public struct GifBFF: Sendable {
     public let raw: Client
     public let etags: ETagCache?
@@ -16,13 +17,20 @@ public struct GifBFF: Sendable {
     /// - Parameters:
     ///   - baseURL: where gif-bff listens, e.g. `http://127.0.0.1:8080`.
     ///   - etags: where answers are kept for `If-None-Match`; nil to always download.
-    public init(baseURL: URL, session: URLSession = .shared, etags: ETagCache? = ETagCache()) {
-        self.init(baseURL: baseURL, transport: URLSessionTransport(configuration: .init(session: session)), etags: etags)
+    ///   - installToken: the app's install token (see `registerInstall()`), asked before each
+    ///     request; nil to act for the server's shared local install.
+    public init(baseURL: URL, session: URLSession = .shared, etags: ETagCache? = ETagCache(),
+                installToken: InstallTokenProvider? = nil) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(configuration: .init(session: session)), etags: etags,
+                  installToken: installToken)
     }
 
     /// Over any transport (a test's, say).
-    public init(baseURL: URL, transport: any ClientTransport, etags: ETagCache? = ETagCache()) {
-        raw = Client(serverURL: baseURL, transport: transport, middlewares: [ProblemMiddleware(), IfNoneMatchMiddleware()])
+    public init(baseURL: URL, transport: any ClientTransport, etags: ETagCache? = ETagCache(),
+                installToken: InstallTokenProvider? = nil) {
+        var middlewares: [any ClientMiddleware] = [ProblemMiddleware(), IfNoneMatchMiddleware()]
+        if let installToken { middlewares.append(InstallTokenMiddleware(token: installToken)) }
+        raw = Client(serverURL: baseURL, transport: transport, middlewares: middlewares)
         self.etags = etags
     }
 
@@ -51,12 +59,15 @@ public struct GifBFF: Sendable {
         ([operation] + parameters.map { $0.map { "=" + $0 } ?? "-" }).joined(separator: "\u{1F}")
     }
 
-    /// The generated client wraps middleware errors in `ClientError`; callers want the problem itself.
+    /// The generated client wraps middleware errors in `ClientError`; callers want the problem
+    /// (or the token provider's error) itself.
     func unwrappingProblems<Value>(_ call: () async throws -> Value) async throws -> Value {
         do {
             return try await call()
         } catch let error as ClientError {
             if let problem = error.underlyingError as? GifBFFProblem { throw problem }
+            // The app's install token provider failed: its own error, as it threw it.
+            if let unavailable = error.underlyingError as? InstallTokenUnavailable { throw unavailable.underlying }
             throw error
         }
     }

@@ -1,14 +1,18 @@
 import Foundation
 import GifBFFClient
 
-// gif-bff-client-smoke <base-url>: calls every operation of openapi.yaml through GifBFFClient, on
-// both providers where the operation takes one, against a live gif-bff in demo mode (no keys),
-// prints one line per call with what it got, and exits 1 when any check fails.
+// gif-bff-client-smoke <base-url> [<required-base-url>]: calls every operation of openapi.yaml
+// through GifBFFClient, on both providers where the operation takes one, against a live gif-bff
+// in demo mode (no keys), prints one line per call with what it got, and exits 1 when any check
+// fails. The second URL, when given, is a gif-bff started with `--installs required`.
 
-guard CommandLine.arguments.count == 2, let baseURL = URL(string: CommandLine.arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: gif-bff-client-smoke <base-url>\n".utf8))
+let arguments = CommandLine.arguments.dropFirst()
+let urls = arguments.compactMap { URL(string: $0) }
+guard (1...2).contains(arguments.count), urls.count == arguments.count, let baseURL = urls.first else {
+    FileHandle.standardError.write(Data("usage: gif-bff-client-smoke <base-url> [<required-base-url>]\n".utf8))
     exit(2)
 }
+let requiredBaseURL = urls.dropFirst().first
 
 let bff = GifBFF(baseURL: baseURL)
 let smoke = Smoke()
@@ -205,6 +209,11 @@ await smoke.check("clearSearchHistory") {
     let left = try await bff.searchHistory()
     return (left.isEmpty, "\(left.count) left")
 }
+
+// Installs ------------------------------------------------------------------------------------
+await checkInstalls(smoke, baseURL: baseURL, local: bff, itemID: gifID)
+if let requiredBaseURL { await checkRequiredInstalls(smoke, baseURL: requiredBaseURL) }
+
 await smoke.check("URLSession gets compressed answers and decodes them (issue 24 item 6)") {
     try await smoke.urlSessionDecodesGzip(baseURL.appendingPathComponent("search"), query: "q=cat")
 }
