@@ -22,6 +22,9 @@
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
 #      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
+#   8. (fleet) two instances on PostgreSQL behind nginx beside one on SQLite: /favorites and a
+#      cached /search, and how soon a change through one instance is listed by the other
+#      (bench/fleet.sh; servers of its own, after miss);
 #   7. (miss) a cache miss: CPU per uncached /search and req/s, with nginx serving recorded-shaped
 #      GIPHY (25 GIFs) and Unsplash (30 photos) pages as the upstream (bench/miss.sh; runs first,
 #      with servers of its own).
@@ -33,7 +36,7 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-SECTIONS="${SECTIONS:-miss apps mixed throughput rss idle}"   # any of: miss apps mixed throughput rss idle
+SECTIONS="${SECTIONS:-miss fleet apps mixed throughput rss idle}"   # any of: miss fleet apps mixed throughput rss idle
 MIXED_REQUESTS="${MIXED_REQUESTS:-1000000}"; MIXED_SECONDS="${MIXED_SECONDS:-600}"   # mixed: stop at whichever comes first
 want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
@@ -49,6 +52,13 @@ if want miss; then
     ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP bash "$ROOT/bench/miss.sh"
     # Nothing else asked for: the peers need not be built nor started.
     [ -z "$(tr -d ' ' <<<"${SECTIONS//miss/}")" ] && exit 0
+    echo
+fi
+
+if want fleet; then
+    echo "## a fleet on PostgreSQL beside one instance on SQLite (bench/fleet.sh)"
+    CONNS=$CONNS ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP bash "$ROOT/bench/fleet.sh"
+    [ -z "$(tr -d ' ' <<<"${SECTIONS//fleet/}")" ] && exit 0
     echo
 fi
 

@@ -194,12 +194,17 @@ podman info >"$WORK/podman-info.txt" 2>&1 || { cat "$WORK/podman-info.txt" >&2; 
 
 # ---- 2. lint ----
 if hadolint "$ROOT/docker/Dockerfile"; then pass "hadolint docker/Dockerfile"; else fail "hadolint docker/Dockerfile"; fi
-if check-jsonschema --builtin-schema vendor.compose-spec "$ROOT/docker/compose.yaml" >"$WORK/schema.log" 2>&1; then
-    pass "docker/compose.yaml matches the compose-spec schema"
-else
-    cat "$WORK/schema.log" >&2
-    fail "docker/compose.yaml does not match the compose-spec schema"
-fi
+# The fleet example (PostgreSQL, two instances, nginx) is linted, not run: its postgres and nginx
+# images come from a registry CI does not reach (docs/fleet.md; FleetTests run the same shape
+# with Debian's postgresql and nginx).
+for compose_file in compose.yaml compose.fleet.yaml; do
+    if check-jsonschema --builtin-schema vendor.compose-spec "$ROOT/docker/$compose_file" >"$WORK/schema.log" 2>&1; then
+        pass "docker/$compose_file matches the compose-spec schema"
+    else
+        cat "$WORK/schema.log" >&2
+        fail "docker/$compose_file does not match the compose-spec schema"
+    fi
+done
 
 # ---- 3. local base images ----
 TOOLCHAIN="${SWIFT_TOOLCHAIN:-}"
