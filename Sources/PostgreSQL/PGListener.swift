@@ -13,8 +13,9 @@ public final class PGListener: Sendable {
 
     private let stopped = Flag()
 
+    /// `listening` is called once, when the first connection listens on every channel.
     public init(url: PostgreSQLURL, channels: [String], received: @escaping @Sendable (String, String) -> Void,
-                resumed: @escaping @Sendable () -> Void = {}) {
+                resumed: @escaping @Sendable () -> Void = {}, listening: @escaping @Sendable () -> Void = {}) {
         let stopped = self.stopped
         let thread = Thread {
             var backoff = 0.1
@@ -25,7 +26,7 @@ public final class PGListener: Sendable {
                     backoff = min(backoff * 2, 2)
                     continue
                 }
-                if connectedBefore { resumed() }
+                if connectedBefore { resumed() } else { listening() }
                 connectedBefore = true
                 backoff = 0.1
                 while !stopped.raised.load(ordering: .relaxed) {

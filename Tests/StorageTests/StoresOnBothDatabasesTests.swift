@@ -196,7 +196,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
 
     /// PostgreSQL: a favorite added through one instance makes the other's favorites store report
     /// a change (its `replacements`), so that instance reads them again. Prints the delay's median
-    /// and 99th percentile over 50 changes.
+    /// and 99th percentile over 50 changes, from the start of each write.
     func testAChangeThroughOneInstanceIsHeardByTheOther() async throws {
         guard let url = try postgreSQLURL() else { throw XCTSkip("PostgreSQL is not available here") }
         let one = try Stores.open(url: url, poolSize: 2), two = try Stores.open(url: url, poolSize: 2)
@@ -209,21 +209,24 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         _ = try await one.favorites.insertIfRoom(favorite("probe"), limit: 100, install: .local)
         try await waitUntil("the listener hears") { two.favorites.replacements > probe }
 
+        // Each add announces once: the index-th add is heard when the count passes base + index.
+        let base = two.favorites.replacements
         var delays: [Double] = []
         for index in 0..<50 {
-            let before = two.favorites.replacements
+            // From the start of the write, which includes it: the announcement often arrives before
+            // the writer's own call has returned.
+            let started = ContinuousClock.now
             _ = try await one.favorites.insertIfRoom(favorite("heard\(index)"), limit: 100, install: .local)
-            let committed = ContinuousClock.now
-            while two.favorites.replacements == before {
-                guard ContinuousClock.now - committed < .seconds(1) else { return XCTFail("change \(index) not heard within 1 s") }
+            while two.favorites.replacements <= base + index {
+                guard ContinuousClock.now - started < .seconds(1) else { return XCTFail("change \(index) not heard within 1 s") }
                 try await Task.sleep(for: .microseconds(100))
             }
-            let delay = ContinuousClock.now - committed
+            let delay = ContinuousClock.now - started
             delays.append(Double(delay.components.seconds) * 1000 + Double(delay.components.attoseconds) / 1e15)
         }
         delays.sort()
         let p50 = delays[delays.count / 2], p99 = delays[delays.count * 99 / 100]
-        print("cross-instance change heard after commit (50 changes): p50 \(String(format: "%.2f", p50)) ms, p99 \(String(format: "%.2f", p99)) ms")
+        print("cross-instance change heard, from the start of the write (50 changes): p50 \(String(format: "%.2f", p50)) ms, p99 \(String(format: "%.2f", p99)) ms")
         XCTAssertLessThan(p99, 100, "every other instance hears a change within 100 ms")
     }
 

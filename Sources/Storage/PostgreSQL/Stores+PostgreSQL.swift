@@ -1,3 +1,4 @@
+import Dispatch
 import PostgreSQL
 import Service
 
@@ -21,6 +22,7 @@ extension Stores {
         settings.size = poolSize
         let pool = PGPool(url: url, settings: settings)
         let favoriteChanges = Announcements(), installDeletions = Announcements()
+        let ready = DispatchSemaphore(value: 0)
         // A lost listening connection may have missed announcements: counted as one of each.
         let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel],
                                   received: { channel, _ in
@@ -29,7 +31,14 @@ extension Stores {
                                   resumed: {
                                       favoriteChanges.hear()
                                       installDeletions.hear()
-                                  })
+                                  },
+                                  listening: { ready.signal() })
+        // Listening before anything is read: a change made meanwhile would otherwise go unheard.
+        // A listener not ready in time (the server slow) counts as a change heard, at worst a read more.
+        if ready.wait(timeout: .now() + 5) == .timedOut {
+            favoriteChanges.hear()
+            installDeletions.hear()
+        }
         return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions)
     }
 }
