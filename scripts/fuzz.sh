@@ -21,7 +21,9 @@ without_transport() {
     grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient)\.swift$' | sort
 }
 
+# The small modules everything else stands on (ASCII, Recency) go into every target.
 sources_of() {
+    ls Sources/ASCII/*.swift Sources/Recency/*.swift
     case "$1" in
         http-request)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
@@ -56,10 +58,10 @@ rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
 for file in $(sources_of "$target") "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name gif_bff \
     "$work"/src/*.swift -o "$binary" >"$work/build.log" 2>&1; then
     grep -v "Cannot export local symbol" "$work/build.log" >&2
     echo "fuzz $target: build failed" >&2
