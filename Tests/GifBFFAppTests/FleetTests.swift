@@ -97,6 +97,17 @@ final class FleetTests: XCTestCase {
         }
     }
 
+    func testBothInstancesShowTheSameSpotlight() throws {
+        let fleet = try Fleet(self)
+        let first = try fleet.send("GET", "/spotlight?tag=dogs", to: 0)
+        let second = try fleet.send("GET", "/spotlight?tag=dogs", to: 1)
+        XCTAssertEqual(first.status, 200, first.text)
+        let id = (first.json?["gif"] as? [String: Any])?["id"] as? String
+        XCTAssertNotNil(id)
+        XCTAssertEqual((second.json?["gif"] as? [String: Any])?["id"] as? String, id, "one pick for the fleet")
+        XCTAssertEqual(second.json?["changes_at"] as? String, first.json?["changes_at"] as? String)
+    }
+
     func testTheResponseCacheAndTheCallBudgetAreTheFleets() throws {
         let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4"])
         let before = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count

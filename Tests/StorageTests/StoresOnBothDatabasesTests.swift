@@ -194,6 +194,27 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
     }
 
+    /// A new spotlight pick is claimed: while the stored one is not due, another instance's claim
+    /// gets the stored one back; once it is due, the next claim holds.
+    func testASpotlightPickIsClaimedOnceForEveryInstance() async throws {
+        for backend in try backends() {
+            let (one, two) = (try opened(backend), try opened(backend))
+            let start = Date(timeIntervalSince1970: 50_000)
+            func pick(_ name: String, at seconds: Double) -> StoredSpotlight {
+                StoredSpotlight(key: "giphy|", item: Data(name.utf8), pickedAt: start.addingTimeInterval(seconds),
+                                changesAt: start.addingTimeInterval(seconds + 600))
+            }
+            let first = try await one.spotlight.claim(pick("first", at: 0), forgettingChangedBefore: start.addingTimeInterval(-86_400))
+            XCTAssertEqual(first, pick("first", at: 0), backend.name)
+            let late = try await two.spotlight.claim(pick("second", at: 10), forgettingChangedBefore: start.addingTimeInterval(-86_400))
+            XCTAssertEqual(late, pick("first", at: 0), "\(backend.name): the pick not yet due holds")
+            let next = try await two.spotlight.claim(pick("third", at: 600), forgettingChangedBefore: start.addingTimeInterval(-86_400))
+            XCTAssertEqual(next, pick("third", at: 600), "\(backend.name): a due pick is replaced")
+            let read = try await one.spotlight.pick(for: "giphy|")
+            XCTAssertEqual(read, pick("third", at: 600), backend.name)
+        }
+    }
+
     /// PostgreSQL: a favorite added through one instance makes the other's favorites store report
     /// a change (its `replacements`), so that instance reads them again. Prints the delay's median
     /// and 99th percentile over 50 changes, from the start of each write.

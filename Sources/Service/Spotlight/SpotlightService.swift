@@ -52,9 +52,13 @@ public actor SpotlightService {
         return try await task.value
     }
 
-    /// Reads the stored pick if memory has none; if it is due, asks the upstream for a new one.
+    /// Reads the stored pick if memory has none (or, with a store other instances share, if the
+    /// remembered one is due: another instance may have picked the next); if it is due, asks the
+    /// upstream for a new one.
     private func resolve(key: String, tag: String?) async throws -> Spotlight {
-        if picks[key] == nil, let stored = try await store.pick(for: key),
+        let remembered = picks[key]
+        if remembered == nil || (store.isShared && remembered.map { isDue($0, at: now()) } == true),
+           let stored = try await store.pick(for: key), stored.changesAt > (remembered?.changesAt ?? .distantPast),
            let item = try? JSONDecoder().decode(Item.self, from: stored.item) {
             remember(Pick(item: item, changesAt: stored.changesAt), for: key)
         }
@@ -73,11 +77,22 @@ public actor SpotlightService {
         var snapshot = item
         snapshot.isFavorite = nil
         let changesAt = current.addingTimeInterval(interval)
-        // Bookkeeping, saved after the answer: memory serves the pick meanwhile, and still does
-        // (until it changes) if it cannot be saved.
         let stored = StoredSpotlight(key: key, item: Data(snapshot.jsonBytes()), pickedAt: current, changesAt: changesAt)
-        gateway.bookkeeping.later(.spotlight) { [store] in
-            try await store.save(stored, forgettingChangedBefore: current.addingTimeInterval(-Self.forgetAfterSeconds))
+        let forgetBefore = current.addingTimeInterval(-Self.forgetAfterSeconds)
+        if store.isShared, let holding = try? await store.claim(stored, forgettingChangedBefore: forgetBefore),
+           holding.pickedAt != stored.pickedAt || holding.item != stored.item,
+           let claimed = try? JSONDecoder().decode(Item.self, from: holding.item) {
+            // Another instance claimed the next pick first: this one shows it too.
+            remember(Pick(item: claimed, changesAt: holding.changesAt), for: key)
+            return Spotlight(item: claimed, changesAt: holding.changesAt, secondsLeft: Self.secondsLeft(until: holding.changesAt, from: current),
+                             stale: nil, pickedNow: false)
+        }
+        if !store.isShared {
+            // Bookkeeping, saved after the answer: memory serves the pick meanwhile, and still does
+            // (until it changes) if it cannot be saved.
+            gateway.bookkeeping.later(.spotlight) { [store] in
+                try await store.save(stored, forgettingChangedBefore: forgetBefore)
+            }
         }
         remember(Pick(item: snapshot, changesAt: changesAt), for: key)
         return Spotlight(item: item, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,

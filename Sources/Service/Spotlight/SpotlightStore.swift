@@ -20,4 +20,22 @@ public protocol SpotlightStore: Sendable {
     func pick(for key: String) async throws -> StoredSpotlight?
     /// Saves the pick, and deletes picks (of other tags) that changed before `forgettingChangedBefore`.
     func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws
+    /// True when other instances share this store: each new pick is then claimed in it, so that
+    /// every instance shows the same one.
+    var isShared: Bool { get }
+    /// Saves `pick` unless the stored pick of its key is not yet due when `pick` was made, as one
+    /// step for every instance sharing the store; the pick that holds: `pick`, or the one another
+    /// instance claimed first.
+    func claim(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws -> StoredSpotlight
+}
+
+extension SpotlightStore {
+    public var isShared: Bool { false }
+
+    /// For a store no other process shares (nothing can claim in between).
+    public func claim(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws -> StoredSpotlight {
+        if let stored = try await self.pick(for: pick.key), stored.changesAt > pick.pickedAt { return stored }
+        try await save(pick, forgettingChangedBefore: forgettingChangedBefore)
+        return pick
+    }
 }
