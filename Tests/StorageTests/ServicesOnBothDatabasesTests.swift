@@ -1,0 +1,123 @@
+import Foundation
+import PostgreSQL
+import Service
+import Storage
+import TestSupport
+import XCTest
+
+/// The service's rules (favorites with their cap and memory, installs and tokens, the search
+/// history) on the stores of both databases: SQLite's file, and PostgreSQL where a cluster runs
+/// (TestSupport's; failing under CI=true without one). On PostgreSQL, two services on one
+/// database stand for two instances: what one changes, the other sees. SQLite's file belongs to
+/// one process, so there both are the same service.
+final class ServicesOnBothDatabasesTests: XCTestCase {
+    private struct Backend {
+        let name: String
+        let open: () throws -> Stores
+        /// Several instances may share it.
+        var isShared: Bool { name == "postgresql" }
+    }
+
+    private func backends() throws -> [Backend] {
+        let path = try makeDatabasePath()
+        var found = [Backend(name: "sqlite", open: { try Stores.open(path: path) })]
+        do {
+            let url = try PostgreSQLURL.parse(try PostgreSQLCluster.database(for: self)).get()
+            found.append(Backend(name: "postgresql", open: { try Stores.open(url: url, poolSize: 4) }))
+        } catch is XCTSkip {}
+        return found
+    }
+
+    private func opened(_ backend: Backend) throws -> Stores {
+        let stores = try backend.open()
+        addTeardownBlock { await stores.close() }
+        return stores
+    }
+
+    func testFavoritesKeepTheirRulesAndTwoInstancesAgree() async throws {
+        for backend in try backends() {
+            let one = try opened(backend)
+            let installs = InstallService(store: one.installs, creationsPerHour: nil)
+            let mine = try await installs.create(client: "test").install
+            let here = FavoritesService(store: one.favorites, limit: 2)
+            let there = backend.isShared ? FavoritesService(store: try opened(backend).favorites, limit: 2) : here
+
+            _ = try await here.add(makeItem("a"), install: mine)
+            // The other instance reads (and remembers) the install's favorites...
+            let seenThere = try await there.ids(install: mine)
+            XCTAssertEqual(seenThere, ["a"], backend.name)
+            // ...then this one adds a second: the other must not answer from what it remembered.
+            _ = try await here.add(makeItem("b"), install: mine)
+            try await eventually("\(backend.name): the other instance lists both") {
+                (try? await there.list(install: mine).map(\.id)) == ["b", "a"]
+            }
+            do {
+                _ = try await there.add(makeItem("c"), install: mine)
+                XCTFail("\(backend.name): a third favorite went past the cap of 2")
+            } catch FavoritesError.favoritesFull {}
+            let again = try await there.add(makeItem("a"), install: mine)
+            XCTAssertEqual(again.favorite.id, "a", backend.name)
+            guard case .alreadyExisted = again else { return XCTFail("\(backend.name): \(again)") }
+            let local = try await there.list(install: .local)
+            XCTAssertEqual(local, [], "\(backend.name): another install's favorites are its own")
+            try await there.remove(id: "a", install: mine)
+            do {
+                try await here.remove(id: "a", install: mine)
+                XCTFail("\(backend.name): removed twice")
+            } catch FavoritesError.notFound {}
+        }
+    }
+
+    func testATokenOpensItsInstallUntilDeletedThroughEitherInstance() async throws {
+        for backend in try backends() {
+            let one = try opened(backend)
+            let here = InstallService(store: one.installs, creationsPerHour: nil)
+            let there = backend.isShared ? InstallService(store: try opened(backend).installs, creationsPerHour: nil) : here
+            let made = try await here.create(client: "test")
+            let token = try XCTUnwrap(InstallToken(Substring(made.token)))
+            let opened = try await there.verify(token)
+            XCTAssertEqual(opened, made.install, backend.name)
+            let forged = try XCTUnwrap(InstallToken(Substring(made.install.rawValue + "." + String(repeating: "A", count: 43))))
+            do {
+                _ = try await there.verify(forged)
+                XCTFail("\(backend.name): a wrong secret opened the install")
+            } catch InstallError.unknownToken {}
+
+            _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
+            try await here.delete(presenting: token)
+            try await eventually("\(backend.name): the other instance refuses the deleted token") {
+                (try? await there.verify(token)) == nil
+            }
+            let left = try await one.favorites.count(install: made.install)
+            XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")
+        }
+    }
+
+    func testTheSearchHistoryKeepsItsRules() async throws {
+        for backend in try backends() {
+            let stores = try opened(backend)
+            let history = SearchHistoryService(store: stores.searchHistory, limit: 3)
+            for query in ["  cats ", "dogs", "CATS", "owls", "bats"] {
+                _ = try await history.record(query, install: .local)
+            }
+            let listed = try await history.list(install: .local).map(\.query)
+            XCTAssertEqual(listed, ["bats", "owls", "CATS"], "\(backend.name): trimmed, case folded, the newest 3")
+            let matching = try await history.list(contains: "at", install: .local).map(\.query)
+            XCTAssertEqual(matching, ["bats", "CATS"], backend.name)
+            try await history.clear(install: .local)
+            let cleared = try await history.list(install: .local)
+            XCTAssertEqual(cleared, [], backend.name)
+        }
+    }
+}
+
+/// Polls `condition` until it holds, failing after 5 s (another instance hears a change within
+/// milliseconds; SQLite's two services share one file, so theirs holds at once).
+private func eventually(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                        _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)", file: file, line: line) }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
