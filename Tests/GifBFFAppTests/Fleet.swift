@@ -103,7 +103,8 @@ final class Fleet {
 
     private func startBalancer(_ nginx: String) throws -> Process {
         let configuration = """
-            worker_processes 1;
+            # One process, no workers: killing it by its PID leaves nothing behind.
+            master_process off;
             daemon off;
             pid \(folder.path)/nginx.pid;
             error_log \(folder.path)/nginx-error.log;
