@@ -60,7 +60,7 @@ public struct PGFavoritesRepository: FavoritesStore {
             _ = try connection.execute(
                 "INSERT INTO favorite (install_id, gif_id, snapshot, added_at) VALUES ($1, $2, $3, $4)",
                 [.text(install.rawValue), .text(record.id), .bytes(record.snapshot), .integer(Milliseconds.from(record.addedAt))])
-            try Self.announce(install, in: connection)
+            try connection.announce(on: PGSchema.favoritesChannel, install)
             return .inserted
         }
     }
@@ -69,17 +69,12 @@ public struct PGFavoritesRepository: FavoritesStore {
         try await pool.storeWrite { connection in
             let removed = try connection.execute("DELETE FROM favorite WHERE install_id = $1 AND gif_id = $2",
                                                  [.text(install.rawValue), .text(id)]) > 0
-            if removed { try Self.announce(install, in: connection) }
+            if removed { try connection.announce(on: PGSchema.favoritesChannel, install) }
             return removed
         }
     }
 
     // MARK: Inside a connection
-
-    /// Delivered to every listening instance when the transaction commits, never before.
-    static func announce(_ install: InstallID, in connection: PGConnection) throws {
-        _ = try connection.query("SELECT pg_notify($1, $2)", [.text(PGSchema.favoritesChannel), .text(install.rawValue)])
-    }
 
     private static func find(id: String, install: InstallID, in connection: PGConnection) throws -> FavoriteRecord? {
         try connection.queryFirst("SELECT gif_id, snapshot, added_at FROM favorite WHERE install_id = $1 AND gif_id = $2",

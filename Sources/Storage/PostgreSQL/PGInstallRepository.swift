@@ -39,8 +39,8 @@ public struct PGInstallRepository: InstallStore {
         try await pool.storeWrite { connection in
             let deleted = try connection.execute("DELETE FROM install WHERE install_id = $1", [.text(install.rawValue)]) > 0
             if deleted {
-                try PGFavoritesRepository.announce(install, in: connection)
-                _ = try connection.query("SELECT pg_notify($1, $2)", [.text(PGSchema.installsChannel), .text(install.rawValue)])
+                try connection.announce(on: PGSchema.favoritesChannel, install)
+                try connection.announce(on: PGSchema.installsChannel, install)
             }
             return deleted
         }

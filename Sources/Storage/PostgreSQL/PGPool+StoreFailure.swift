@@ -41,4 +41,10 @@ extension PGConnection {
     func lockInstall(_ install: InstallID) throws -> Bool {
         try queryFirst("SELECT 1 FROM install WHERE install_id = $1 FOR UPDATE", [.text(install.rawValue)]) != nil
     }
+
+    /// Announces a change of the install's on `channel` (one of `PGSchema`'s). PostgreSQL
+    /// delivers it to every listening instance when the transaction commits, never before.
+    func announce(on channel: String, _ install: InstallID) throws {
+        _ = try query("SELECT pg_notify($1, $2)", [.text(channel), .text(install.rawValue)])
+    }
 }
