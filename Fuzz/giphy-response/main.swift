@@ -3,7 +3,7 @@
 // one module (their imports of each other are dropped by the script).
 //
 // Invariants, besides "no crash, no hang":
-//   - every GIF read has an id and a page URL;
+//   - every GIF read has a GIPHY id a client can send back (ItemID) and a page URL;
 //   - every GIF written with our JSON writer (as answers and favorites snapshots are) reads back
 //     as the same GIF: what we store, we can read.
 
@@ -16,7 +16,7 @@ final class GiphyClient {}
 private let searchEndpoint = GiphyEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 24, rating: "g", lang: nil), countryCode: nil)
 
 private func checkRoundTrip(_ gif: Item) {
-    if gif.id.isEmpty || gif.url.isEmpty { fatalError("a GIF without id or url: \(gif)") }
+    if ItemID(gif.id)?.provider != .giphy || gif.url.isEmpty { fatalError("a GIF without id or url: \(gif)") }
     var writer = JSONWriter()
     gif.write(to: &writer)
     let written = Data(writer.bytes)

@@ -3,7 +3,7 @@
 // ProviderHTTP's and UnsplashClient's sources compiled as one module.
 //
 // Invariants, besides "no crash, no hang":
-//   - every item read has an "unsplash:" id, a page URL and at least one rendition, none 0 wide or high;
+//   - every item read has an Unsplash id a client can send back (ItemID), a page URL and at least one rendition, none 0 wide or high;
 //   - every item written with our JSON writer reads back as the same item.
 
 import Foundation
@@ -12,7 +12,7 @@ private let reading = PhotoResponseReading(mapping: PhotoMapping(appName: "gif-b
 private let search = UnsplashEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 30))
 
 private func check(_ item: Item) {
-    if !item.id.hasPrefix("unsplash:") || item.url.isEmpty || item.images.isEmpty {
+    if ItemID(item.id)?.provider != .unsplash || item.url.isEmpty || item.images.isEmpty {
         fatalError("an item without id, url or renditions: \(item)")
     }
     if item.images.values.contains(where: { $0.width <= 0 || $0.height <= 0 }) { fatalError("a rendition sized 0: \(item)") }

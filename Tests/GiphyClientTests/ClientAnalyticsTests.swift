@@ -12,6 +12,15 @@ final class ClientAnalyticsTests: XCTestCase {
         return GIFMapping.gif(try XCTUnwrap(JSONDocument.root(of: Data(json.utf8))))
     }
 
+    /// An id a client could not send back to /gifs/{id} or /favorites costs the GIF.
+    func testAGIFWhoseIDClientsCouldNotSendBackIsNotShown() throws {
+        for id in ["abc/123", "abc 123", "abc-123", "\\u034Dabc", String(repeating: "a", count: 65)] {
+            let json = #"{"id": "\#(id)", "url": "https://giphy.com/gifs/abc123"}"#
+            XCTAssertNil(GIFMapping.gif(try XCTUnwrap(JSONDocument.root(of: Data(json.utf8)))), id)
+        }
+        XCTAssertEqual(try mapped(analytics: "null")?.id, "abc123")
+    }
+
     func testAnalyticsURLsAreMappedOnlyWhenTheyAreHTTP() throws {
         let item = try XCTUnwrap(try mapped(analytics: """
             {"onload": {"url": "https://giphy-analytics.giphy.com/v2/pingback_simple?analytics_response_payload=e%3Dx&action_type=SEEN"},

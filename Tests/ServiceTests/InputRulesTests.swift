@@ -37,12 +37,23 @@ final class InputRulesTests: XCTestCase {
         XCTAssertEqual(photo.upstreamID, "wfH7b-1pf6g_")
         XCTAssertEqual(photo.rawValue, "unsplash:wfH7b-1pf6g_")
         XCTAssertEqual(ItemID("abc")?.provider, .giphy)
-        XCTAssertEqual(ItemID.text(provider: .unsplash, upstreamID: "x"), "unsplash:x")
-        XCTAssertEqual(ItemID.text(provider: .giphy, upstreamID: "x"), "x")
+        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "x")?.rawValue, "unsplash:x")
+        XCTAssertEqual(ItemID(provider: .giphy, upstreamID: "x")?.rawValue, "x")
         for text in ["unsplash:", "giphy:abc", ":abc", "Unsplash:abc", "unsplash:a b", "unsplash:a:b", "unsplash:é",
                      "unsplash:" + String(repeating: "a", count: 65)] {
             XCTAssertNil(ItemID(text), text)
         }
+    }
+
+    /// What a mapping reads from an upstream: an id a client could not send back has no ItemID.
+    /// The fuzzer found an Unsplash id that began with a combining mark and held a slash.
+    func testUpstreamIDsClientsCouldNotSendBackHaveNoItemID() {
+        for upstreamID in ["", "a/b", "a b", "\u{34D}abc", "é", "a:b", "a?b", String(repeating: "a", count: 65)] {
+            XCTAssertNil(ItemID(provider: .unsplash, upstreamID: upstreamID), upstreamID)
+            XCTAssertNil(ItemID(provider: .giphy, upstreamID: upstreamID), upstreamID)
+        }
+        XCTAssertNil(ItemID(provider: .giphy, upstreamID: "a-b"), "GIPHY's ids are letters and digits only")
+        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "a-b_c")?.upstreamID, "a-b_c")
     }
 
     func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {

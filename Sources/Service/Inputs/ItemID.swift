@@ -11,33 +11,28 @@ public struct ItemID: Sendable, Hashable, CustomStringConvertible {
 
     public init?(_ text: String) {
         guard let colon = text.firstIndex(of: ":") else {
-            guard Self.isGiphyID(text) else { return nil }
-            rawValue = text
-            provider = .giphy
-            upstreamID = text
+            self.init(provider: .giphy, upstreamID: text)
             return
         }
         // GIPHY's ids carry no prefix, so "giphy:" would be a second spelling of one id.
         guard let provider = ProviderName(String(text[..<colon])), provider != .giphy else { return nil }
-        let upstreamID = String(text[text.index(after: colon)...])
+        self.init(provider: provider, upstreamID: String(text[text.index(after: colon)...]))
+    }
+
+    /// Our id for an upstream's own one, as a provider's mapping writes it. Nil for an upstream id
+    /// a client could not send back (a slash, a space, a character outside ASCII, too long): an
+    /// item with such an id could be shown but never favorited or opened, so the mapping drops it.
+    public init?(provider: ProviderName, upstreamID: String) {
+        let allowsDashes = provider != .giphy
         guard Self.lengthRange.contains(upstreamID.utf8.count),
-              upstreamID.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+              upstreamID.utf8.allSatisfy({ Self.isLetterOrDigit($0) || (allowsDashes && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_"))) })
         else { return nil }
-        rawValue = text
+        rawValue = provider == .giphy ? upstreamID : "\(provider.rawValue):\(upstreamID)"
         self.provider = provider
         self.upstreamID = upstreamID
     }
 
-    /// Our id for an upstream's own one, as a provider's mapping writes it.
-    public static func text(provider: ProviderName, upstreamID: String) -> String {
-        provider == .giphy ? upstreamID : "\(provider.rawValue):\(upstreamID)"
-    }
-
     public var description: String { rawValue }
-
-    private static func isGiphyID(_ text: String) -> Bool {
-        lengthRange.contains(text.utf8.count) && text.utf8.allSatisfy(isLetterOrDigit)
-    }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -18,13 +18,15 @@ enum GIFMapping {
         ("downsized", ["downsized"]),
     ]
 
-    /// Nil when the object lacks what every GIF of ours must have: an id and a page url. Every link
+    /// Nil when the object lacks what every GIF of ours must have: an id a client can send back
+    /// (`ItemID`) and a page url. Every link
     /// we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
     static func gif(_ object: JSONValue) -> Item? {
-        guard object.isObject, let id = object["id"]?.meaningfulText, let url = object["url"]?.webLink else { return nil }
+        guard object.isObject, let id = object["id"]?.meaningfulText.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }),
+              let url = object["url"]?.webLink else { return nil }
         let user = object["user"].flatMap(Self.user)
         return Item(
-            id: id,
+            id: id.rawValue,
             provider: .giphy,
             title: object["title"]?.meaningfulText,
             altText: object["alt_text"]?.meaningfulText,

@@ -11,11 +11,12 @@ struct PhotoMapping: Sendable {
         referral = ReferralLinks(appName: appName)
     }
 
-    /// Nil for what cannot be shown: no id, or no rendition we can size (no usable urls, or
+    /// Nil for what cannot be shown: no id a client could send back, or no rendition we can size (no usable urls, or
     /// no original width and height to compute their sizes from). Fields of the wrong type are
     /// absent, never a failure of the photo.
     func item(_ photo: JSONValue) -> Item? {
-        guard photo.isObject, let id = photo["id"]?.meaningfulText else { return nil }
+        guard photo.isObject, let id = photo["id"]?.meaningfulText,
+              let itemID = ItemID(provider: .unsplash, upstreamID: id) else { return nil }
         let width = photo["width"]?.integer.flatMap { $0 > 0 ? $0 : nil }
         let height = photo["height"]?.integer.flatMap { $0 > 0 ? $0 : nil }
         let images = PhotoRenditions.images(urls: photo["urls"], width: width, height: height)
@@ -28,7 +29,7 @@ struct PhotoMapping: Sendable {
         let title = photo["description"]?.meaningfulText ?? photo["alt_description"]?.meaningfulText
         let downloadLocation = links?["download_location"]?.webLink
         return Item(
-            id: ItemID.text(provider: .unsplash, upstreamID: id),
+            id: itemID.rawValue,
             provider: .unsplash,
             title: title,
             altText: photo["alt_description"]?.meaningfulText,
