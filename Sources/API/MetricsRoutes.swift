@@ -51,6 +51,13 @@ enum PrometheusText {
                 out += "gif_bff_upstream_calls_total{endpoint=\(quoted(key.endpoint)),outcome=\(quoted(key.outcome)),provider=\"\(provider)\"} \(count)\n"
             }
         }
+        header(&out, "gif_bff_upstream_held_off_total", "counter",
+               "Calls not made because the provider failed twice in a row (or said to wait) and is held off for a while, by endpoint and provider.")
+        for (provider, metrics) in upstream {
+            for (endpoint, count) in metrics.heldOffCalls.sorted(by: { $0.key < $1.key }) {
+                out += "gif_bff_upstream_held_off_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
+            }
+        }
         header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale, by provider.")
         for (provider, metrics) in upstream {
             let cache = metrics.cacheResults

@@ -66,7 +66,6 @@ final class APIErrorTests: XCTestCase {
     }
 
     func testEveryUpstreamFaultMapsToItsRow() async throws {
-        let api = try APIHarness(self, upstreamTimeout: .milliseconds(500))
         let rows: [(FakeGiphyFault, Int, String)] = [
             (.rateLimited(body: .message, retryAfter: 42), 503, "upstream_rate_limited"),
             (.rateLimited(body: .meta, retryAfter: nil), 503, "upstream_rate_limited"),
@@ -81,25 +80,65 @@ final class APIErrorTests: XCTestCase {
             (.synthetic, 502, "upstream_bad_response"),
             (.delay(milliseconds: 1500), 504, "upstream_timeout"),
         ]
+        var failures: [Substring] = []
+        // One server per row: a failure that says the upstream is down holds the next calls off
+        // (UpstreamHoldOffTests), and each row is about one call.
         for (fault, status, code) in rows {
+            let api = try APIHarness(self, upstreamTimeout: .milliseconds(500))
             api.fake.inject(fault)
             let response = try api.get("/search?q=cats&limit=2")
             assertProblem(response, status, code)
             if case .rateLimited(_, let retryAfter) = fault {
                 XCTAssertEqual(response.header("Retry-After"), String(retryAfter ?? 60))
+            } else {
+                let next = try api.get("/search?q=dogs")
+                XCTAssertEqual(next.status, 200, "faults were one-shot, and one failure holds nothing off: \(code)")
             }
-            api.fake.clearFaults()
+            // Issue 16.7: the log says why every upstream call failed, one line each, never the key.
+            await api.stop()
+            failures += api.logSink.capturedText.split(separator: "\n").filter { $0.contains("upstream call failed") }
         }
-        let auth = try api.get("/search?q=dogs")
-        XCTAssertEqual(auth.status, 200, "faults were one-shot")
-        // Issue 16.7: the log says why every upstream call failed, one line each, never the key.
-        await api.stopApp()
-        let failures = api.logSink.capturedText.split(separator: "\n").filter { $0.contains("upstream call failed") }
         XCTAssertEqual(failures.count, rows.count, failures.joined(separator: "\n"))
         XCTAssertTrue(failures.allSatisfy { $0.contains("endpoint=search") && $0.contains("reason=") })
         XCTAssertTrue(failures.contains { $0.contains("outcome=timeout") })
         XCTAssertTrue(failures.contains { $0.contains("outcome=bad_response") && $0.contains("not JSON") })
         XCTAssertFalse(failures.contains { $0.contains(APIHarness.secretKey) })
+    }
+
+    /// Issue 24: a soak saw a failing upstream asked 100,000 times a minute. Now two failures in
+    /// a row hold it off: the next searches fail fast, with the same code and a Retry-After, and
+    /// no call; /metrics counts them; once the wait is over one call probes, and an answer ends it.
+    func testAFailingUpstreamIsHeldOffNotAskedAgainAndAgain() async throws {
+        let api = try APIHarness(self)
+        api.fake.inject(.serverError, lifetime: .sticky)
+        for query in ["a", "b"] { assertProblem(try api.get("/search?q=\(query)"), 502, "upstream_error") }
+        for query in (0..<20).map({ "held\($0)" }) {
+            let held = try api.get("/search?q=\(query)")
+            assertProblem(held, 502, "upstream_error")
+            XCTAssertEqual(held.header("Retry-After"), "1", query)
+        }
+        XCTAssertEqual(api.fake.callCount(path: "/v1/gifs/search"), 2, "held-off searches make no call")
+        let metrics = try api.get("/metrics").text
+        XCTAssertTrue(metrics.contains(#"gif_bff_upstream_held_off_total{endpoint="search",provider="giphy"} 20"#), metrics)
+
+        api.fake.clearFaults()
+        try await waitUntil("once the wait is over, a probe is answered and the hold ends", timeout: .seconds(5)) {
+            try api.get("/search?q=after").status == 200
+        }
+        XCTAssertEqual(try api.get("/search?q=next").status, 200)
+        XCTAssertEqual(api.fake.callCount(path: "/v1/gifs/search"), 4, "one probe, then the next search")
+    }
+
+    /// A 429 holds at once, for as long as its Retry-After says.
+    func testARateLimitHoldsTheUpstreamOffForItsRetryAfter() async throws {
+        let api = try APIHarness(self)
+        api.fake.inject(.rateLimited(body: .message, retryAfter: 42), lifetime: .sticky)
+        assertProblem(try api.get("/search?q=a"), 503, "upstream_rate_limited")
+        let held = try api.get("/search?q=b")
+        assertProblem(held, 503, "upstream_rate_limited")
+        let retryAfter = try XCTUnwrap(held.header("Retry-After").flatMap(Int.init))
+        XCTAssertTrue((41...42).contains(retryAfter), "\(retryAfter)")
+        XCTAssertEqual(api.fake.callCount(path: "/v1/gifs/search"), 1)
     }
 
     func testRefusedAndResetConnectionsAreUpstreamUnavailable() async throws {

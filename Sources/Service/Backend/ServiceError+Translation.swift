@@ -9,6 +9,11 @@ extension ServiceError {
             self = error
         case (let error as UpstreamError, let upstream?):
             self = Self.upstream(error, upstream)
+        case (let held as UpstreamHeldOff, let upstream?):
+            // The kind of the failure that began the hold, so clients see one code for one outage.
+            let failure = Self.upstream(held.cause, upstream)
+            self = ServiceError(failure.kind, failure.detail + " The server waits before asking \(upstream.displayName) again.",
+                                retryAfterSeconds: held.retryAfter)
         case (let exhausted as BudgetExhausted, let upstream?):
             self = ServiceError(.upstreamBudgetExhausted,
                                 "This hour's budget of \(upstream.displayName) calls is spent and nothing is cached for this request; try again later.",

@@ -13,6 +13,7 @@ public final class UpstreamGateway: Sendable {
     let settings: GatewaySettings
     private let memory: MemoryCache
     private let budget: CallBudget?
+    private let holdOff = UpstreamHoldOff()
     public let metrics: UpstreamMetrics
     /// The analytics links of the items passing through (fetched, or read from the store), for pingbacks.
     public let links = UpstreamLinkIndex()
@@ -190,6 +191,8 @@ public final class UpstreamGateway: Sendable {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
             return try serveStale(stored, instead: error)
+        } catch let error as UpstreamHeldOff {
+            return try serveStale(stored, instead: error)
         }
     }
 
@@ -243,9 +246,29 @@ public final class UpstreamGateway: Sendable {
 
     // MARK: - Budget and metrics
 
-    /// Makes one upstream call, if the budget allows (keeping `reserve` calls for others), and
-    /// counts its outcome.
+    /// Makes one upstream call, unless the upstream is held off after failing or the budget does
+    /// not allow it (keeping `reserve` calls for others), and counts its outcome.
     private func spend<T>(endpoint: String, reserve: Int = 0, call: @Sendable () async throws -> T) async throws -> T {
+        let probe: Bool
+        do {
+            probe = try holdOff.permit(now: now())
+        } catch {
+            metrics.recordHeldOff(endpoint: endpoint)
+            throw error
+        }
+        do {
+            return try await budgetedCall(endpoint: endpoint, reserve: reserve, call: call)
+        } catch let error as UpstreamError {
+            holdOff.failed(error, probe: probe, now: now())
+            throw error
+        } catch {
+            // No word from the upstream: the budget said no, or the caller was cancelled.
+            if probe { holdOff.abandoned() }
+            throw error
+        }
+    }
+
+    private func budgetedCall<T>(endpoint: String, reserve: Int, call: @Sendable () async throws -> T) async throws -> T {
         if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
             throw BudgetExhausted(retryAfter: 60)
         }
@@ -258,6 +281,7 @@ public final class UpstreamGateway: Sendable {
         }
         do {
             let value = try await call()
+            holdOff.answered()
             metrics.recordCall(endpoint: endpoint, outcome: "ok")
             return value
         } catch {

@@ -70,7 +70,7 @@ public actor SpotlightService {
         let item: Item
         do {
             item = try await gateway.random(tag: tag, rating: rating.rawValue)
-        } catch let error where error is UpstreamError || error is BudgetExhausted {
+        } catch let error where error is UpstreamError || error is BudgetExhausted || error is UpstreamHeldOff {
             guard let old = picks[key] else { throw error }
             return Spotlight(item: old.item, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
         }
