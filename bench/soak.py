@@ -11,8 +11,10 @@ Prints a line a minute (phase, req/s, p50, p99, answers by status and problem co
 RSS and descriptors at the minute's end, upstream calls), then the verdict: RSS and descriptors
 after minute 5, the errors no fault explains, the acknowledged favorites lost. Loopback only;
 every process it starts is stopped by PID. Environment: BIN (folder of gif-bff and fake-giphy),
-SOAK_MINUTES, SOAK_CONNECTIONS (8), SOAK_RESTART_MINUTES (3; 0 for none), SOAK_WORK
-(/tmp/gif-bff-soak), SOAK_PORT (28380; the fake takes the next).
+SOAK_MINUTES, SOAK_CONNECTIONS (8), SOAK_RESTART_MINUTES (3; 0 for none), SOAK_PHASES (all, in the
+order above; comma-separated names for some), SOAK_WORK (/tmp/gif-bff-soak), SOAK_PORT (28380; the
+fake takes the next). Beside RSS it prints the heap the allocator counts as in use (/metrics'
+gif_bff_heap_in_use_bytes): RSS rising over a flat heap is the allocator keeping freed memory.
 """
 import json
 import os
@@ -44,7 +46,9 @@ BASE = f"http://127.0.0.1:{PORT}"
 FAKE = f"http://127.0.0.1:{FAKE_PORT}"
 # 0: never (one process for the whole run, to see whether its RSS levels off).
 RESTART_EVERY_MINUTES = int(os.environ.get("SOAK_RESTART_MINUTES", "3"))
-PHASES = ["healthy", "slow", "server_error", "reset", "rate_limited", "down"]
+ALL_PHASES = ["healthy", "slow", "server_error", "reset", "rate_limited", "down"]
+# SOAK_PHASES=healthy (comma-separated) runs only those, in turn: a look at memory without faults.
+PHASES = [phase for phase in os.environ.get("SOAK_PHASES", ",".join(ALL_PHASES)).split(",") if phase in ALL_PHASES] or ALL_PHASES
 # Answers that a phase explains. Every phase: what the plan does in ordinary use (removing a GIF
 # that is not a favorite). A minute with a restart also explains socket errors.
 EXPLAINED_ALWAYS = {"404:favorite_not_found"}
@@ -299,6 +303,18 @@ def sample(pid):
     return rss / 1024, len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def heap_mib():
+    """The heap in use, as gif-bff's allocator counts it; None if /metrics cannot be read."""
+    try:
+        with urllib.request.urlopen(BASE + "/metrics", timeout=5) as answer:
+            for line in answer.read().decode().splitlines():
+                if line.startswith("gif_bff_heap_in_use_bytes "):
+                    return int(line.split()[1]) / (1 << 20)
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     for name in os.listdir(WORK):
@@ -322,7 +338,7 @@ def main():
         log(f"# soak: {MINUTES} min, wrk -t2 -c{CONNECTIONS}, phases {' '.join(PHASES)}, "
             f"{f'SIGKILL + restart every {RESTART_EVERY_MINUTES} min' if RESTART_EVERY_MINUTES else 'no restarts'}; {os.cpu_count()} cores, loadavg {open('/proc/loadavg').read().split()[:3]}; "
             f"auditor pool {len(auditor.pool)} ids")
-        log(f"{'min':>3} {'phase':<12} {'req/s':>7} {'p50ms':>7} {'p99ms':>8} {'rss_MiB':>7} {'fds':>4} {'upstream':>8} "
+        log(f"{'min':>3} {'phase':<12} {'req/s':>7} {'p50ms':>7} {'p99ms':>8} {'rss_MiB':>7} {'heap_MiB':>8} {'fds':>4} {'upstream':>8} "
             f"{'socket_errors':<22} answers_by_code")
         minutes, unexplained = [], []
         for minute in range(MINUTES):
@@ -337,6 +353,7 @@ def main():
             for timer in timers:
                 timer.join()
             rss, fds = sample(server.pid)
+            heap = heap_mib()
             calls = upstream.calls()
             seconds = int(fields["duration_us"]) / 1e6
             sockets = {name: int(fields[name]) for name in ("connect", "read", "write", "timeout") if int(fields[name])}
@@ -349,7 +366,7 @@ def main():
                 unexplained.append(f"minute {minute + 1} ({phase}): socket errors {sockets} without a restart")
             minutes.append((rss, fds, phase, server.age_minutes))
             log(f"{minute + 1:>3} {phase:<12} {int(fields['requests']) / seconds:>7.0f} {int(fields['p50_us']) / 1000:>7.1f} "
-                f"{int(fields['p99_us']) / 1000:>8.1f} {rss:>7.1f} {fds:>4} {calls if calls is not None else '-':>8} "
+                f"{int(fields['p99_us']) / 1000:>8.1f} {rss:>7.1f} {f'{heap:.1f}' if heap is not None else '-':>8} {fds:>4} {calls if calls is not None else '-':>8} "
                 f"{(' '.join(f'{k}={v}' for k, v in sockets.items()) + (' (restart)' if restarting else '')) or '-':<22} "
                 f"{' '.join(f'{k}={v}' for k, v in sorted(errors.items())) or '-'}")
         auditor.stopping.set()

@@ -8,6 +8,7 @@
 #   nice -n 10 bench/soak.sh            the full 30 minutes (it loads the machine: be nice)
 #   SOAK_MINUTES=3 bench/soak.sh         a short look (one restart, three phases)
 #   SOAK_MINUTES=12 SOAK_RESTART_MINUTES=0 nice -n 10 bench/soak.sh    one process throughout: does its RSS level off?
+#   SOAK_PHASES=healthy SOAK_RESTART_MINUTES=0 bench/soak.sh            memory alone, no faults (heap_MiB beside RSS)
 #
 # Loopback only; every process it starts is stopped by PID (bench/soak.py says more). Not for CI.
 set -euo pipefail

@@ -14,6 +14,7 @@ enum MetricsRoutes {
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
                                              pingbacks: backend.analytics.counts)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
+            text += PrometheusText.heap(inUse: HeapFigures.inUseBytes, freeKept: HeapFigures.freeKeptBytes)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -101,6 +102,16 @@ enum PrometheusText {
         out += "gif_bff_demo_media_cache_bytes \(bytes)\n"
         header(&out, "gif_bff_demo_media_cache_pictures", "gauge", "Demo pictures kept in memory.")
         out += "gif_bff_demo_media_cache_pictures \(pictures)\n"
+        return out
+    }
+
+    /// The allocator's figures, to tell a growing heap from memory freed and kept (`HeapFigures`).
+    static func heap(inUse: Int, freeKept: Int) -> String {
+        var out = ""
+        header(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.")
+        out += "gif_bff_heap_in_use_bytes \(inUse)\n"
+        header(&out, "gif_bff_heap_free_kept_bytes", "gauge", "Heap bytes freed but kept by the allocator, not returned to the system.")
+        out += "gif_bff_heap_free_kept_bytes \(freeKept)\n"
         return out
     }
 

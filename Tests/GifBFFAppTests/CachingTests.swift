@@ -189,6 +189,10 @@ final class CachingTests: XCTestCase {
         ] {
             XCTAssertTrue(text.contains(line), "missing: \(line)\n\(text)")
         }
+        let heap = text.split(separator: "\n").first { $0.hasPrefix("gif_bff_heap_in_use_bytes ") }
+        let heapBytes = try XCTUnwrap(heap.flatMap { Int($0.split(separator: " ")[1]) }, text)
+        if !Sanitizer.isActive { XCTAssertGreaterThan(heapBytes, 1 << 20, "the heap in use") }
+        XCTAssertTrue(text.contains("# TYPE gif_bff_heap_free_kept_bytes gauge"), text)
         XCTAssertFalse(text.contains("budget_remaining{provider=\"giphy\"}"), "no GIPHY budget configured")
         XCTAssertTrue(text.contains("gif_bff_upstream_budget_remaining{provider=\"unsplash\"} 50"), "Unsplash's default budget: \(text)")
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What scripts/sanitizers.sh sets up for a sanitizer run, as a test's child process needs it.
 public enum Sanitizer {
@@ -8,5 +11,12 @@ public enum Sanitizer {
     public static var childEnvironment: [String: String] {
         let carried: Set<String> = ["LD_PRELOAD", "TSAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS"]
         return ProcessInfo.processInfo.environment.filter { carried.contains($0.key) }
+    }
+
+    /// Whether this process runs under AddressSanitizer or ThreadSanitizer: their allocators
+    /// replace glibc's, whose own figures (`HeapFigures`) then count nothing the program holds.
+    public static var isActive: Bool {
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        return dlsym(everywhere, "__asan_init") != nil || dlsym(everywhere, "__tsan_init") != nil
     }
 }

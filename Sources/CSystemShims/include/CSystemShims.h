@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
@@ -89,5 +90,17 @@ static const uint32_t SHIM_EPOLLERR = EPOLLERR;
 static const uint32_t SHIM_EPOLLET = EPOLLET;
 static const uint32_t SHIM_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
 static const int SHIM_SOCK_STREAM_NONBLOCK_CLOEXEC = SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC;
+
+// The allocator's own count (glibc's mallinfo2, which Swift's Glibc module leaves out): bytes
+// handed out and not freed, and bytes freed but kept by the allocator rather than returned.
+static inline size_t shim_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+static inline size_t shim_heap_free_kept(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.fordblks;
+}
 
 #endif
