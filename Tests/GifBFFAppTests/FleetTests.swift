@@ -5,26 +5,15 @@ import XCTest
 /// Several instances, one truth (issue 23): two gif-bff processes on one PostgreSQL database
 /// behind nginx. Skipped where PostgreSQL or nginx is missing, failing under CI=true.
 final class FleetTests: XCTestCase {
-    private struct Install {
-        let token: String
-        var authorization: String { "Authorization: Bearer \(token)" }
-    }
-
-    private func register(_ fleet: Fleet, via instance: Int? = nil) throws -> Install {
-        let created = try fleet.send("POST", "/installs", to: instance)
-        XCTAssertEqual(created.status, 201, created.text)
-        return Install(token: try XCTUnwrap(created.json?["token"] as? String))
-    }
-
-    private func ids(_ response: RawClient.Response) -> [String] {
-        ((response.json?["data"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+    private func register(_ fleet: Fleet, via instance: Int? = nil) throws -> RegisteredInstall {
+        try RegisteredInstall(created: try fleet.send("POST", "/installs", to: instance))
     }
 
     private func distinctTrendingIDs(_ fleet: Fleet, count: Int) throws -> [String] {
         var found: [String] = []
         var offset = 0
         while found.count < count, offset <= 450 {
-            for id in ids(try fleet.send("GET", "/trending?limit=50&offset=\(offset)")) where !found.contains(id) { found.append(id) }
+            for id in (try fleet.send("GET", "/trending?limit=50&offset=\(offset)")).itemIDs where !found.contains(id) { found.append(id) }
             offset += 50
         }
         XCTAssertGreaterThanOrEqual(found.count, count)
@@ -51,8 +40,8 @@ final class FleetTests: XCTestCase {
         let answers = try racing(fleet, items.map { ("POST", "/favorites", "{\"id\":\"\($0)\"}", [install.authorization]) })
         XCTAssertEqual(answers.filter { $0.status == 201 }.count, 20, answers.map(\.status).description)
         XCTAssertEqual(answers.filter { $0.status == 409 }.count, 10)
-        let first = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0))
-        let second = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1))
+        let first = (try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0)).itemIDs
+        let second = (try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1)).itemIDs
         XCTAssertEqual(first.count, 20)
         XCTAssertEqual(first, second, "both instances list the same favorites, in the same order")
         // Both served some of the adds: the balancer spread them.
@@ -66,16 +55,16 @@ final class FleetTests: XCTestCase {
         // Each instance has read (and keeps in memory) both installs' favorites.
         for instance in 0..<2 {
             for install in [mine, theirs] {
-                XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: instance)), [])
+                XCTAssertEqual((try fleet.send("GET", "/favorites", headers: [install.authorization], to: instance)).itemIDs, [])
             }
         }
         XCTAssertEqual(try fleet.send("POST", "/favorites", json: "{\"id\":\"\(items[0])\"}", headers: [mine.authorization], to: 0).status, 201)
-        XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 0)), [items[0]], "at once through it")
+        XCTAssertEqual((try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 0)).itemIDs, [items[0]], "at once through it")
         let clock = ContinuousClock()
         let committed = clock.now
         var seen: Duration?
         while clock.now - committed < .seconds(1) {
-            if ids(try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 1)) == [items[0]] {
+            if (try fleet.send("GET", "/favorites", headers: [mine.authorization], to: 1)).itemIDs == [items[0]] {
                 seen = clock.now - committed
                 break
             }
@@ -84,7 +73,7 @@ final class FleetTests: XCTestCase {
         let delay = try XCTUnwrap(seen, "the other instance never listed the change")
         print("fleet: a favorite added through one instance listed by the other after \(delay)")
         XCTAssertLessThan(delay, .milliseconds(100))
-        XCTAssertEqual(ids(try fleet.send("GET", "/favorites", headers: [theirs.authorization], to: 1)), [], "another install sees nothing of it")
+        XCTAssertEqual((try fleet.send("GET", "/favorites", headers: [theirs.authorization], to: 1)).itemIDs, [], "another install sees nothing of it")
         let page = try fleet.send("GET", "/trending?limit=50", headers: [mine.authorization], to: 1)
         let marked = (page.json?["data"] as? [[String: Any]] ?? []).filter { $0["is_favorite"] as? Bool == true }
         XCTAssertEqual(marked.compactMap { $0["id"] as? String }, [items[0]], "the other instance's pages mark it too")
@@ -177,7 +166,7 @@ final class FleetTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0, "the restart was seen")
         XCTAssertLessThan(slowest, .seconds(3), "no request hangs")
         XCTAssertLessThan(try XCTUnwrap(recoveredAfter), .seconds(6), "adds again within 5 s of the server's return")
-        let listed = Set(ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0)))
+        let listed = Set((try fleet.send("GET", "/favorites", headers: [install.authorization], to: 0)).itemIDs)
         XCTAssertTrue(Set(acknowledged).isSubset(of: listed), "every acknowledged add is kept")
     }
 
@@ -195,7 +184,7 @@ final class FleetTests: XCTestCase {
         }
         print("fleet kill: \(acknowledged.count) of \(items.count) adds acknowledged, \(failedAfterKill) failed after the SIGKILL")
         XCTAssertLessThanOrEqual(failedAfterKill, 2, "the balancer moves to the live instance")
-        let listed = ids(try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1))
+        let listed = (try fleet.send("GET", "/favorites", headers: [install.authorization], to: 1)).itemIDs
         XCTAssertEqual(Set(listed), Set(acknowledged), "every acknowledged add, and nothing else")
         XCTAssertEqual(try fleet.send("GET", "/search?q=still%20here").status, 200)
     }

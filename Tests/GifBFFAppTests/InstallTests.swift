@@ -9,38 +9,24 @@ import XCTest
 /// policies; what a token of one install can do to another's (nothing); malformed Authorization
 /// values; the creation limit and the proxies believed; deletion; tokens kept out of logs.
 final class InstallTests: XCTestCase {
-    private struct Install {
-        let id: String
-        let token: String
-        var authorization: String { "Authorization: Bearer \(token)" }
+    private func register(_ api: APIHarness, headers: [String] = []) throws -> RegisteredInstall {
+        try RegisteredInstall(created: try api.send("POST", "/installs", headers: headers))
     }
 
-    private func register(_ api: APIHarness, headers: [String] = []) throws -> Install {
-        let created = try api.send("POST", "/installs", headers: headers)
-        XCTAssertEqual(created.status, 201, created.text)
-        let id = try XCTUnwrap(created.json?["install_id"] as? String, created.text)
-        let token = try XCTUnwrap(created.json?["token"] as? String, created.text)
-        return Install(id: id, token: token)
-    }
-
-    private func ids(_ response: RawClient.Response) -> [String] {
-        ((response.json?["data"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
-    }
-
-    private func favorites(_ api: APIHarness, _ install: Install?) throws -> [String] {
+    private func favorites(_ api: APIHarness, _ install: RegisteredInstall?) throws -> [String] {
         let answer = try api.send("GET", "/favorites", headers: install.map { [$0.authorization] } ?? [])
         XCTAssertEqual(answer.status, 200, answer.text)
-        return ids(answer)
+        return answer.itemIDs
     }
 
-    private func add(_ api: APIHarness, _ id: String, _ install: Install?) throws -> RawClient.Response {
+    private func add(_ api: APIHarness, _ id: String, _ install: RegisteredInstall?) throws -> RawClient.Response {
         try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}", headers: install.map { [$0.authorization] } ?? [])
     }
 
     private func trendingIDs(_ api: APIHarness, count: Int) throws -> [String] {
         // GIPHY's trending may repeat an item across a page; the fake does too.
         var found: [String] = []
-        for id in ids(try api.get("/trending?limit=50")) where !found.contains(id) { found.append(id) }
+        for id in (try api.get("/trending?limit=50")).itemIDs where !found.contains(id) { found.append(id) }
         XCTAssertGreaterThanOrEqual(found.count, count)
         return Array(found.prefix(count))
     }
@@ -96,7 +82,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try api.send("GET", "/search?q=alpine", headers: [first.authorization]).status, 200)
         XCTAssertEqual(try api.send("GET", "/search?q=beach", headers: [second.authorization]).status, 200)
         await api.flushWrites()
-        func history(_ install: Install?) throws -> [String] {
+        func history(_ install: RegisteredInstall?) throws -> [String] {
             let answer = try api.send("GET", "/search/history", headers: install.map { [$0.authorization] } ?? [])
             return ((answer.json?["data"] as? [[String: Any]]) ?? []).compactMap { $0["query"] as? String }
         }
@@ -114,7 +100,7 @@ final class InstallTests: XCTestCase {
         let items = try trendingIDs(api, count: 30)
         let first = try register(api), second = try register(api)
         // Every request is on the wire before any answer is read: 60 adds in flight at once.
-        var clients: [(RawClient, Install)] = []
+        var clients: [(RawClient, RegisteredInstall)] = []
         for (index, item) in items.enumerated() {
             for install in index.isMultiple(of: 2) ? [first, second] : [second, first] {
                 let client = try RawClient(port: api.app.port, timeout: 15)

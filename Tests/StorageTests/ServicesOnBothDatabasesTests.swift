@@ -11,31 +11,9 @@ import XCTest
 /// database stand for two instances: what one changes, the other sees. SQLite's file belongs to
 /// one process, so there both are the same service.
 final class ServicesOnBothDatabasesTests: XCTestCase {
-    private struct Backend {
-        let name: String
-        let open: () throws -> Stores
-        /// Several instances may share it.
-        var isShared: Bool { name == "postgresql" }
-    }
-
-    private func backends() throws -> [Backend] {
-        let path = try makeDatabasePath()
-        var found = [Backend(name: "sqlite", open: { try Stores.open(path: path) })]
-        do {
-            let url = try PostgreSQLURL.parse(try PostgreSQLCluster.database(for: self)).get()
-            found.append(Backend(name: "postgresql", open: { try Stores.open(url: url, poolSize: 4) }))
-        } catch is XCTSkip {}
-        return found
-    }
-
-    private func opened(_ backend: Backend) throws -> Stores {
-        let stores = try backend.open()
-        addTeardownBlock { await stores.close() }
-        return stores
-    }
 
     func testFavoritesKeepTheirRulesAndTwoInstancesAgree() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let one = try opened(backend)
             let installs = InstallService(store: one.installs, creationsPerHour: nil)
             let mine = try await installs.create(client: "test").install
@@ -69,7 +47,7 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
     }
 
     func testATokenOpensItsInstallUntilDeletedThroughEitherInstance() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let one = try opened(backend)
             let here = InstallService(store: one.installs, creationsPerHour: nil)
             let there = backend.isShared ? InstallService(store: try opened(backend).installs, creationsPerHour: nil) : here
@@ -94,7 +72,7 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
     }
 
     func testTheSearchHistoryKeepsItsRules() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let stores = try opened(backend)
             let history = SearchHistoryService(store: stores.searchHistory, limit: 3)
             for query in ["  cats ", "dogs", "CATS", "owls", "bats"] {

@@ -9,38 +9,9 @@ import XCTest
 /// and on PostgreSQL (a throwaway cluster, TestSupport's: skipped without one, failing under
 /// CI=true). "Two instances" are two `Stores` opened on the same database.
 final class StoresOnBothDatabasesTests: XCTestCase {
-    private struct Backend {
-        let name: String
-        let open: () throws -> Stores
-    }
 
     private static let other = InstallID("0123456789abcdef0123456789abcdef")!
     private static let deleted = InstallID("fedcba9876543210fedcba9876543210")!
-
-    /// SQLite always; PostgreSQL where a cluster runs.
-    private func backends() throws -> [Backend] {
-        let path = try makeDatabasePath()
-        var found = [Backend(name: "sqlite", open: { try Stores.open(path: path) })]
-        if let url = try postgreSQLURL() { found.append(Backend(name: "postgresql", open: { try Stores.open(url: url, poolSize: 4) })) }
-        return found
-    }
-
-    private func postgreSQLURL() throws -> PostgreSQLURL? {
-        let text: String
-        do {
-            text = try PostgreSQLCluster.database(for: self)
-        } catch is XCTSkip {
-            return nil
-        }
-        return try PostgreSQLURL.parse(text).get()
-    }
-
-    /// Opened, and closed when the test ends.
-    private func opened(_ backend: Backend) throws -> Stores {
-        let stores = try backend.open()
-        addTeardownBlock { await stores.close() }
-        return stores
-    }
 
     private func favorite(_ id: String, at seconds: TimeInterval = 0) -> FavoriteRecord {
         FavoriteRecord(id: id, snapshot: Data(#"{"id":"\#(id)"}"#.utf8), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
@@ -51,7 +22,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     }
 
     func testFavoritesAreKeptPerInstallWithTheCap() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let stores = try opened(backend)
             let favorites = stores.favorites
             try await makeInstall(Self.other, in: stores)
@@ -87,7 +58,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     /// Two instances (two `Stores` on one database) racing for the last places of one install:
     /// exactly the cap, never more.
     func testRacingAddsFromTwoInstancesStopAtTheCap() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let instances = [try opened(backend), try opened(backend)]
             try await makeInstall(Self.other, in: instances[0])
             let outcomes = try await withThrowingTaskGroup(of: FavoriteInsertOutcome.self) { group in
@@ -109,7 +80,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     }
 
     func testSearchHistoryIsKeptPerInstall() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let stores = try opened(backend)
             let history = stores.searchHistory
             try await makeInstall(Self.other, in: stores)
@@ -131,7 +102,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     }
 
     func testDeletingAnInstallDeletesEverythingKeptForIt() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let stores = try opened(backend)
             try await makeInstall(Self.other, in: stores)
             let installs = try await stores.installs.count()
@@ -165,7 +136,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     /// The fleet's shared tables: an answer, a call or a pick stored through one instance is
     /// read through the other.
     func testTheCacheTheCallLogAndTheSpotlightAreShared() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let (one, two) = (try opened(backend), try opened(backend))
             let stored = CachedAnswer(key: "search|cat", value: Data("page".utf8), storedAt: Date(timeIntervalSince1970: 1_000))
             try await one.responseCache.store(stored, maxEntries: 2)
@@ -197,7 +168,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
     /// A new spotlight pick is claimed: while the stored one is not due, another instance's claim
     /// gets the stored one back; once it is due, the next claim holds.
     func testASpotlightPickIsClaimedOnceForEveryInstance() async throws {
-        for backend in try backends() {
+        for backend in try bothDatabases() {
             let (one, two) = (try opened(backend), try opened(backend))
             let start = Date(timeIntervalSince1970: 50_000)
             func pick(_ name: String, at seconds: Double) -> StoredSpotlight {
