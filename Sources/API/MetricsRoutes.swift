@@ -14,7 +14,7 @@ enum MetricsRoutes {
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
                                              pingbacks: backend.analytics.counts)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
-            text += PrometheusText.heap(inUse: HeapFigures.inUseBytes, freeKept: HeapFigures.freeKeptBytes)
+            text += PrometheusText.heap(inUse: ProcessHeap.inUseBytes, freeKept: ProcessHeap.freeKeptBytes)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -105,7 +105,7 @@ enum PrometheusText {
         return out
     }
 
-    /// The allocator's figures, to tell a growing heap from memory freed and kept (`HeapFigures`).
+    /// The allocator's figures, to tell a growing heap from memory freed and kept (`ProcessHeap`).
     static func heap(inUse: Int, freeKept: Int) -> String {
         var out = ""
         header(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.")

@@ -19,6 +19,7 @@ public final class RunningApp: Sendable {
     let bookkeeping: BookkeepingWrites
     /// Pingbacks still queued get a short while to go out before the upstream stops.
     let analytics: AnalyticsPingbacks
+    private let heapTrimmer: HeapTrimmer
     static let pingbackFlushDeadline: Duration = .seconds(2)
 
     /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
@@ -99,7 +100,8 @@ public final class RunningApp: Sendable {
         do {
             let port = try server.start()
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
-                              sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics)
+                              sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
+                              heapTrimmer: HeapTrimmer(logger: logger))
         } catch {
             abandon(sources, stores)
             throw error
@@ -139,8 +141,9 @@ public final class RunningApp: Sendable {
     }
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
-                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks) {
+                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer) {
         self.analytics = analytics
+        self.heapTrimmer = heapTrimmer
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
@@ -164,6 +167,7 @@ public final class RunningApp: Sendable {
     }
 
     private func stopAfterServer() async {
+        heapTrimmer.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         for source in sources { await source.shutdown() }
         await bookkeeping.flush()

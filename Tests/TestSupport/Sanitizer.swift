@@ -14,7 +14,7 @@ public enum Sanitizer {
     }
 
     /// Whether this process runs under AddressSanitizer or ThreadSanitizer: their allocators
-    /// replace glibc's, whose own figures (`HeapFigures`) then count nothing the program holds.
+    /// replace glibc's, whose own figures (`ProcessHeap`) then count nothing the program holds.
     public static var isActive: Bool {
         let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         return dlsym(everywhere, "__asan_init") != nil || dlsym(everywhere, "__tsan_init") != nil

@@ -103,4 +103,7 @@ static inline size_t shim_heap_free_kept(void) {
     return info.fordblks;
 }
 
+// Gives the free pages of every arena back to the system (glibc's malloc_trim); 1 if any were.
+static inline int shim_heap_trim(void) { return malloc_trim(0); }
+
 #endif
