@@ -53,6 +53,23 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(try second.get("/search?q=dogs&limit=3").header("X-Cache"), "MISS", "the upstream is asked again once back")
     }
 
+    /// A slow GIPHY (2 s a call) holds an answer past its freshness 1 s at most: then the stale
+    /// answer, while the call goes on and refreshes the cache without another call.
+    func testASlowUpstreamGetsASecondThenTheStaleAnswerIsServedAndTheCallRefreshesTheCache() async throws {
+        let api = try APIHarness(self, upstreamTimeout: .seconds(10)) { $0.gateway.freshSeconds = 2 }
+        XCTAssertEqual(try api.get("/search?q=dogs&limit=3").header("X-Cache"), "MISS")
+        try await Task.sleep(for: .milliseconds(2_100))
+        api.fake.inject(.delay(milliseconds: 2_000))
+        let stale = try api.get("/search?q=dogs&limit=3")
+        XCTAssertEqual(stale.header("X-Cache"), "STALE")
+        XCTAssertEqual(stale.json?["stale"] as? Bool, true)
+        XCTAssertEqual(api.fake.callCount(path: searchPath), 2)
+        try await waitUntil("an answer that is not stale", timeout: .seconds(10)) {
+            try api.get("/search?q=dogs&limit=3").header("X-Cache") != "STALE"
+        }
+        XCTAssertEqual(api.fake.callCount(path: searchPath), 2, "the slow call refreshed the cache; no other call was made")
+    }
+
     func testTooOldAnswersAreNotServedStale() async throws {
         let api = try APIHarness(self) {
             $0.gateway.freshSeconds = 0

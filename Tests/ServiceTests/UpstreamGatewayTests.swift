@@ -64,6 +64,70 @@ final class UpstreamGatewayTests: XCTestCase {
         XCTAssertEqual(gateway.metrics.cacheResults[.stale], 1)
     }
 
+    /// A provider whose searches wait until the test opens the gate.
+    final class GatedProvider: Provider {
+        let calls = Mutex(0)
+        let open = Mutex(true)
+
+        func search(_ request: SearchRequest) async throws -> UpstreamPage {
+            let call = calls.withLock { calls -> Int in
+                calls += 1
+                return calls
+            }
+            while !open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            return UpstreamPage(items: [makeItem("call\(call)")], totalCount: 1, count: 1, offset: request.offset)
+        }
+        func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
+        func item(id: String) async throws -> Item { throw UpstreamError.notFound }
+        func random(tag: String?, rating: String?, type: MediaType) async throws -> Item { makeItem("r") }
+    }
+
+    /// Issue 24's soak: with the upstream taking 3 s a call, every answer past its freshness waited
+    /// for it (14 req/s). Now a stale answer at hand is served after `slowUpstreamWait`, and the
+    /// call goes on to refresh the cache: the next request is a hit on the new answer.
+    func testASlowUpstreamGetsAWaitThenTheStaleAnswerIsServedAndTheCallRefreshesTheCache() async throws {
+        let provider = GatedProvider()
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        var settings = GatewaySettings()
+        settings.slowUpstreamWait = .milliseconds(20)
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "cats", offset: 0, limit: 10)
+        let first = try await gateway.search(request)
+        XCTAssertEqual(first.value.items.map(\.id), ["call1"])
+        clock.withLock { $0 += 120 }
+        provider.open.withLock { $0 = false }
+        let stale = try await gateway.search(request)
+        XCTAssertEqual(stale.status, .stale, "the call is held at the gate: the stale answer is served")
+        XCTAssertEqual(stale.age, 120)
+        XCTAssertEqual(stale.value.items.map(\.id), ["call1"])
+        let again = try await gateway.search(request)
+        XCTAssertEqual(again.status, .stale)
+        XCTAssertEqual(provider.calls.withLock { $0 }, 2, "the second request waited on the same call")
+        provider.open.withLock { $0 = true }
+        // The call goes on without a waiter; until it is done, requests keep getting the stale answer.
+        var refreshed = try await gateway.search(request)
+        while refreshed.status != .hit {
+            try await Task.sleep(for: .milliseconds(5))
+            refreshed = try await gateway.search(request)
+        }
+        XCTAssertEqual(refreshed.value.items.map(\.id), ["call2"])
+        XCTAssertEqual(provider.calls.withLock { $0 }, 2)
+        XCTAssertEqual(gateway.metrics.cacheResults[.stale], 2, "answers counted by what each request got")
+    }
+
+    func testANewQueryWaitsForTheSlowUpstream() async throws {
+        let provider = GatedProvider()
+        var settings = GatewaySettings()
+        settings.slowUpstreamWait = .milliseconds(20)
+        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
+        provider.open.withLock { $0 = false }
+        let waiting = Task { try await gateway.search(SearchRequest(query: "new", offset: 0, limit: 10)) }
+        try await Task.sleep(for: .milliseconds(100))
+        provider.open.withLock { $0 = true }
+        let answer = try await waiting.value
+        XCTAssertEqual(answer.status, .miss, "nothing stale at hand: the request waits for the call")
+    }
+
     func testBudgetCountsEveryCallIncludingRandom() async throws {
         var settings = GatewaySettings()
         settings.callsPerHour = 1

@@ -6,6 +6,10 @@ public struct GatewaySettings: Sendable, Equatable {
     public var freshSeconds: Double = 60
     /// An answer up to this old is served, marked stale, when the upstream fails.
     public var staleSeconds: Double = 86_400
+    /// How long a request with a stale answer at hand waits for the upstream before it is given
+    /// the stale one (the call goes on and refreshes the cache): a slow upstream must not hold
+    /// every answer past its freshness for the length of its calls.
+    public var slowUpstreamWait: Duration = .seconds(1)
     /// Stored answers at most; the least recently used go first.
     public var maxEntries = 1_000
     /// Decoded answers kept in memory in front of the store.

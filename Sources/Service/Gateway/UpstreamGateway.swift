@@ -124,20 +124,34 @@ public final class UpstreamGateway: Sendable {
     private typealias Stored<T> = (value: T, storedAt: Date)
 
     /// A fresh answer in memory is returned at once, before anything for a call is made (the
-    /// call's closure is built after this; most answers are hits).
+    /// call's closure is built after this; most answers are hits). With a stale one at hand, the
+    /// upstream gets `slowUpstreamWait` to answer; then the stale one is served while the call goes
+    /// on and refreshes the cache for the next request.
     @inline(__always)
     private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String, reserve: Int = 0,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
         let key = settings.key(requestKey)
-        if settings.cacheEnabled, let hit: Fetched<T> = freshInMemory(key) { return hit }
-        return try await shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
+        let start = now()
+        let inMemory: Fetched<T>? = settings.cacheEnabled ? inMemory(key, now: start) : nil
+        if let inMemory, inMemory.status == .hit {
+            metrics.recordCache(.hit)
+            return inMemory
+        }
+        let task = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
+        let fetched = if let stale = inMemory {
+            try await FirstOf.value(of: task, orAfter: settings.slowUpstreamWait, stale)
+        } else {
+            try await task.value
+        }
+        metrics.recordCache(fetched.status)
+        return fetched
     }
 
     /// Identical requests share one task, which reads the store and, if need be, calls the
     /// upstream; it leaves the map when done.
     private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
-                                               call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
-        let task = inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
+                                               call: @escaping @Sendable () async throws -> T) -> Task<Fetched<T>, any Error> {
+        inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
             if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }
             let task = Task {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
@@ -147,19 +161,22 @@ public final class UpstreamGateway: Sendable {
             tasks[key] = task
             return task
         }
-        return try await task.value
     }
 
-    private func freshInMemory<T: CachedAnswerValue>(_ key: String) -> Fetched<T>? {
-        let start = now()
-        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
-              isFresh(entry.storedAt, start) else { return nil }
-        if touchStore, let store {
-            // Keeps a hot entry from being evicted from the store while memory serves it.
-            bookkeeping.later(.responseCache) { try await store.touch(key: key, at: start) }
+    /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
+    /// when there is none (or it is older than that).
+    private func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date) -> Fetched<T>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T else { return nil }
+        let age = start.timeIntervalSince(entry.storedAt)
+        if isFresh(entry.storedAt, start) {
+            if touchStore, let store {
+                // Keeps a hot entry from being evicted from the store while memory serves it.
+                bookkeeping.later(.responseCache) { try await store.touch(key: key, at: start) }
+            }
+            return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id)
         }
-        metrics.recordCache(.hit)
-        return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id)
+        guard age >= 0, age <= settings.staleSeconds else { return nil }
+        return Fetched(value, status: .stale, age: Self.age(entry.storedAt, start))
     }
 
     private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
@@ -167,7 +184,6 @@ public final class UpstreamGateway: Sendable {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
         if let stored, isFresh(stored.storedAt, start) {
-            metrics.recordCache(.hit)
             return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
         }
         return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, call: call)
@@ -185,7 +201,6 @@ public final class UpstreamGateway: Sendable {
         do {
             let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
             remember(key, value: value)
-            metrics.recordCache(.miss)
             return Fetched(value, status: .miss, age: 0)
         } catch let error as UpstreamError where error != .notFound {
             return try serveStale(stored, instead: error)
@@ -200,7 +215,6 @@ public final class UpstreamGateway: Sendable {
         let current = now()
         let age = stored.map { current.timeIntervalSince($0.storedAt) } ?? -1
         guard let stored, age >= 0, age <= settings.staleSeconds else { throw error }
-        metrics.recordCache(.stale)
         return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
     }
 
