@@ -388,6 +388,11 @@ def main():
         for age in sorted({entry[3] for entry in later}):
             values = [entry[0] for entry in later if entry[3] == age]
             log(f"  RSS MiB {age} min after a start: {' '.join(f'{value:.1f}' for value in values)} (spread {spread(values):.1f}%)")
+        # The phase sets what memory holds (a healthy upstream fills the caches): like with like again.
+        for phase in PHASES:
+            values = [entry[0] for entry in later if entry[2] == phase]
+            if values:
+                log(f"  RSS MiB while {phase}: {' '.join(f'{value:.1f}' for value in values)} (spread {spread(values):.1f}%)")
         for phase in PHASES:
             values = [entry[1] for entry in later if entry[2] == phase]
             if values:

@@ -1,16 +1,18 @@
 import Synchronization
 
-/// A task's value, or a value at hand once a wait is over, whichever comes first. The task is
-/// not cancelled when the wait wins: it goes on (a shared upstream call that fills the cache).
+/// A task's value, or what is at hand at a deadline, whichever comes first. The task is not
+/// cancelled when the deadline wins: it goes on (a shared upstream call that fills the cache).
 enum FirstOf {
-    static func value<T: Sendable>(of task: Task<T, any Error>, orAfter wait: Duration, _ fallback: T) async throws -> T {
+    /// At `deadline`, `atHand` is asked; nil there means the task's value is waited for after all.
+    static func value<T: Sendable>(of task: Task<T, any Error>, orAt deadline: ContinuousClock.Instant,
+                                   _ atHand: @escaping @Sendable () -> T?) async throws -> T {
         let answer = OneAnswer<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 answer.await(continuation)
                 let timer = Task {
-                    try? await Task.sleep(for: wait)
-                    answer.give(.success(fallback))
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    if let value = atHand() { answer.give(.success(value)) }
                 }
                 Task {
                     let result = await task.result
@@ -19,8 +21,8 @@ enum FirstOf {
                 }
             }
         } onCancel: {
-            // The caller gave up: it gets what is at hand now rather than waiting for either.
-            answer.give(.success(fallback))
+            // The caller gave up waiting: what is at hand now, if anything; else the task's value.
+            if let value = atHand() { answer.give(.success(value)) }
         }
     }
 }

@@ -124,22 +124,23 @@ public final class UpstreamGateway: Sendable {
     private typealias Stored<T> = (value: T, storedAt: Date)
 
     /// A fresh answer in memory is returned at once, before anything for a call is made (the
-    /// call's closure is built after this; most answers are hits). With a stale one at hand, the
-    /// upstream gets `slowUpstreamWait` to answer; then the stale one is served while the call goes
-    /// on and refreshes the cache for the next request.
+    /// call's closure is built after this; most answers are hits). Otherwise the request waits
+    /// for the call, but no longer than `slowUpstreamWait` from the call's start when an answer
+    /// it may serve as stale is at hand (in memory, or read from the store by the call meanwhile):
+    /// then it gets that one while the call goes on and refreshes the cache.
     @inline(__always)
     private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String, reserve: Int = 0,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
         let key = settings.key(requestKey)
-        let start = now()
-        let inMemory: Fetched<T>? = settings.cacheEnabled ? inMemory(key, now: start) : nil
-        if let inMemory, inMemory.status == .hit {
+        if settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit {
             metrics.recordCache(.hit)
-            return inMemory
+            return hit
         }
-        let task = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
-        let fetched = if let stale = inMemory {
-            try await FirstOf.value(of: task, orAfter: settings.slowUpstreamWait, stale)
+        let (task, startedAt) = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
+        let fetched = if settings.cacheEnabled {
+            try await FirstOf.value(of: task, orAt: startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
+                inMemory(key, now: now())
+            }
         } else {
             try await task.value
         }
@@ -147,20 +148,27 @@ public final class UpstreamGateway: Sendable {
         return fetched
     }
 
+    private struct Inflight<T: Sendable>: Sendable {
+        let task: Task<Fetched<T>, any Error>
+        let startedAt: ContinuousClock.Instant
+    }
+
     /// Identical requests share one task, which reads the store and, if need be, calls the
     /// upstream; it leaves the map when done.
-    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
-                                               call: @escaping @Sendable () async throws -> T) -> Task<Fetched<T>, any Error> {
-        inflight.withLock { tasks -> Task<Fetched<T>, any Error> in
-            if let running = tasks[key] as? Task<Fetched<T>, any Error> { return running }
+    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, call: @escaping @Sendable () async throws -> T)
+        -> (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant) {
+        let running = inflight.withLock { tasks -> Inflight<T> in
+            if let running = tasks[key] as? Inflight<T> { return running }
             let task = Task {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
                 defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
                 return try await self.load(key: key, endpoint: endpoint, reserve: reserve, call: call)
             }
-            tasks[key] = task
-            return task
+            let running = Inflight(task: task, startedAt: .now)
+            tasks[key] = running
+            return running
         }
+        return (running.task, running.startedAt)
     }
 
     /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
