@@ -7,15 +7,18 @@ import XCTest
 final class ProcessHeapTests: XCTestCase {
     func testABlockHeldIsCountedAndFreedIsNot() throws {
         try XCTSkipIf(Sanitizer.isActive, "a sanitizer's allocator replaces glibc's, which then counts nothing of ours")
-        let size = 16 << 20
+        let size = 64 << 20
+        // Other threads of the test process (earlier tests' servers winding down) allocate and
+        // free meanwhile: CI saw 544 bytes freed elsewhere between two readings.
+        let elsewhere = 4 << 20
         let before = ProcessHeap.inUseBytes
         let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
         let holding = ProcessHeap.inUseBytes
         block.deallocate()
         let after = ProcessHeap.inUseBytes
-        XCTAssertGreaterThanOrEqual(holding - before, size, "before \(before), holding \(holding)")
-        XCTAssertLessThanOrEqual(after, holding - size, "holding \(holding), after \(after)")
+        XCTAssertGreaterThanOrEqual(holding - before, size - elsewhere, "before \(before), holding \(holding)")
+        XCTAssertLessThanOrEqual(after, holding - size + elsewhere, "holding \(holding), after \(after)")
         XCTAssertGreaterThanOrEqual(ProcessHeap.freeKeptBytes, 0)
     }
 
