@@ -43,8 +43,8 @@ build_with() {
 # Prints a run's test count and times; any test failure or sanitizer report fails the script.
 report_run() {
     local sanitizer=$1 log=$2 marker=$3 started=$4 tested=$5 status=$6
-    # The whole run's count is the largest: suites' own lines may come after it in the log.
-    echo "sanitizers: $sanitizer: $(grep -E -o "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | sort -k2,2n | tail -1)"
+    # The whole run's count is the largest; its line says how many were skipped, when any were.
+    echo "sanitizers: $sanitizer: $(grep -E -o "Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?" "$log" | sort -k2,2n | tail -1)"
     echo "sanitizers: $sanitizer: build $(( tested - started )) s, tests $(( $(date +%s) - tested )) s"
     check_reports "$sanitizer" "$log" "$marker" || status=1
     if [ "$status" -ne 0 ]; then
