@@ -31,8 +31,8 @@ struct APIResponder: HTTPResponder {
             }
             var response = try await router.handler(for: &request)(request)
             // Compressed first, so the ETag and a 304 are those of the bytes sent.
-            response = CompressingResponder.compressed(response, for: request)
-            response = ConditionalGET.answer(response, to: request)
+            CompressingResponder.compress(&response, for: request)
+            ConditionalGET.answer(&response, to: request)
             if let allowedOrigin { CORS.addHeaders(to: &response, origin: allowedOrigin) }
             // As sent, so a 304 counts as 304.
             metrics.record(route: route, status: response.status.code, since: start)

@@ -9,8 +9,8 @@ import HTTPServer
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
-        let bodies = RenderedBodies()
-        let details = RenderedBodies(maxCount: 1024, maxBytes: 16 << 20)
+        let bodies = RenderedBodies<PageBodyKey>()
+        let details = RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
@@ -48,7 +48,7 @@ enum BrowseRoutes {
                 let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
                 let item = try await backend.item(id: id, install: install)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
-                let key = item.status == .hit ? item.answerID.map { "\($0)|\(item.value.isFavorite == true)|\(form.key)" } : nil
+                let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
                 var response = details.response(for: key, to: request) {
                     var writer = JSONWriter(capacity: 4096)
                     StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
@@ -90,9 +90,23 @@ enum BrowseRoutes {
         }
     }
 
-    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies,
+    /// What a kept page's body is: the cached answer as marked, and the form it is written in.
+    /// Kept as parts, hashed as they are: nothing is joined into a string per request.
+    struct PageBodyKey: Hashable, Sendable {
+        let content: PageAnswer.ContentKey
+        let form: ItemForm.Key
+    }
+
+    /// What a kept item's body is: the cached answer, its favorite mark, and the form.
+    struct DetailBodyKey: Hashable, Sendable {
+        let answerID: UInt64
+        let isFavorite: Bool
+        let form: ItemForm.Key
+    }
+
+    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies<PageBodyKey>,
                                      request: HTTPRequest) -> HTTPResponse {
-        var response = bodies.response(for: answer.value.contentKey.map { "\($0)|\(form.key)" }, to: request) {
+        var response = bodies.response(for: answer.value.contentKey.map { PageBodyKey(content: $0, form: form.key) }, to: request) {
             let page = answer.value.page()
             return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
         }

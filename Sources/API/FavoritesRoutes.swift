@@ -22,13 +22,20 @@ enum FavoritesRoutes {
         }
     }
 
+    /// What a kept favorites list's body is: the install's list at a version, in a form.
+    struct ListBodyKey: Hashable, Sendable {
+        let install: InstallID
+        let version: UInt64
+        let form: ItemForm.Key
+    }
+
     static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
-        let bodies = RenderedBodies(maxCount: 16)
+        let bodies = RenderedBodies<ListBodyKey>(maxCount: 16)
         router.serve(.get, "/favorites") { request in
             let install = try await InstallAccess.forKeeping(request, backend: backend)
             let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
             let listing = try await backend.favoritesListing(install: install)
-            var response = bodies.response(for: "\(install)|\(listing.version)|\(form.key)", to: request) {
+            var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }

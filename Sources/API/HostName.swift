@@ -48,12 +48,15 @@ struct HostName: Sendable, Hashable {
     }
 
     /// `host[:port]` split in two; the port is the text after the colon (not checked here).
+    /// Searched as UTF-8 bytes (the delimiters are ASCII): every request's `Host` is split.
     static func split(_ value: Substring) -> (host: Substring, port: Substring?) {
-        if value.hasPrefix("["), let close = value.firstIndex(of: "]") {
-            let rest = value[value.index(after: close)...]
-            return (value[...close], rest.hasPrefix(":") ? rest.dropFirst() : (rest.isEmpty ? nil : rest))
+        let bytes = value.utf8
+        if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
+            let afterClose = bytes.index(after: close)
+            let rest = value[afterClose...]
+            return (value[..<afterClose], rest.utf8.first == UInt8(ascii: ":") ? rest.dropFirst() : (rest.isEmpty ? nil : rest))
         }
-        guard let colon = value.firstIndex(of: ":") else { return (value, nil) }
-        return (value[..<colon], value[value.index(after: colon)...])
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return (value, nil) }
+        return (value[..<colon], value[bytes.index(after: colon)...])
     }
 }

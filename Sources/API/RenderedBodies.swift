@@ -7,11 +7,11 @@ import Synchronization
 /// A kept body keeps its entity tag, hashed once when written, and its gzip form, compressed the
 /// first time a client accepts gzip (`CompressibleBody`), never per request. The byte bound counts
 /// the bodies as written; their gzip forms, each smaller than its body, at most double it.
-final class RenderedBodies: Sendable {
+final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
     private struct State {
-        var bodies: [String: CompressibleBody] = [:]
+        var bodies: [Key: CompressibleBody] = [:]
         /// Keys in the order written, oldest first; `head` is where the live part starts.
-        var order: [String] = []
+        var order: [Key] = []
         var head = 0
         var totalBytes = 0
     }
@@ -26,7 +26,7 @@ final class RenderedBodies: Sendable {
     }
 
     /// The body kept under `key`, or the one `write` makes, then kept; nil: written, not kept.
-    func body(for key: String?, _ write: () -> [UInt8]) -> CompressibleBody? {
+    func body(for key: Key?, _ write: () -> [UInt8]) -> CompressibleBody? {
         guard let key else { return nil }
         if let kept = state.withLock({ $0.bodies[key] }) { return kept }
         let body = CompressibleBody(write())
@@ -37,7 +37,7 @@ final class RenderedBodies: Sendable {
     /// A 200 JSON response for `request` with the body kept under `key` (or written by `write`):
     /// a kept body in the coding the request accepts, with its ETag; one not kept as written
     /// (the transport hashes it, and compresses it if the client accepts gzip).
-    func response(for key: String?, to request: HTTPRequest, _ write: () -> [UInt8]) -> HTTPResponse {
+    func response(for key: Key?, to request: HTTPRequest, _ write: () -> [UInt8]) -> HTTPResponse {
         guard let key, let body = body(for: key, write) else {
             return HTTPResponse(status: .ok, contentType: "application/json", body: write())
         }
@@ -47,7 +47,7 @@ final class RenderedBodies: Sendable {
     var count: Int { state.withLock { $0.bodies.count } }
     var byteCount: Int { state.withLock { $0.totalBytes } }
 
-    private func keep(_ body: CompressibleBody, for key: String) {
+    private func keep(_ body: CompressibleBody, for key: Key) {
         guard body.bytes.count <= maxBytes, maxCount > 0 else { return }
         state.withLock { state in
             guard state.bodies[key] == nil else { return }

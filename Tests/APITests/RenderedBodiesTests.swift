@@ -6,7 +6,7 @@ import XCTest
 /// Kept bodies are bounded in count and in bytes, the oldest dropped first; a body is made once.
 final class RenderedBodiesTests: XCTestCase {
     func testABodyIsMadeOnceAndNoKeyKeepsNothing() {
-        let bodies = RenderedBodies(maxCount: 4, maxBytes: 100)
+        let bodies = RenderedBodies<String>(maxCount: 4, maxBytes: 100)
         var made = 0
         for _ in 0..<3 { _ = bodies.body(for: "a") { made += 1; return [1, 2, 3] } }
         XCTAssertEqual(made, 1)
@@ -17,7 +17,7 @@ final class RenderedBodiesTests: XCTestCase {
     }
 
     func testTheOldestIsDroppedPastTheCountOrTheBytes() {
-        let bodies = RenderedBodies(maxCount: 3, maxBytes: 10)
+        let bodies = RenderedBodies<String>(maxCount: 3, maxBytes: 10)
         for key in ["a", "b", "c", "d"] { _ = bodies.body(for: key) { [0, 0] } }
         XCTAssertEqual(bodies.count, 3)
         var remade: [String] = []
@@ -37,7 +37,7 @@ final class RenderedBodiesTests: XCTestCase {
     /// bodies that carry none), and it is the tag the transport would compute; a client that
     /// accepts gzip gets the gzip form, compressed once, with a tag of its own.
     func testAKeptBodyAnswersWithItsEntityTagInEitherCoding() throws {
-        let bodies = RenderedBodies(maxCount: 4, maxBytes: 1 << 20)
+        let bodies = RenderedBodies<String>(maxCount: 4, maxBytes: 1 << 20)
         let bytes: [UInt8] = Array(("{\"data\":[" + String(repeating: "{\"id\":\"abc\"},", count: 200) + "{}]}").utf8)
         let plain = HTTPRequest(method: .get, target: "/", path: "/", pathSegments: [])
         var gzipped = plain

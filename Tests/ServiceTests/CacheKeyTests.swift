@@ -33,6 +33,12 @@ final class CacheKeyTests: XCTestCase {
 
     func testASearchKeyKeepsItsFormat() {
         let request = SearchRequest(query: "  Funny CATS ", offset: 25, limit: 25, rating: "g", lang: "en")
-        XCTAssertEqual(CacheKey.search(request), "search|funny cats|25|25|g|en")
+        XCTAssertEqual(CacheKey.search(request, upstream: "giphy"), "giphy|search|funny cats|25|25|g|en")
+        var settings = GatewaySettings()
+        settings.upstreamIdentity = "unsplash"
+        XCTAssertEqual(CacheKey.search(request, upstream: settings.upstreamIdentity),
+                       settings.key("search|funny cats|25|25|g|en"), "made in one string, the same text as joined")
+        let unicode = SearchRequest(query: " Ünïcode\u{3000}Cat ", offset: 0, limit: 10, rating: "pg", lang: nil, type: .stickers)
+        XCTAssertEqual(CacheKey.search(unicode, upstream: "giphy"), "giphy|stickers_search|ünïcode cat|0|10|pg|")
     }
 }

@@ -19,25 +19,31 @@ public struct CompressingResponder: HTTPResponder {
     /// The step itself, for a responder that runs it after its route.
     public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
+        compress(&response, for: request)
+        return response
+    }
+
+    /// The step in place: a response changed where it is is not copied first (its headers and
+    /// body stay uniquely held), which a value passed in and returned would be.
+    public static func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard request.method == .get || request.method == .head, response.status.allowsContent,
-              ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return response }
+              ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return }
         // Encoded already (a kept body's gzip form, however small it came out): it varied.
         if response.headers.contains(name: "Content-Encoding") {
             addVary(to: &response)
-            return response
+            return
         }
-        guard response.body.count >= ContentCoding.minimumCompressedBytes else { return response }
+        guard response.body.count >= ContentCoding.minimumCompressedBytes else { return }
         addVary(to: &response)
         let coding = ContentCoding.preferred(for: request)
         guard let compressed = coding.compress(response.body, kept: false), compressed.count < response.body.count else {
-            return response
+            return
         }
         // The compressed form's tag, from the uncompressed body's: the same a kept body's form gets.
         let identityTag = response.headers["ETag"] ?? ConditionalGET.entityTag(of: response.body)
         response.body = compressed
         response.headers.set(name: "Content-Encoding", value: coding.rawValue)
         response.headers.set(name: "ETag", value: coding.entityTag(identityTag: identityTag))
-        return response
     }
 
     /// `Vary: Accept-Encoding`, beside whatever the answer varies on already.

@@ -75,10 +75,14 @@ enum RequestHeadParser {
     }
 
     private static func checkHost(_ headers: HTTPHeaders, version: HTTPVersion) throws(HTTPParseError) {
-        let hosts = headers.values(of: "Host")
-        if hosts.count > 1 { throw .badRequest("More than one Host header field.") }
-        if version == .http1_1 && hosts.isEmpty { throw .badRequest("An HTTP/1.1 request needs a Host header field.") }
-        if let host = hosts.first, !HostValue.isValid(host) {
+        // Counted in place, no array made: every request passes here.
+        var host: String?
+        for field in headers where HTTPHeaders.equalNames(field.name, "Host") {
+            if host != nil { throw .badRequest("More than one Host header field.") }
+            host = field.value
+        }
+        if version == .http1_1 && host == nil { throw .badRequest("An HTTP/1.1 request needs a Host header field.") }
+        if let host, !HostValue.isValid(host) {
             throw .badRequest("The Host header field is not a valid host[:port].")
         }
     }

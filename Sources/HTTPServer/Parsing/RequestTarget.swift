@@ -59,7 +59,13 @@ struct RequestTarget {
 
     private static func parseQuery(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> QueryParameters {
         var items: [QueryParameters.Item] = []
-        for pair in bytes.split(separator: 0x26) {
+        // The `&`-separated pairs, found in place (no array of slices made); empty ones are skipped.
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0x26) ?? bytes.endIndex
+            defer { start = end + 1 }
+            let pair = bytes[start..<end]
+            if pair.isEmpty { continue }
             let equals = pair.firstIndex(of: 0x3D)
             let nameBytes = pair[..<(equals ?? pair.endIndex)]
             let valueBytes = pair[(equals.map { $0 + 1 } ?? pair.endIndex)...]

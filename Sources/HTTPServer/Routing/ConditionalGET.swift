@@ -15,17 +15,27 @@ public struct ConditionalGET: HTTPResponder {
     /// or the 304 that stands for it.
     public static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
         var response = response
-        guard request.method == .get || request.method == .head, response.status.code == 200 else { return response }
-        let tag = response.headers["ETag"] ?? Self.entityTag(of: response.body)
-        response.headers.set(name: "ETag", value: tag)
-        guard let condition = request.headers["If-None-Match"], matches(condition, tag) else {
-            return response
+        answer(&response, to: request)
+        return response
+    }
+
+    /// The step in place (the response is not copied to be changed): it gets its ETag, or
+    /// becomes the 304 that stands for it.
+    public static func answer(_ response: inout HTTPResponse, to request: HTTPRequest) {
+        guard request.method == .get || request.method == .head, response.status.code == 200 else { return }
+        let tag: String
+        if let kept = response.headers["ETag"] {
+            tag = kept
+        } else {
+            tag = Self.entityTag(of: response.body)
+            response.headers.add(name: "ETag", value: tag)
         }
+        guard let condition = request.headers["If-None-Match"], matches(condition, tag) else { return }
         var notModified = HTTPResponse(status: .notModified)
         for field in response.headers where keptOn304.contains(field.name.lowercased()) {
             notModified.headers.add(name: field.name, value: field.value)
         }
-        return notModified
+        response = notModified
     }
 
     /// The headers a 304 repeats from the 200 it stands for.

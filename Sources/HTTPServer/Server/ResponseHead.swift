@@ -2,9 +2,6 @@ import Glibc
 
 /// Writes a response's status line and header section into bytes, adding the fields the server owns.
 enum ResponseHead {
-    /// Fields the server sets itself; a handler's own values for them are ignored.
-    private static let serverOwned = ["content-length", "connection", "date", "transfer-encoding"]
-
     /// `connection` is the Connection field to send, if any ("close", or "keep-alive" for HTTP/1.0).
     /// Written as bytes, with no string made: every response passes here.
     static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
@@ -38,21 +35,40 @@ enum ResponseHead {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
-    /// Plain loops over the bytes: every header of every response passes here.
+    /// Plain loops over contiguous bytes: every header of every response passes here.
     private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        guard !field.name.isEmpty else { return false }
-        for byte in field.name.utf8 where !ByteClass.isTokenCharacter(byte) { return false }
-        for byte in field.value.utf8 where byte < 0x20 ? byte != ByteClass.tab : byte == 0x7F { return false }
-        return !serverOwned.contains { HTTPHeaders.equalNames(field.name, $0) }
+        var name = field.name
+        var value = field.value
+        let validName = name.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.allSatisfy(ByteClass.isTokenCharacter)
+        }
+        guard validName, value.withUTF8({ bytes in
+            bytes.allSatisfy { $0 < 0x20 ? $0 == ByteClass.tab : $0 != 0x7F }
+        }) else { return false }
+        return !isServerOwned(name)
     }
 
+    /// Whether the server writes this field itself (content-length, connection, date,
+    /// transfer-encoding): told by length first, so most names compare nothing.
+    private static func isServerOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.equalNames(name, "date")
+        case 10: HTTPHeaders.equalNames(name, "connection")
+        case 14: HTTPHeaders.equalNames(name, "content-length")
+        case 17: HTTPHeaders.equalNames(name, "transfer-encoding")
+        default: false
+        }
+    }
+
+    /// A string's bytes, copied from its contiguous storage.
     private static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// A number's digits (a small string: nothing allocated).
     private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(value).utf8)
+        append(String(value), to: &out)
     }
 }
 

@@ -10,7 +10,13 @@ public struct PageAnswer: Sendable {
     private let wholePages: Bool
     /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
     /// fresh from the upstream, stale, or the cache is off).
-    public let contentKey: String?
+    public let contentKey: ContentKey?
+
+    /// The cached answer's id and the favorites version it was marked with.
+    public struct ContentKey: Hashable, Sendable {
+        let answerID: UInt64
+        let favoritesVersion: UInt64
+    }
 
     /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
     /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
@@ -22,7 +28,7 @@ public struct PageAnswer: Sendable {
         self.request = request
         favoriteIDs = favorites.ids
         stale = fetched.isStale
-        contentKey = fetched.status == .hit ? fetched.answerID.map { "\($0)|\(favorites.version)" } : nil
+        contentKey = fetched.status == .hit ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.

@@ -4,16 +4,24 @@ import ASCII
 enum CacheKey {
     /// Query trimmed, case-folded, inner whitespace collapsed; then offset, limit, rating, lang.
     /// Stickers and bundle-trimmed answers are other answers, so they get keys of their own.
-    static func search(_ request: SearchRequest) -> String {
+    /// `upstream` begins the key, as `GatewaySettings.key` would begin it.
+    static func search(_ request: SearchRequest, upstream: String) -> String {
         // One string with room for it all: every cached search makes its key.
-        var key = endpoint("search", request.type)
-        key.reserveCapacity(48 + request.query.utf8.count)
+        var key = ""
+        key.reserveCapacity(64 + upstream.utf8.count + request.query.utf8.count)
+        key += upstream
         key += "|"
-        key += folded(request.query)
-        for part in [String(request.offset), String(request.limit), request.rating ?? "", request.lang ?? ""] {
-            key += "|"
-            key += part
-        }
+        key += endpoint("search", request.type)
+        key += "|"
+        if !appendASCIIFolded(request.query, to: &key) { key += folded(request.query) }
+        key += "|"
+        key += String(request.offset)
+        key += "|"
+        key += String(request.limit)
+        key += "|"
+        key += request.rating ?? ""
+        key += "|"
+        key += request.lang ?? ""
         if request.compactRenditions { key += "|compact" }
         if let order = request.order {
             key += "|order="
@@ -44,22 +52,34 @@ enum CacheKey {
     /// here): lowercased, runs of ASCII whitespace (tab to carriage return, space) as one space,
     /// none at either end. Nil for any other text.
     private static func asciiFolded(_ query: String) -> String? {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(query.utf8.count)
-        var pendingSpace = false
-        for byte in query.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
-                pendingSpace = !folded.isEmpty
-                continue
+        var folded = ""
+        return appendASCIIFolded(query, to: &folded) ? folded : nil
+    }
+
+    /// Appends the ASCII folding of `query` to `key`, folded in a buffer on the stack (the
+    /// query's own length at most) so that no array is made; false, with `key` untouched, for
+    /// any other text.
+    private static func appendASCIIFolded(_ query: String, to key: inout String) -> Bool {
+        guard query.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, query.utf8.count)) { buffer in
+            var count = 0
+            var pendingSpace = false
+            for byte in query.utf8 {
+                if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = UInt8(ascii: " ")
+                    count += 1
+                    pendingSpace = false
+                }
+                buffer[count] = ASCIIByte.lowercased(byte)
+                count += 1
             }
-            if pendingSpace {
-                folded.append(UInt8(ascii: " "))
-                pendingSpace = false
-            }
-            folded.append(ASCIIByte.lowercased(byte))
+            key += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
-        return String(decoding: folded, as: UTF8.self)
+        return true
     }
 
     static func item(id: String) -> String { "gif|\(id)" }

@@ -24,5 +24,12 @@ public struct GatewaySettings: Sendable, Equatable {
     public init() {}
 
     /// `requestKey` as this upstream's: the cache and the spotlight key their entries by it.
-    func key(_ requestKey: String) -> String { upstreamIdentity + "|" + requestKey }
+    func key(_ requestKey: String) -> String {
+        var key = ""
+        key.reserveCapacity(upstreamIdentity.utf8.count + 1 + requestKey.utf8.count)
+        key += upstreamIdentity
+        key += "|"
+        key += requestKey
+        return key
+    }
 }

@@ -47,13 +47,13 @@ public final class UpstreamGateway: Sendable {
     }
 
     public func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.search(request), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
+        try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
             try await provider.search(request)
         }
     }
 
     public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.trending(request), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
+        try await cached(key: settings.key(CacheKey.trending(request)), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
             try await provider.trending(request)
         }
     }
@@ -62,19 +62,19 @@ public final class UpstreamGateway: Sendable {
     /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
     /// the budget that searches need.
     public func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
-        try await cached(key: CacheKey.searchSuggestions(query, limit: limit), endpoint: "search_tags", reserve: reserve) { [provider] in
+        try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve) { [provider] in
             SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
         }
     }
 
     public func trendingSearches() async throws -> Fetched<SearchTerms> {
-        try await cached(key: CacheKey.trendingSearches, endpoint: "trending_searches") { [provider] in
+        try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches") { [provider] in
             SearchTerms(try await provider.trendingSearches())
         }
     }
 
     public func item(id: String) async throws -> Fetched<Item> {
-        try await cached(key: CacheKey.item(id: id), endpoint: "gif") { [provider] in try await provider.item(id: id) }
+        try await cached(key: settings.key(CacheKey.item(id: id)), endpoint: "gif") { [provider] in try await provider.item(id: id) }
     }
 
     /// Never cached (each call should differ), but it counts against the budget.
@@ -129,9 +129,9 @@ public final class UpstreamGateway: Sendable {
     /// it may serve as stale is at hand (in memory, or read from the store by the call meanwhile):
     /// then it gets that one while the call goes on and refreshes the cache.
     @inline(__always)
-    private func cached<T: CachedAnswerValue>(key requestKey: String, endpoint: String, reserve: Int = 0,
+    /// `key`: the request's key as this upstream's (`settings.key`).
+    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
-        let key = settings.key(requestKey)
         if settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit {
             metrics.recordCache(.hit)
             return hit

@@ -15,17 +15,23 @@ public struct ItemForm: Sendable, Hashable {
     /// client reached the server at ("http://192.168.1.20:8080"). Nil writes them as kept.
     public private(set) var linkBase: String?
 
-    /// A short text naming the form, for keys of answers written with it. Made once per form:
-    /// every cached answer's key holds it.
-    public private(set) var key: String
+    /// What names the form, for keys of answers written with it: its text, made once per form,
+    /// and the link base as it is, so that linking a form (every list answer does) joins nothing.
+    public private(set) var key: Key
+
+    public struct Key: Hashable, Sendable, CustomStringConvertible {
+        let form: String
+        let linkBase: String?
+        public var description: String { form + (linkBase.map { "@" + $0 } ?? "") }
+    }
 
     public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
         self.isCompact = isCompact
         self.renditions = renditions
         self.keepsUpstreamLinks = keepsUpstreamLinks
         self.linkBase = linkBase
-        key = (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : "")
-            + (linkBase.map { "@" + $0 } ?? "")
+        key = Key(form: (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : ""),
+                  linkBase: linkBase)
     }
 
     /// The same form, its links written against `base` (answers for another base are kept apart).
@@ -33,8 +39,7 @@ public struct ItemForm: Sendable, Hashable {
         guard base != linkBase else { return self }
         var form = self
         form.linkBase = base
-        form.key = ItemForm(isCompact: isCompact, renditions: renditions, keepsUpstreamLinks: keepsUpstreamLinks).key
-            + (base.map { "@" + $0 } ?? "")
+        form.key = Key(form: key.form, linkBase: base)
         return form
     }
 
