@@ -26,6 +26,15 @@ final class LoggerTests: XCTestCase {
         XCTAssertTrue(line.hasSuffix("\n"))
     }
 
+    /// Numbers are written digit by digit, without a string: the edges too.
+    func testLogfmtWritesNumbersAsDecimal() {
+        let sink = LogSink.capturing()
+        Logger(level: .info, sink: sink).info("n", ("zero", .int(0)), ("nine", 9), ("ten", 10), ("negative", -42),
+                                               ("max", .int(Int.max)), ("min", .int(Int.min)))
+        XCTAssertTrue(sink.capturedText.contains("zero=0 nine=9 ten=10 negative=-42 max=\(Int.max) min=\(Int.min)\n"),
+                      sink.capturedText)
+    }
+
     func testOffWritesNothing() {
         let sink = LogSink.capturing()
         Logger(level: .off, sink: sink).error("nothing")

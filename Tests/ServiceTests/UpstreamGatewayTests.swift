@@ -112,7 +112,9 @@ final class UpstreamGatewayTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(5))
             refreshed = try await gateway.search(request)
         }
-        XCTAssertEqual(refreshed.status, .hit)
+        // A hit on the new answer; or, for a request that joined the call just as it finished,
+        // the call's own answer (a miss). Either way the new answer, and no further call.
+        XCTAssertTrue([.hit, .miss].contains(refreshed.status), "\(refreshed.status)")
         XCTAssertEqual(refreshed.value.items.map(\.id), ["call2"])
         XCTAssertEqual(provider.calls.withLock { $0 }, 2)
         XCTAssertEqual(gateway.metrics.cacheResults[.stale], staleAnswers, "answers counted by what each request got")

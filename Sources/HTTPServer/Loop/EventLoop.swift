@@ -10,6 +10,10 @@ final class EventLoop {
     let clock = LoopClock()
     private let settings: ConnectionSettings
     private let epoll: Epoll
+    private let workers: HandlerWorkers
+    /// Workers kept waiting for requests: enough for every connection of a busy loop to have one
+    /// at once, few enough that the slabs they keep stay small (a few KiB each).
+    static let maxParkedWorkers = 512
     private var connections: [SocketConnection?] = []
     private var nextGeneration: UInt64 = 1
     let readBuffer: UnsafeMutableRawBufferPointer
@@ -17,7 +21,7 @@ final class EventLoop {
     private var actions: [ConnectionAction] = []
     private var jobs: [UnownedJob] = []
     private var messages: [LoopExecutor.Message] = []
-    private var events = [Epoll.Event](repeating: Epoll.Event(), count: 256)
+    private var events = [Epoll.Event](repeating: Epoll.Event(), count: 32)
     /// Access lines of this turn, written with one write(2) at its end.
     private var accessLog: [UInt8] = []
     private var logTimestamps = Timestamp.Cache()
@@ -40,6 +44,8 @@ final class EventLoop {
         settings = ConnectionSettings(limits: context.configuration.limits,
                                       problemTypePrefix: context.configuration.problemTypePrefix)
         epoll = try Epoll()
+        workers = HandlerWorkers(executor: executor, maxParked: Self.maxParkedWorkers,
+                                 run: Self.handler(executor: executor, context: context, prefix: settings.problemTypePrefix))
         guard epoll.add(executor.wake.fd, events: SHIM_EPOLLIN, token: Self.wakeToken) else {
             throw SystemError("epoll_ctl(eventfd)")
         }
@@ -76,6 +82,7 @@ final class EventLoop {
         }
         for fd in connections.indices { if let connection = connections[fd] { closeSocket(connection) } }
         stopListening()
+        workers.stop()
         executor.stop()
         flushAccessLog()
     }
@@ -217,22 +224,27 @@ final class EventLoop {
     }
 
     private func dispatch(_ request: HTTPRequest, token: UInt64) {
-        let executor = self.executor
+        workers.dispatch(HandlerWorkers.Work(request: request, token: token))
+    }
+
+    /// What a worker does with a request: the responder's answer, or the problem it threw, posted
+    /// back to this loop.
+    private static func handler(executor: LoopExecutor, context: ServerContext,
+                                prefix: String) -> @Sendable (HandlerWorkers.Work) async -> Void {
         let responder = context.responder
         let logger = context.logger
-        let prefix = settings.problemTypePrefix
-        Task(executorPreference: executor) {
+        return { work in
             let response: HTTPResponse
             do {
-                response = try await responder.respond(to: request)
+                response = try await responder.respond(to: work.request)
             } catch let failure as any HTTPResponseError {
                 response = failure.response(problemTypePrefix: prefix)
             } catch {
-                logger.error("handler failed", ("method", .string(request.method.rawValue)),
-                             ("path", .string(request.path)), ("error", .string(String(describing: error))))
+                logger.error("handler failed", ("method", .string(work.request.method.rawValue)),
+                             ("path", .string(work.request.path)), ("error", .string(String(describing: error))))
                 response = ProblemDetails.internalError.response(problemTypePrefix: prefix)
             }
-            executor.post(.completed(token: token, response: response))
+            executor.post(.completed(token: work.token, response: response))
         }
     }
 
