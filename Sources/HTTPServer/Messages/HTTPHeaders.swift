@@ -23,7 +23,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Replaces every field of that name with one.
     public mutating func set(name: String, value: String) {
-        remove(name: name)
+        // Most fields set are not there yet: one read-only scan, then the append.
+        if contains(name: name) { remove(name: name) }
         fields.append((name, value))
     }
 
