@@ -11,9 +11,12 @@ final class EventLoop {
     private let settings: ConnectionSettings
     private let epoll: Epoll
     private let workers: HandlerWorkers
-    /// Workers kept waiting for requests: enough for every connection of a busy loop to have one
-    /// at once, few enough that the slabs they keep stay small (a few KiB each).
-    static let maxParkedWorkers = 512
+    /// Workers kept waiting for requests. A turn hands out at most `events.count` requests, and a
+    /// cached answer's handler finishes within the turn, so twice that keeps the hot path from
+    /// starting tasks; requests that wait on an upstream beyond it start workers that end after
+    /// (as each request's task did). What the parked keep is bounded: 64 tasks with their slabs,
+    /// a few KiB each.
+    static let maxParkedWorkers = 64
     private var connections: [SocketConnection?] = []
     private var nextGeneration: UInt64 = 1
     let readBuffer: UnsafeMutableRawBufferPointer
