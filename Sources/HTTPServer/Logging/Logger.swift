@@ -62,7 +62,7 @@ public struct Logger: Sendable {
 
     private static func appendLogfmt(_ key: String, _ value: LogValue, to out: inout [UInt8], first: Bool = false) {
         if !first { out.append(0x20) }
-        LogValue.appendBytes(of: key, to: &out)
+        out.appendUTF8(key)
         out.append(UInt8(ascii: "="))
         value.appendLogfmt(to: &out)
     }
@@ -92,13 +92,12 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
 
     /// Numbers as they are; text as it is when it has no space, control character, quote, `=` or
     /// backslash (read as UTF-8 bytes: a byte of a non-ASCII character is never one of those),
-    /// else quoted as JSON.
-    /// Read from contiguous bytes, written without a string made for a number: every request's
-    /// access line passes here.
+    /// else quoted as JSON. Read from contiguous bytes, and a number written without a string made
+    /// for it: every request's access line passes here.
     func appendLogfmt(to out: inout [UInt8]) {
         switch self {
         case .int(let number):
-            Self.appendDecimal(number, to: &out)
+            out.appendDecimal(number)
         case .string(var text):
             let plain = text.withUTF8 { bytes in
                 !bytes.isEmpty && bytes.allSatisfy {
@@ -106,31 +105,10 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
                 }
             }
             if plain {
-                text.withUTF8 { out.append(contentsOf: $0) }
+                out.appendUTF8(text)
             } else {
                 out.append(contentsOf: JSONText.quoted(text).utf8)
             }
-        }
-    }
-
-    static func appendBytes(of text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    /// `number` in decimal, its digits written in place.
-    static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, on the stack
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
     }
 }

@@ -7,28 +7,28 @@ enum ResponseHead {
     static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(160 + response.headers.count * 48)
-        append("HTTP/1.1 ", to: &out)
-        appendDecimal(response.status.code, to: &out)
+        out.appendUTF8("HTTP/1.1 ")
+        out.appendDecimal(response.status.code)
         out.append(0x20)
-        append(response.status.reasonPhrase, to: &out)
-        append("\r\nDate: ", to: &out)
-        append(date, to: &out)
+        out.appendUTF8(response.status.reasonPhrase)
+        out.appendUTF8("\r\nDate: ")
+        out.appendUTF8(date)
         // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
         if response.status.allowsContent {
-            append("\r\nContent-Length: ", to: &out)
-            appendDecimal(response.body.count, to: &out)
+            out.appendUTF8("\r\nContent-Length: ")
+            out.appendDecimal(response.body.count)
         }
         if let connection {
-            append("\r\nConnection: ", to: &out)
-            append(connection, to: &out)
+            out.appendUTF8("\r\nConnection: ")
+            out.appendUTF8(connection)
         }
         for field in response.headers where isValid(field) {
-            append("\r\n", to: &out)
-            append(field.name, to: &out)
-            append(": ", to: &out)
-            append(field.value, to: &out)
+            out.appendUTF8("\r\n")
+            out.appendUTF8(field.name)
+            out.appendUTF8(": ")
+            out.appendUTF8(field.value)
         }
-        append("\r\n\r\n", to: &out)
+        out.appendUTF8("\r\n\r\n")
         return out
     }
 
@@ -58,17 +58,6 @@ enum ResponseHead {
         case 17: HTTPHeaders.equalNames(name, "transfer-encoding")
         default: false
         }
-    }
-
-    /// A string's bytes, copied from its contiguous storage.
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    /// A number's digits (a small string: nothing allocated).
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        append(String(value), to: &out)
     }
 }
 
