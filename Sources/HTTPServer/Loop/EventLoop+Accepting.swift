@@ -39,7 +39,16 @@ extension EventLoop {
                 refuse(fd)
                 continue
             }
-            register(fd, peer: String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let peer = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = context.leastLoaded(accepting: executor)
+            target.connectionCount.add(1, ordering: .relaxed)
+            if target === executor || !target.post(.adopt(fd: fd, peer: peer)) {
+                if target !== executor {
+                    target.connectionCount.subtract(1, ordering: .relaxed)
+                    executor.connectionCount.add(1, ordering: .relaxed)
+                }
+                register(fd, peer: peer)
+            }
         }
     }
 

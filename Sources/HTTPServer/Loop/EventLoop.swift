@@ -89,7 +89,7 @@ final class EventLoop {
         for fd in connections.indices { if let connection = connections[fd] { closeSocket(connection) } }
         stopListening()
         workers.stop()
-        executor.stop()
+        for case .adopt(let fd, _) in executor.stop() { closeUnregistered(fd) }
         flushAccessLog()
     }
 
@@ -122,6 +122,9 @@ final class EventLoop {
             settle(connection)
         case .shutdown(let deadline):
             beginDrain(deadline: deadline)
+        case .adopt(let fd, let peer):
+            // A loop that is stopping takes no new connection; its client may connect again.
+            if drainDeadline == nil { register(fd, peer: peer) } else { closeUnregistered(fd) }
         }
     }
 
@@ -152,17 +155,14 @@ final class EventLoop {
 
     // MARK: - Connections
 
-    /// Takes an accepted socket into this loop; `peer` is its client's address ("" if none).
+    /// Takes an accepted socket into this loop; `peer` is its client's address ("" if none). The
+    /// socket is already counted, in the server's open connections and in this loop's.
     func register(_ fd: Int32, peer: String) {
         Socket.configureAccepted(fd)
         let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
         nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
         let interest = SHIM_EPOLLIN | SHIM_EPOLLOUT | SHIM_EPOLLRDHUP | SHIM_EPOLLET
-        guard epoll.add(fd, events: interest, token: token) else {
-            close(fd)
-            context.openConnections.subtract(1, ordering: .relaxed)
-            return
-        }
+        guard epoll.add(fd, events: interest, token: token) else { return closeUnregistered(fd) }
         let connection = SocketConnection(fd: fd, token: token, peerAddress: peer.isEmpty ? nil : peer,
                                           machine: ConnectionStateMachine(clock: clock, settings: settings))
         if Int(fd) >= connections.count {
@@ -260,6 +260,14 @@ final class EventLoop {
         connections[Int(connection.fd)] = nil
         close(connection.fd)
         context.openConnections.subtract(1, ordering: .relaxed)
+        executor.connectionCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// Closes a counted socket that never became a connection of this loop.
+    private func closeUnregistered(_ fd: Int32) {
+        close(fd)
+        context.openConnections.subtract(1, ordering: .relaxed)
+        executor.connectionCount.subtract(1, ordering: .relaxed)
     }
 
     // MARK: - Timers and shutdown

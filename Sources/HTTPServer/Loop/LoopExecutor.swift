@@ -10,6 +10,9 @@ final class LoopExecutor: TaskExecutor, Sendable {
     enum Message: Sendable {
         case completed(token: UInt64, response: HTTPResponse)
         case shutdown(deadline: UInt64)
+        /// A connection another loop accepted, handed over to even out the loops' loads; `fd` is
+        /// already counted in `connectionCount` and in the server's open connections.
+        case adopt(fd: Int32, peer: String)
     }
 
     struct Mailbox {
@@ -23,6 +26,9 @@ final class LoopExecutor: TaskExecutor, Sendable {
 
     let index: Int
     let wake: WakeSignal
+    /// Connections this loop serves, or has been handed and will serve: read by the other loops
+    /// to choose where a new connection goes (`ServerContext.leastLoaded`).
+    let connectionCount = Atomic<Int>(0)
     private let mailbox = Mutex(Mailbox())
 
     init(index: Int) throws {
@@ -46,14 +52,17 @@ final class LoopExecutor: TaskExecutor, Sendable {
         }
     }
 
-    func post(_ message: Message) {
-        let mustWake = mailbox.withLock { box -> Bool in
-            guard !box.stopped else { return false }
+    /// Leaves `message` for the loop; false when the loop has ended (nothing will read it).
+    @discardableResult
+    func post(_ message: Message) -> Bool {
+        let (posted, mustWake) = mailbox.withLock { box -> (Bool, Bool) in
+            guard !box.stopped else { return (false, false) }
             box.messages.append(message)
             defer { box.sleeping = false }
-            return box.sleeping
+            return (true, box.sleeping)
         }
         if mustWake { wake.signal() }
+        return posted
     }
 
     /// Swaps out what is waiting; false when there is nothing.
@@ -77,14 +86,19 @@ final class LoopExecutor: TaskExecutor, Sendable {
 
     func markAwake() { mailbox.withLock { $0.sleeping = false } }
 
-    /// Called by the loop thread as it ends; jobs still queued move to the global executor.
-    func stop() {
-        let leftover = mailbox.withLock { box -> [UnownedJob] in
+    /// Called by the loop thread as it ends; jobs still queued move to the global executor, and
+    /// the messages no one will apply now are returned (connections handed over must be closed).
+    func stop() -> [Message] {
+        let (jobs, messages) = mailbox.withLock { box -> ([UnownedJob], [Message]) in
             box.stopped = true
-            defer { box.jobs.removeAll() }
-            return box.jobs
+            defer {
+                box.jobs.removeAll()
+                box.messages.removeAll()
+            }
+            return (box.jobs, box.messages)
         }
-        for job in leftover { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        return messages
     }
 
     func drainWake() { wake.drain() }

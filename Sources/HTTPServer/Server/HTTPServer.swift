@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
             throw error
         }
         let context = ServerContext(configuration: configuration, responder: responder, logger: logger, listenFD: listenFD,
-                                    loopCount: loops.count, maxConnections: maxConnections)
+                                    loops: loops, maxConnections: maxConnections)
         // Each loop is made on its own thread; a failure there is reported back before start returns.
         let started = DispatchSemaphore(value: 0)
         let failures = Mutex<[String]>([])
@@ -65,7 +65,11 @@ public final class HTTPServer: Sendable {
                     eventLoop.run()
                 } catch {
                     failures.withLock { $0.append(String(describing: error)) }
-                    loop.stop()
+                    // Another loop may have handed it a connection already: close those.
+                    for case .adopt(let fd, _) in loop.stop() {
+                        close(fd)
+                        context.openConnections.subtract(1, ordering: .relaxed)
+                    }
                     started.signal()
                 }
                 context.loopDidFinish()
@@ -90,6 +94,11 @@ public final class HTTPServer: Sendable {
 
     /// The port the server listens on, once started.
     public var port: UInt16? { state.withLock { $0?.port } }
+
+    /// How many connections each loop serves now (for tests of how they are spread).
+    var connectionsPerLoop: [Int] {
+        state.withLock { $0?.loops.map { $0.connectionCount.load(ordering: .relaxed) } ?? [] }
+    }
 
     /// Stops accepting, lets requests in flight finish within the grace period, closes every
     /// connection and returns when all loops have ended.

@@ -6,6 +6,8 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let logger: Logger
     let listenFD: Int32
+    /// Every loop of the server, for handing a new connection to the least loaded.
+    let loops: [LoopExecutor]
     /// The configured limit, lowered to what the descriptor limit leaves room for.
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
@@ -22,13 +24,30 @@ final class ServerContext: Sendable {
     }
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, listenFD: Int32,
-         loopCount: Int, maxConnections: Int) {
+         loops: [LoopExecutor], maxConnections: Int) {
         self.configuration = configuration
         self.maxConnections = maxConnections
         self.responder = responder
         self.logger = logger
         self.listenFD = listenFD
-        finished = Mutex(Finished(runningLoops: loopCount))
+        self.loops = loops
+        finished = Mutex(Finished(runningLoops: loops.count))
+    }
+
+    /// The loop a new connection should go to: the one serving the fewest, `accepting` on a tie.
+    /// Whichever loop epoll wakes accepts a whole burst of connections; without this, one loop could
+    /// serve most of them while the other idles, and their clients wait longer.
+    func leastLoaded(accepting: LoopExecutor) -> LoopExecutor {
+        var best = accepting
+        var bestCount = accepting.connectionCount.load(ordering: .relaxed)
+        for loop in loops where loop !== accepting {
+            let count = loop.connectionCount.load(ordering: .relaxed)
+            if count < bestCount {
+                best = loop
+                bestCount = count
+            }
+        }
+        return best
     }
 
     /// Each loop calls this once as it ends; the last one wakes the waiters.
