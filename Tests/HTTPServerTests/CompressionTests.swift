@@ -1,4 +1,6 @@
+import Dispatch
 import HTTPServer
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -20,7 +22,8 @@ final class CompressionTests: XCTestCase {
             (["gzip;q=0.001"], .gzip), (["br;q=0, gzip"], .gzip), (["*"], .brotli), (["*;q=0"], .identity),
             (["*, br;q=0"], .gzip), (["*, gzip;q=0, br;q=0"], .identity), (["br;q=0, *"], .gzip), (["deflate, zstd"], .identity),
             (["identity"], .identity), (["deflate", "gzip"], .gzip), (["gzipx", "brr"], .identity), (["gzip;level=1"], .gzip),
-            (["gzip;q=abc"], .gzip),
+            (["gzip;q=abc"], .gzip), ([",,gzip,,"], .gzip), (["gzip;;q=0"], .identity), ([";gzip"], .identity),
+            (["gzip ; q=0.5 ; level=1, br;level=2;q=0.4"], .gzip), (["br;q=0.4;q=0.9, gzip;q=0.5"], .gzip),
         ]
         for (values, expected) in cases {
             XCTAssertEqual(ContentCoding.preferred(for: request(acceptEncoding: values)), expected, "\(values)")
@@ -151,5 +154,19 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(plain.headers["ETag"], body.entityTag)
         let small = CompressibleBody(Array("{}".utf8)).response(to: gzip, contentType: "application/json")
         XCTAssertNil(small.headers["Content-Encoding"], "tiny bodies are left as they are")
+    }
+
+    /// Loops that ask for the same form at the same moment get the one compression.
+    func testAFormAskedForFromManyThreadsAtOnceIsMadeOnce() {
+        let body = CompressibleBody(Self.big)
+        let gzip = request(acceptEncoding: ["gzip"])
+        let addresses = Mutex<Set<UInt>>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let response = body.response(to: gzip, contentType: "application/json")
+            let address = response.body.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            addresses.withLock { _ = $0.insert(address) }
+        }
+        XCTAssertEqual(addresses.withLock { $0.count }, 1)
+        XCTAssertEqual(body.byteCount, Self.big.count + body.response(to: gzip, contentType: "application/json").body.count)
     }
 }

@@ -7,13 +7,21 @@ import Synchronization
 public final class CompressibleBody: Sendable {
     public let bytes: [UInt8]
     public let entityTag: String
-    /// By coding, once asked for: the form, or nil when there is none worth sending (the body is
-    /// too small, or no smaller compressed).
-    private let forms = Mutex<[ContentCoding: Encoded?]>([:])
+    /// Each coding's form once asked for (`Made.form` nil when none is worth sending: the body is
+    /// too small, or no smaller compressed). Read without a lock: the loops ask on every request.
+    private let gzipForm = AtomicLazyReference<Made>()
+    private let brotliForm = AtomicLazyReference<Made>()
+    /// Held while a form is made, so that it is made once.
+    private let making = Mutex(())
 
     struct Encoded: Sendable {
         let bytes: [UInt8]
         let entityTag: String
+    }
+
+    final class Made: Sendable {
+        let form: Encoded?
+        init(_ form: Encoded?) { self.form = form }
     }
 
     public init(_ bytes: [UInt8]) {
@@ -22,7 +30,9 @@ public final class CompressibleBody: Sendable {
     }
 
     /// The bytes kept: the body, and its compressed forms once made (each smaller than the body).
-    public var byteCount: Int { bytes.count + forms.withLock { $0.values.reduce(0) { $0 + ($1?.bytes.count ?? 0) } } }
+    public var byteCount: Int {
+        bytes.count + [made(.gzip), made(.brotli)].reduce(0) { $0 + ($1?.form?.bytes.count ?? 0) }
+    }
 
     /// A response with this body in the coding `request` prefers, its ETag and, when compressed,
     /// Content-Encoding. (The server's `CompressingResponder` adds Vary.)
@@ -44,13 +54,30 @@ public final class CompressibleBody: Sendable {
     /// The form in `coding`, made under the lock the first time so that it is made once however
     /// many loops ask at the same moment (the others wait the one compression).
     func encoded(_ coding: ContentCoding) -> Encoded? {
-        forms.withLock { forms in
-            if let made = forms[coding] { return made }
-            let made = coding.compress(bytes, kept: true).flatMap { compressed in
+        guard coding != .identity else { return nil }
+        if let made = made(coding) { return made.form }
+        return making.withLock { _ in
+            if let made = made(coding) { return made.form }
+            let form = coding.compress(bytes, kept: true).flatMap { compressed in
                 compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: coding.entityTag(identityTag: entityTag)) : nil
             }
-            forms[coding] = .some(made)
-            return made
+            return keep(Made(form), for: coding).form
+        }
+    }
+
+    private func made(_ coding: ContentCoding) -> Made? {
+        switch coding {
+        case .gzip: gzipForm.load()
+        case .brotli: brotliForm.load()
+        case .identity: nil
+        }
+    }
+
+    private func keep(_ made: Made, for coding: ContentCoding) -> Made {
+        switch coding {
+        case .gzip: gzipForm.storeIfNil(made)
+        case .brotli: brotliForm.storeIfNil(made)
+        case .identity: made
         }
     }
 }

@@ -18,16 +18,23 @@ public enum ContentCoding: String, Sendable, CaseIterable {
         var gzip: Int?
         var anyOther: Int?
         for field in request.headers where HTTPHeaders.equalNames(field.name, "Accept-Encoding") {
-            for element in field.value.utf8.split(separator: UInt8(ascii: ",")) {
-                let parts = element.split(separator: UInt8(ascii: ";"))
-                guard let coding = parts.first.map(Self.trimmed), !coding.isEmpty else { continue }
-                let quality = parts.dropFirst().lazy.compactMap(Self.quality).first ?? 1000
+            // Scanned in place: no array of elements or parameters is made for each request.
+            forEachPart(of: field.value.utf8[...], separatedBy: UInt8(ascii: ",")) { element in
+                let semicolon = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+                let coding = trimmed(element[..<semicolon])
+                guard !coding.isEmpty else { return }
+                var quality: Int?
+                if semicolon < element.endIndex {
+                    forEachPart(of: element[element.index(after: semicolon)...], separatedBy: UInt8(ascii: ";")) { parameter in
+                        if quality == nil { quality = Self.quality(parameter) }
+                    }
+                }
                 if Self.equalsIgnoringCase(coding, "br") {
-                    brotli = quality
+                    brotli = quality ?? 1000
                 } else if Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "x-gzip") {
-                    gzip = quality
+                    gzip = quality ?? 1000
                 } else if Self.equalsIgnoringCase(coding, "*") {
-                    anyOther = quality
+                    anyOther = quality ?? 1000
                 }
             }
         }
@@ -88,6 +95,18 @@ public enum ContentCoding: String, Sendable, CaseIterable {
             scale /= 10
         }
         return min(thousandths, 1000)
+    }
+
+    /// Calls `body` with each part of `bytes` between separators (empty parts included).
+    private static func forEachPart(of bytes: Substring.UTF8View, separatedBy separator: UInt8,
+                                    _ body: (Substring.UTF8View) -> Void) {
+        var rest = bytes
+        while true {
+            let end = rest.firstIndex(of: separator) ?? rest.endIndex
+            body(rest[..<end])
+            guard end < rest.endIndex else { return }
+            rest = rest[rest.index(after: end)...]
+        }
     }
 
     private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
