@@ -181,6 +181,21 @@ final class ServerBehaviourTests: XCTestCase {
         }
     }
 
+    /// Access lines are gathered and written together, but none waits longer than the loop's
+    /// timer interval (100 ms) for more traffic.
+    func testAnAccessLineIsWrittenSoonWithoutFurtherTraffic() async throws {
+        let server = try TestServer.started(for: self)
+        let client = try server.client()
+        try client.send(request("GET", "/echo/soon"))
+        XCTAssertEqual(try client.readResponse().status, 200)
+        var written = false
+        for _ in 0..<100 where !written {
+            written = server.logSink.capturedText.contains("path=/echo/soon")
+            if !written { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        XCTAssertTrue(written, "the access line was not written within 1 s")
+    }
+
     func testIPv6Loopback() async throws {
         let server = try TestServer(host: "::1")
         let client = try RawClient(port: server.port, host: "::1")
