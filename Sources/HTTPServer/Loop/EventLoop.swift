@@ -92,7 +92,7 @@ final class EventLoop {
         for fd in connections.indices { if let connection = connections[fd] { closeSocket(connection) } }
         stopListening()
         workers.stop()
-        for case .adopt(let fd, _) in executor.stop() { closeUnregistered(fd) }
+        context.closeHandedOver(executor.stop(), by: executor)
         flushAccessLog()
     }
 
@@ -127,7 +127,7 @@ final class EventLoop {
             beginDrain(deadline: deadline)
         case .adopt(let fd, let peer):
             // A loop that is stopping takes no new connection; its client may connect again.
-            if drainDeadline == nil { register(fd, peer: peer) } else { closeUnregistered(fd) }
+            if drainDeadline == nil { register(fd, peer: peer) } else { context.closeAccepted(fd, countedBy: executor) }
         }
     }
 
@@ -165,7 +165,7 @@ final class EventLoop {
         let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
         nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
         let interest = SHIM_EPOLLIN | SHIM_EPOLLOUT | SHIM_EPOLLRDHUP | SHIM_EPOLLET
-        guard epoll.add(fd, events: interest, token: token) else { return closeUnregistered(fd) }
+        guard epoll.add(fd, events: interest, token: token) else { return context.closeAccepted(fd, countedBy: executor) }
         let connection = SocketConnection(fd: fd, token: token, peerAddress: peer.isEmpty ? nil : peer,
                                           machine: ConnectionStateMachine(clock: clock, settings: settings))
         if Int(fd) >= connections.count {
@@ -262,13 +262,6 @@ final class EventLoop {
         connection.isClosed = true
         connections[Int(connection.fd)] = nil
         close(connection.fd)
-        context.openConnections.subtract(1, ordering: .relaxed)
-        executor.connectionCount.subtract(1, ordering: .relaxed)
-    }
-
-    /// Closes a counted socket that never became a connection of this loop.
-    private func closeUnregistered(_ fd: Int32) {
-        close(fd)
         context.openConnections.subtract(1, ordering: .relaxed)
         executor.connectionCount.subtract(1, ordering: .relaxed)
     }

@@ -66,10 +66,7 @@ public final class HTTPServer: Sendable {
                 } catch {
                     failures.withLock { $0.append(String(describing: error)) }
                     // Another loop may have handed it a connection already: close those.
-                    for case .adopt(let fd, _) in loop.stop() {
-                        close(fd)
-                        context.openConnections.subtract(1, ordering: .relaxed)
-                    }
+                    context.closeHandedOver(loop.stop(), by: loop)
                     started.signal()
                 }
                 context.loopDidFinish()

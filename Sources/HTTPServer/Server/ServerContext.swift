@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// What every loop of one server shares: configuration, the responder, the log and the counters.
@@ -48,6 +49,19 @@ final class ServerContext: Sendable {
             }
         }
         return best
+    }
+
+    /// Closes an accepted socket that is counted (in the open connections and `loop`'s count) but
+    /// is no connection: it could not be registered, or reached a loop that was stopping.
+    func closeAccepted(_ fd: Int32, countedBy loop: LoopExecutor) {
+        close(fd)
+        openConnections.subtract(1, ordering: .relaxed)
+        loop.connectionCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// Closes the connections handed to `loop` that it ended before taking (`LoopExecutor.stop`).
+    func closeHandedOver(_ leftover: [LoopExecutor.Message], by loop: LoopExecutor) {
+        for case .adopt(let fd, _) in leftover { closeAccepted(fd, countedBy: loop) }
     }
 
     /// Each loop calls this once as it ends; the last one wakes the waiters.
