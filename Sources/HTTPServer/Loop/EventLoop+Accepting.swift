@@ -40,15 +40,16 @@ extension EventLoop {
                 continue
             }
             let peer = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Counted before it is posted, so the next accept already sees the target's new load.
             let target = context.leastLoaded(accepting: executor)
             target.connectionCount.add(1, ordering: .relaxed)
-            if target === executor || !target.post(.adopt(fd: fd, peer: peer)) {
-                if target !== executor {
-                    target.connectionCount.subtract(1, ordering: .relaxed)
-                    executor.connectionCount.add(1, ordering: .relaxed)
-                }
-                register(fd, peer: peer)
+            if target !== executor {
+                if target.post(.adopt(fd: fd, peer: peer)) { continue }
+                // That loop has ended: this one keeps the connection.
+                target.connectionCount.subtract(1, ordering: .relaxed)
+                executor.connectionCount.add(1, ordering: .relaxed)
             }
+            register(fd, peer: peer)
         }
     }
 

@@ -261,9 +261,7 @@ final class EventLoop {
         guard !connection.isClosed, connections[Int(connection.fd)] === connection else { return }
         connection.isClosed = true
         connections[Int(connection.fd)] = nil
-        close(connection.fd)
-        context.openConnections.subtract(1, ordering: .relaxed)
-        executor.connectionCount.subtract(1, ordering: .relaxed)
+        context.closeAccepted(connection.fd, countedBy: executor)
     }
 
     // MARK: - Timers and shutdown

@@ -51,8 +51,9 @@ final class ServerContext: Sendable {
         return best
     }
 
-    /// Closes an accepted socket that is counted (in the open connections and `loop`'s count) but
-    /// is no connection: it could not be registered, or reached a loop that was stopping.
+    /// Closes an accepted socket and takes it off the counts (the open connections and `loop`'s):
+    /// a connection that ends, or a socket that never became one (it could not be registered, or
+    /// reached a loop that was stopping).
     func closeAccepted(_ fd: Int32, countedBy loop: LoopExecutor) {
         close(fd)
         openConnections.subtract(1, ordering: .relaxed)
