@@ -48,7 +48,7 @@ final class Fleet {
             instances.append(process)
             ports.append(port)
         }
-        balancerPort = try Self.freePort()
+        balancerPort = try FreePort.loopback()
         balancer = try startBalancer(nginx)
         if let balancer { started.add(balancer.processIdentifier) }
     }
@@ -160,21 +160,6 @@ final class Fleet {
         }
         kill(process.processIdentifier, SIGKILL)
         throw FleetError(description: "nginx did not start: \((try? String(contentsOfFile: folder.path + "/nginx-error.log", encoding: .utf8)) ?? "")")
-    }
-
-    private static func freePort() throws -> UInt16 {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0 }
-        }
-        guard bound else { throw FleetError(description: "no free port") }
-        return UInt16(bigEndian: address.sin_port)
     }
 }
 

@@ -19,7 +19,8 @@ final class TLSTests: XCTestCase {
         try run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
                                      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.appendingPathComponent("k.pem").path,
                                      "-out", folder.appendingPathComponent("c.pem").path])
-        let port = 20_000 + Int.random(in: 0..<20_000)
+        // A port free now: a random one could be another server's, which then answered instead.
+        let port = Int(try FreePort.loopback())
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         server.arguments = ["s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)",
@@ -33,6 +34,7 @@ final class TLSTests: XCTestCase {
             server.waitUntilExit()
         }
         try await waitForListener(port: port)
+        XCTAssertTrue(server.isRunning, "openssl s_server is not what listens on port \(port)")
 
         let baseURL = try XCTUnwrap(URL(string: "https://127.0.0.1:\(port)/v1"))
         let client = GiphyClient(configuration: GiphyClientConfiguration(apiKey: "k", baseURL: baseURL, deadline: .seconds(5)))

@@ -79,7 +79,7 @@ public final class PostgreSQLCluster: Sendable {
             throw ClusterError(description: "no \(Self.binaries)/initdb")
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        port = Self.freePort()
+        do { port = Int(try FreePort.loopback()) } catch { throw ClusterError(description: "\(error)") }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             if getuid() == 0 { _ = try Self.run("/bin/chown", ["postgres:postgres", folder]) }
@@ -97,19 +97,6 @@ public final class PostgreSQLCluster: Sendable {
         guard case .success(let cluster) = shared.withLock({ $0 }) else { return }
         _ = try? asPostgres("\(binaries)/pg_ctl", ["-D", cluster.folder + "/data", "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: cluster.folder)
-    }
-
-    /// A port free now on loopback (the kernel's choice for port 0).
-    private static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func asPostgres(_ tool: String, _ arguments: [String]) throws -> Int32 {
