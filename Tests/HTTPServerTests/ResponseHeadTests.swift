@@ -24,4 +24,21 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertTrue(String(decoding: ResponseHead.bytes(for: large, connection: nil, date: "D"), as: UTF8.self)
             .contains("\r\nContent-Length: 1234567\r\n"))
     }
+
+    /// The head is written into storage sized for it beforehand: fields and numbers at their
+    /// longest fit, and the bytes are the parts joined.
+    func testAHeadWithEveryPartAtItsLongestIsThePartsJoined() {
+        var response = HTTPResponse(status: HTTPStatus(code: Int.max, reasonPhrase: String(repeating: "Reason ", count: 40)),
+                                    contentType: "application/json", body: [])
+        var expected = "HTTP/1.1 \(Int.max) \(response.status.reasonPhrase)\r\nDate: \(String(repeating: "d", count: 300))"
+            + "\r\nContent-Length: 0\r\nConnection: keep-alive\r\nContent-Type: application/json"
+        for index in 0..<50 {
+            let name = "X-Field-\(index)", value = String(repeating: "v\(index) ", count: index * 7)
+            response.headers.add(name: name, value: value)
+            response.headers.add(name: "X-Refused-\(index)", value: "\r\n" + value)
+            expected += "\r\n\(name): \(value)"
+        }
+        let head = ResponseHead.bytes(for: response, connection: "keep-alive", date: String(repeating: "d", count: 300))
+        XCTAssertEqual(String(decoding: head, as: UTF8.self), expected + "\r\n\r\n")
+    }
 }

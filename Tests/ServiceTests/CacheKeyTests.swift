@@ -41,4 +41,19 @@ final class CacheKeyTests: XCTestCase {
         let unicode = SearchRequest(query: " Ünïcode\u{3000}Cat ", offset: 0, limit: 10, rating: "pg", lang: nil, type: .stickers)
         XCTAssertEqual(CacheKey.search(unicode, upstream: "giphy"), "giphy|stickers_search|ünïcode cat|0|10|pg|")
     }
+
+    /// The key is written into storage sized beforehand: every part at its longest fits, and
+    /// the text is the parts joined.
+    func testASearchKeyWithEveryPartAtItsLongestIsThePartsJoined() {
+        let query = String(repeating: "\tWord ", count: 300)
+        let folded = CacheKey.folded(query)
+        for (offset, limit) in [(Int.max, Int.min), (0, 9), (10, 100), (-1, 1_000_000)] {
+            let request = SearchRequest(query: query, offset: offset, limit: limit, rating: "pg-13", lang: "zh-TW",
+                                        type: .stickers, compactRenditions: true, order: "relevant")
+            XCTAssertEqual(CacheKey.search(request, upstream: "unsplash@example"),
+                           "unsplash@example|stickers_search|\(folded)|\(offset)|\(limit)|pg-13|zh-TW|compact|order=relevant")
+        }
+        let empty = SearchRequest(query: "", offset: 0, limit: 0)
+        XCTAssertEqual(CacheKey.search(empty, upstream: ""), "|search||0|0||")
+    }
 }

@@ -56,13 +56,13 @@ public struct Router: HTTPResponder {
         guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
             throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
         }
-        return handler
+        return handler.respond
     }
 }
 
 /// Collects routes, then builds the immutable `Router`.
 public struct RouterBuilder {
-    private var root = RouteNode()
+    private var root = RouteDraft()
     private var routes: [(method: HTTPMethod, template: String)] = []
 
     public init() {}
@@ -82,5 +82,5 @@ public struct RouterBuilder {
     public mutating func post(_ template: String, handler: @escaping Router.Handler) { on(.post, template, handler: handler) }
     public mutating func delete(_ template: String, handler: @escaping Router.Handler) { on(.delete, template, handler: handler) }
 
-    public func build() -> Router { Router(root: root, routes: routes) }
+    public func build() -> Router { Router(root: root.built(), routes: routes) }
 }

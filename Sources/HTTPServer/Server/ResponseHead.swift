@@ -1,35 +1,43 @@
+import ASCII
 import Glibc
 
 /// Writes a response's status line and header section into bytes, adding the fields the server owns.
 enum ResponseHead {
     /// `connection` is the Connection field to send, if any ("close", or "keep-alive" for HTTP/1.0).
-    /// Written as bytes, with no string made: every response passes here.
+    /// Written as bytes into storage sized for them first, with no string made and one
+    /// allocation: every response passes here.
     static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 48)
-        out.appendUTF8("HTTP/1.1 ")
-        out.appendDecimal(response.status.code)
-        out.append(0x20)
-        out.appendUTF8(response.status.reasonPhrase)
-        out.appendUTF8("\r\nDate: ")
-        out.appendUTF8(date)
-        // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
-        if response.status.allowsContent {
-            out.appendUTF8("\r\nContent-Length: ")
-            out.appendDecimal(response.body.count)
+        // The fixed text (status line, Date, Content-Length, Connection, the blank line) is under
+        // 64 bytes beside the two numbers; each field adds ": " and CRLF to its name and value.
+        var capacity = 64 + 2 * PresizedBytes.maxDecimalBytes + response.status.reasonPhrase.utf8.count
+            + date.utf8.count + (connection?.utf8.count ?? 0)
+        for field in response.headers { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            var out = PresizedBytes(storage)
+            out.append("HTTP/1.1 ")
+            out.append(decimal: response.status.code)
+            out.append(0x20)
+            out.append(response.status.reasonPhrase)
+            out.append("\r\nDate: ")
+            out.append(date)
+            // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
+            if response.status.allowsContent {
+                out.append("\r\nContent-Length: ")
+                out.append(decimal: response.body.count)
+            }
+            if let connection {
+                out.append("\r\nConnection: ")
+                out.append(connection)
+            }
+            for field in response.headers where isValid(field) {
+                out.append("\r\n")
+                out.append(field.name)
+                out.append(": ")
+                out.append(field.value)
+            }
+            out.append("\r\n\r\n")
+            written = out.count
         }
-        if let connection {
-            out.appendUTF8("\r\nConnection: ")
-            out.appendUTF8(connection)
-        }
-        for field in response.headers where isValid(field) {
-            out.appendUTF8("\r\n")
-            out.appendUTF8(field.name)
-            out.appendUTF8(": ")
-            out.appendUTF8(field.value)
-        }
-        out.appendUTF8("\r\n\r\n")
-        return out
     }
 
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)

@@ -57,7 +57,9 @@ extension ProviderRules {
         guard let omitted = compactSetOmits else { return false }
         return switch selection {
         case .all: false
-        case .named(let names): omitted.isDisjoint(with: names)
+        // The omitted set's few names compared with the selection's: no string hashed (hashing
+        // the selection's names into the set was 1.6% of a cached page's user time).
+        case .named(let names): !omitted.contains(where: names.contains)
         }
     }
 
