@@ -32,6 +32,8 @@ final class RequestParserTableTests: XCTestCase {
         ("chunked uppercase hex", "POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n", .request(method: "POST", path: "/e", body: "0123456789")),
         ("percent-decoded path", "GET /gif/a%20b HTTP/1.1\r\nHost: a\r\n\r\n", .request(method: "GET", path: "/gif/a b")),
         ("absolute-form target", "GET http://example.com/healthz?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n", .request(method: "GET", path: "/healthz")),
+        ("absolute-form target without query", "GET http://example.com/gif/abc HTTP/1.1\r\nHost: example.com\r\n\r\n", .request(method: "GET", path: "/gif/abc")),
+        ("path of three segments without query", "GET /a/bc/def HTTP/1.1\r\nHost: a\r\n\r\n", .request(method: "GET", path: "/a/bc/def")),
         ("absolute-form without path", "GET http://example.com HTTP/1.1\r\nHost: example.com\r\n\r\n", .request(method: "GET", path: "/")),
         ("obs-text in a value", "GET / HTTP/1.1\r\nHost: a\r\nX-Name: caf\u{e9}\r\n\r\n", .request(method: "GET", path: "/")),
         ("tab inside a value", "GET / HTTP/1.1\r\nHost: a\r\nX-T: a\tb\r\n\r\n", .request(method: "GET", path: "/")),

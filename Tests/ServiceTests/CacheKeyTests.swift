@@ -53,6 +53,22 @@ final class CacheKeyTests: XCTestCase {
             XCTAssertEqual(CacheKey.search(request, upstream: "unsplash@example"),
                            "unsplash@example|stickers_search|\(folded)|\(offset)|\(limit)|pg-13|zh-TW|compact|order=relevant")
         }
+        var settings = GatewaySettings()
+        for identity in ["giphy", "unsplash@example", ""] {
+            settings.upstreamIdentity = identity
+            XCTAssertEqual(CacheKey.item(id: "xT9IgDEI1iZyb2wqo8", upstream: identity), settings.key("gif|xT9IgDEI1iZyb2wqo8"),
+                           "an item's key keeps the text stored by earlier versions")
+        }
+        for (offset, limit) in [(Int.max, Int.min), (0, 25), (475, 25)] {
+            for request in [TrendingRequest(offset: offset, limit: limit),
+                            TrendingRequest(offset: offset, limit: limit, rating: "pg-13", type: .stickers, compactRenditions: true,
+                                            order: "popular")] {
+                let joined = "\(CacheKey.endpoint("trending", request.type))|\(offset)|\(limit)|\(request.rating ?? "")"
+                    + (request.compactRenditions ? "|compact" : "") + (request.order.map { "|order=\($0)" } ?? "")
+                XCTAssertEqual(CacheKey.trending(request, upstream: "unsplash@example"), "unsplash@example|" + joined,
+                               "a trending key keeps the text stored by earlier versions")
+            }
+        }
         let empty = SearchRequest(query: "", offset: 0, limit: 0)
         XCTAssertEqual(CacheKey.search(empty, upstream: ""), "|search||0|0||")
     }

@@ -26,6 +26,8 @@ struct RequestTarget {
         let afterRoot = rawPath.first == 0x2F ? rawPath.dropFirst() : rawPath
         var segments: [String] = []
         if !afterRoot.isEmpty {
+            // Sized once: grown from one segment, /gif/{id} allocated twice.
+            segments.reserveCapacity(afterRoot.reduce(1) { $1 == 0x2F ? $0 + 1 : $0 })
             var start = afterRoot.startIndex
             for index in afterRoot.startIndex...afterRoot.endIndex where index == afterRoot.endIndex || afterRoot[index] == 0x2F {
                 guard let segment = PercentDecoding.decode(afterRoot[start..<index], plusIsSpace: false) else {
@@ -38,7 +40,8 @@ struct RequestTarget {
         self.segments = segments
         // Without escapes (and checked as UTF-8 segment by segment) the path is its own bytes.
         if rawPath.first == 0x2F, !rawPath.contains(0x25) {
-            path = String(decoding: rawPath, as: UTF8.self)
+            // The raw target's own string when it is all path: no second copy of its bytes.
+            path = questionMark == nil && pathAndQuery.count == all.count ? raw : String(decoding: rawPath, as: UTF8.self)
         } else {
             path = "/" + segments.joined(separator: "/")
         }

@@ -37,9 +37,27 @@ enum CacheKey {
         }
     }
 
-    static func trending(_ request: TrendingRequest) -> String {
-        "\(endpoint("trending", request.type))|\(request.offset)|\(request.limit)|\(request.rating ?? "")"
-            + (request.compactRenditions ? "|compact" : "") + (request.order.map { "|order=\($0)" } ?? "")
+    /// Offset, limit and rating, as `search` writes them; `upstream` begins the key.
+    static func trending(_ request: TrendingRequest, upstream: String) -> String {
+        let endpoint = endpoint("trending", request.type)
+        let order = request.order.map { "|order=" + $0 } ?? ""
+        let capacity = 24 + 2 * PresizedBytes.maxDecimalBytes + upstream.utf8.count + endpoint.utf8.count
+            + (request.rating?.utf8.count ?? 0) + order.utf8.count
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var key = PresizedBytes(buffer)
+            key.append(upstream)
+            key.append(UInt8(ascii: "|"))
+            key.append(endpoint)
+            key.append(UInt8(ascii: "|"))
+            key.append(decimal: request.offset)
+            key.append(UInt8(ascii: "|"))
+            key.append(decimal: request.limit)
+            key.append(UInt8(ascii: "|"))
+            key.append(request.rating ?? "")
+            if request.compactRenditions { key.append("|compact") }
+            key.append(order)
+            return key.count
+        }
     }
 
     static func searchSuggestions(_ query: String, limit: Int) -> String { "search_tags|\(folded(query))|\(limit)" }
@@ -80,5 +98,15 @@ enum CacheKey {
         return count
     }
 
-    static func item(id: String) -> String { "gif|\(id)" }
+    /// `upstream` begins the key, as `GatewaySettings.key` would begin it; written in one string
+    /// (every cached item makes its key).
+    static func item(id: String, upstream: String) -> String {
+        String(unsafeUninitializedCapacity: upstream.utf8.count + 5 + id.utf8.count) { buffer in
+            var key = PresizedBytes(buffer)
+            key.append(upstream)
+            key.append("|gif|")
+            key.append(id)
+            return key.count
+        }
+    }
 }

@@ -53,7 +53,7 @@ public final class UpstreamGateway: Sendable {
     }
 
     public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: settings.key(CacheKey.trending(request)), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
+        try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
             try await provider.trending(request)
         }
     }
@@ -74,7 +74,7 @@ public final class UpstreamGateway: Sendable {
     }
 
     public func item(id: String) async throws -> Fetched<Item> {
-        try await cached(key: settings.key(CacheKey.item(id: id)), endpoint: "gif") { [provider] in try await provider.item(id: id) }
+        try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif") { [provider] in try await provider.item(id: id) }
     }
 
     /// Never cached (each call should differ), but it counts against the budget.
