@@ -82,8 +82,9 @@ let package = Package(
         .target(name: "Service", dependencies: ["ASCII", "Recency"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
-        // ASCII-only byte rules (header names, Host names, cache keys), for the transport and the
-        // service alike, neither of which may depend on the other.
+        // ASCII-only byte rules (header names, Host names, cache keys) and text written into
+        // presized storage, for the transport and the service alike, neither of which may depend
+        // on the other.
         .target(name: "ASCII", swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
