@@ -6,55 +6,51 @@ enum CacheKey {
     /// Stickers and bundle-trimmed answers are other answers, so they get keys of their own.
     /// `upstream` begins the key, as `GatewaySettings.key` would begin it.
     static func search(_ request: SearchRequest, upstream: String) -> String {
-        let query = request.query
-        // Other text than ASCII is folded on Characters first (rare); ASCII as it is written.
-        let foldedOther = query.utf8.allSatisfy({ $0 < 0x80 }) ? nil : folded(query)
-        let endpoint = endpoint("search", request.type)
-        let order = request.order.map { "|order=" + $0 } ?? ""
-        // Every cached search makes its key: written into one string's storage, byte by byte
-        // (appending a dozen parts to a String was 4% of a cached page's user time). 24 bytes
-        // hold the separators and "|compact".
-        let capacity = 24 + 2 * PresizedBytes.maxDecimalBytes + upstream.utf8.count + endpoint.utf8.count + (foldedOther ?? query).utf8.count
-            + (request.rating?.utf8.count ?? 0) + (request.lang?.utf8.count ?? 0) + order.utf8.count
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var key = PresizedBytes(buffer)
-            key.append(upstream)
-            key.append(UInt8(ascii: "|"))
-            key.append(endpoint)
-            key.append(UInt8(ascii: "|"))
-            if let foldedOther { key.append(foldedOther) } else { key.count += foldASCII(query, into: key.rest) }
-            key.append(UInt8(ascii: "|"))
-            key.append(decimal: request.offset)
-            key.append(UInt8(ascii: "|"))
-            key.append(decimal: request.limit)
-            key.append(UInt8(ascii: "|"))
-            key.append(request.rating ?? "")
-            key.append(UInt8(ascii: "|"))
-            key.append(request.lang ?? "")
-            if request.compactRenditions { key.append("|compact") }
-            key.append(order)
-            return key.count
-        }
+        listKey(upstream: upstream, endpoint: endpoint("search", request.type), query: request.query, offset: request.offset,
+                limit: request.limit, rating: request.rating, lang: request.lang ?? "", compact: request.compactRenditions,
+                order: request.order)
     }
 
     /// Offset, limit and rating, as `search` writes them; `upstream` begins the key.
     static func trending(_ request: TrendingRequest, upstream: String) -> String {
-        let endpoint = endpoint("trending", request.type)
-        let order = request.order.map { "|order=" + $0 } ?? ""
+        listKey(upstream: upstream, endpoint: endpoint("trending", request.type), query: nil, offset: request.offset,
+                limit: request.limit, rating: request.rating, lang: nil, compact: request.compactRenditions, order: request.order)
+    }
+
+    /// `upstream|endpoint|[query|]offset|limit|rating[|lang][|compact][|order=…]`, `query` folded;
+    /// nil leaves a part out. Every cached list makes its key, so it is written into one string's
+    /// storage (appending a dozen parts to a String was 4% of a cached page's user time).
+    private static func listKey(upstream: String, endpoint: String, query: String?, offset: Int, limit: Int,
+                                rating: String?, lang: String?, compact: Bool, order: String?) -> String {
+        // Other text than ASCII is folded on Characters first (rare); ASCII as it is written.
+        let foldedOther = query.flatMap { $0.utf8.allSatisfy({ $0 < 0x80 }) ? nil : folded($0) }
+        let order = order.map { "|order=" + $0 } ?? ""
+        // 24 bytes hold the separators and "|compact".
         let capacity = 24 + 2 * PresizedBytes.maxDecimalBytes + upstream.utf8.count + endpoint.utf8.count
-            + (request.rating?.utf8.count ?? 0) + order.utf8.count
+            + (foldedOther ?? query ?? "").utf8.count + (rating?.utf8.count ?? 0) + (lang?.utf8.count ?? 0) + order.utf8.count
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var key = PresizedBytes(buffer)
             key.append(upstream)
             key.append(UInt8(ascii: "|"))
             key.append(endpoint)
             key.append(UInt8(ascii: "|"))
-            key.append(decimal: request.offset)
+            if let foldedOther {
+                key.append(foldedOther)
+                key.append(UInt8(ascii: "|"))
+            } else if let query {
+                key.count += foldASCII(query, into: key.rest)
+                key.append(UInt8(ascii: "|"))
+            }
+            key.append(decimal: offset)
             key.append(UInt8(ascii: "|"))
-            key.append(decimal: request.limit)
+            key.append(decimal: limit)
             key.append(UInt8(ascii: "|"))
-            key.append(request.rating ?? "")
-            if request.compactRenditions { key.append("|compact") }
+            key.append(rating ?? "")
+            if let lang {
+                key.append(UInt8(ascii: "|"))
+                key.append(lang)
+            }
+            if compact { key.append("|compact") }
             key.append(order)
             return key.count
         }
