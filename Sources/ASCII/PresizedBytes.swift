@@ -5,23 +5,31 @@
 /// size was wrong, and memory beyond it is never written.
 public struct PresizedBytes {
     public let storage: UnsafeMutableBufferPointer<UInt8>
-    /// Bytes written so far, from the start of `storage`.
-    public var count = 0
+    /// Bytes written so far, from the start of `storage`; moved only by the writes below.
+    @usableFromInline var written = 0
+    @inlinable public var count: Int { written }
 
     @inlinable
     public init(_ storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
 
-    /// The storage not yet written, for a writer of its own; add what it wrote to `count`.
+    /// The storage not yet written, for a writer of its own; then `advance(by:)` what it wrote.
     @inlinable
     public var rest: UnsafeMutableBufferPointer<UInt8> {
         UnsafeMutableBufferPointer(start: storage.baseAddress.map { $0 + count }, count: storage.count - count)
+    }
+
+    /// Counts `bytes` that a writer of its own put at the start of `rest`.
+    @inlinable
+    public mutating func advance(by bytes: Int) {
+        precondition(bytes >= 0 && bytes <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
+        written += bytes
     }
 
     @inlinable
     public mutating func append(_ byte: UInt8) {
         precondition(count < storage.count, "PresizedBytes: more bytes than the storage was sized for")
         storage[count] = byte
-        count += 1
+        written += 1
     }
 
     @inlinable
@@ -31,7 +39,7 @@ public struct PresizedBytes {
             precondition(bytes.count <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
             guard let source = bytes.baseAddress, let target = storage.baseAddress else { return }
             (target + count).initialize(from: source, count: bytes.count)
-            count += bytes.count
+            written += bytes.count
         }
     }
 
@@ -54,6 +62,6 @@ public struct PresizedBytes {
             storage[position] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
-        count += digits
+        written += digits
     }
 }

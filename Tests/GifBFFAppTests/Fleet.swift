@@ -77,17 +77,6 @@ final class Fleet {
         (try? String(contentsOf: folder.appendingPathComponent("gif-bff-\(index).log"), encoding: .utf8)) ?? ""
     }
 
-    /// Whether every instance's log satisfies `test` within `seconds`: access lines reach the
-    /// log in batches, up to the event loop's timer interval after their answer.
-    func waitForLog(within seconds: Double = 2, _ test: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if instances.indices.allSatisfy({ test(log($0)) }) { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-    }
-
     private static func launch(_ executable: URL, index: Int, in folder: URL, arguments: [String]) throws -> (Process, UInt16) {
         let logURL = folder.appendingPathComponent("gif-bff-\(index).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)

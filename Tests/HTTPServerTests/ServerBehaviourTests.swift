@@ -188,12 +188,9 @@ final class ServerBehaviourTests: XCTestCase {
         let client = try server.client()
         try client.send(request("GET", "/echo/soon"))
         XCTAssertEqual(try client.readResponse().status, 200)
-        var written = false
-        for _ in 0..<100 where !written {
-            written = server.logSink.capturedText.contains("path=/echo/soon")
-            if !written { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the access line is written", timeout: .seconds(1)) {
+            server.logSink.capturedText.contains("path=/echo/soon")
         }
-        XCTAssertTrue(written, "the access line was not written within 1 s")
     }
 
     func testIPv6Loopback() async throws {

@@ -38,7 +38,7 @@ enum CacheKey {
                 key.append(foldedOther)
                 key.append(UInt8(ascii: "|"))
             } else if let query {
-                key.count += foldASCII(query, into: key.rest)
+                key.advance(by: foldASCII(query, into: key.rest))
                 key.append(UInt8(ascii: "|"))
             }
             key.append(decimal: offset)
