@@ -12,19 +12,6 @@ public struct PresizedBytes {
     @inlinable
     public init(_ storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
 
-    /// The storage not yet written, for a writer of its own; then `advance(by:)` what it wrote.
-    @inlinable
-    public var rest: UnsafeMutableBufferPointer<UInt8> {
-        UnsafeMutableBufferPointer(start: storage.baseAddress.map { $0 + count }, count: storage.count - count)
-    }
-
-    /// Counts `bytes` that a writer of its own put at the start of `rest`.
-    @inlinable
-    public mutating func advance(by bytes: Int) {
-        precondition(bytes >= 0 && bytes <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
-        written += bytes
-    }
-
     @inlinable
     public mutating func append(_ byte: UInt8) {
         precondition(count < storage.count, "PresizedBytes: more bytes than the storage was sized for")

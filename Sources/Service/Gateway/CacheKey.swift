@@ -24,10 +24,10 @@ enum CacheKey {
                                 rating: String?, lang: String?, compact: Bool, order: String?) -> String {
         // Other text than ASCII is folded on Characters first (rare); ASCII as it is written.
         let foldedOther = query.flatMap { $0.utf8.allSatisfy({ $0 < 0x80 }) ? nil : folded($0) }
-        let order = order.map { "|order=" + $0 } ?? ""
-        // 24 bytes hold the separators and "|compact".
-        let capacity = 24 + 2 * PresizedBytes.maxDecimalBytes + upstream.utf8.count + endpoint.utf8.count
-            + (foldedOther ?? query ?? "").utf8.count + (rating?.utf8.count ?? 0) + (lang?.utf8.count ?? 0) + order.utf8.count
+        // 32 bytes hold the separators, "|compact" and "|order=".
+        let capacity = 32 + 2 * PresizedBytes.maxDecimalBytes + upstream.utf8.count + endpoint.utf8.count
+            + (foldedOther ?? query ?? "").utf8.count + (rating?.utf8.count ?? 0) + (lang?.utf8.count ?? 0)
+            + (order?.utf8.count ?? 0)
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var key = PresizedBytes(buffer)
             key.append(upstream)
@@ -38,7 +38,7 @@ enum CacheKey {
                 key.append(foldedOther)
                 key.append(UInt8(ascii: "|"))
             } else if let query {
-                key.advance(by: foldASCII(query, into: key.rest))
+                foldASCII(query, into: &key)
                 key.append(UInt8(ascii: "|"))
             }
             key.append(decimal: offset)
@@ -51,7 +51,10 @@ enum CacheKey {
                 key.append(lang)
             }
             if compact { key.append("|compact") }
-            key.append(order)
+            if let order {
+                key.append("|order=")
+                key.append(order)
+            }
             return key.count
         }
     }
@@ -69,29 +72,31 @@ enum CacheKey {
         guard query.utf8.allSatisfy({ $0 < 0x80 }) else {
             return query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
-        return String(unsafeUninitializedCapacity: query.utf8.count) { foldASCII(query, into: $0) }
+        return String(unsafeUninitializedCapacity: query.utf8.count) { buffer in
+            var folded = PresizedBytes(buffer)
+            foldASCII(query, into: &folded)
+            return folded.count
+        }
     }
 
     /// The folding of ASCII text, byte by byte (most queries; every cached search passes here):
     /// lowercased, runs of ASCII whitespace (tab to carriage return, space) as one space, none at
-    /// either end. Writes at most the query's own length into `out`; returns the bytes written.
-    private static func foldASCII(_ query: String, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var count = 0
+    /// either end. Writes at most the query's own length.
+    private static func foldASCII(_ query: String, into out: inout PresizedBytes) {
+        var wroteAny = false
         var pendingSpace = false
         for byte in query.utf8 {
             if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
-                pendingSpace = count > 0
+                pendingSpace = wroteAny
                 continue
             }
             if pendingSpace {
-                out[count] = UInt8(ascii: " ")
-                count += 1
+                out.append(UInt8(ascii: " "))
                 pendingSpace = false
             }
-            out[count] = ASCIIByte.lowercased(byte)
-            count += 1
+            out.append(ASCIIByte.lowercased(byte))
+            wroteAny = true
         }
-        return count
     }
 
     /// `upstream` begins the key, as `GatewaySettings.key` would begin it; written in one string
