@@ -18,7 +18,10 @@
 #      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
 #      bytes gif-bff answered as static files (the machine's ceiling for those bytes); then the
 #      cached /search?q=cat with Accept-Encoding: gzip beside nginx's gzip_static serving the exact
-#      gzip bytes gif-bff answered;
+#      gzip bytes gif-bff answered. Each nginx table has a control, "nginx-again": the same nginx
+#      measured again as if it were a contender, so the table shows how far one server lands from
+#      itself here. Last, each target of issue 24 item 3, met or not, for gif-bff and the control
+#      (bench/hot_path_verdict.py);
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
 #      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
@@ -159,13 +162,17 @@ EOF
             echo; echo "## cached GET ${APP_PATH[$name]}, $c connections: gif-bff beside nginx serving its bytes"
             "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-$name" -b nginx \
                 "gif-bff=$GIF${APP_PATH[$name]}@$GIF_PID" \
-                "nginx=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" 2>/dev/null
+                "nginx=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" \
+                "nginx-again=http://127.0.0.1:$NGINX_PORT/app/$name@$NGINX_PID" 2>/dev/null
         done
         echo; echo "## cached GET ${APP_PATH[search]} with Accept-Encoding: gzip, $c connections: gif-bff beside nginx's gzip_static"
         PATH="$WORK/gzip-wrk:$PATH" "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-search-gzip" -b nginx \
             "gif-bff=$GIF${APP_PATH[search]}@$GIF_PID" \
-            "nginx=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" 2>/dev/null
+            "nginx=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" \
+            "nginx-again=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" 2>/dev/null
     done
+    echo; echo "## The hot path's targets (issue 24 item 3), from the tables above"
+    python3 "$ROOT/bench/hot_path_verdict.py" "$WORK/out" "$CONNS" "$ROUNDS"
 fi
 
 if want mixed; then

@@ -55,16 +55,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// ASCII case-insensitive comparison without allocating; names of other lengths are told
-    /// apart at once (every lookup compares against each field).
+    /// apart at once (every lookup compares against each field). Compared as contiguous bytes:
+    /// iterating the UTF-8 views was 2% of a cached answer's CPU.
     public static func equalNames(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case let (x?, y?) where x == y || ASCIIByte.lowercased(x) == ASCIIByte.lowercased(y): continue
-            default: return false
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                zip(left, right).allSatisfy { x, y in x == y || ASCIIByte.lowercased(x) == ASCIIByte.lowercased(y) }
             }
         }
     }
