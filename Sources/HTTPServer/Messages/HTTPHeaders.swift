@@ -56,7 +56,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// ASCII case-insensitive comparison without allocating; names of other lengths are told
     /// apart at once (every lookup compares against each field). Compared as contiguous bytes:
-    /// iterating the UTF-8 views was 2% of a cached answer's CPU.
+    /// iterating the UTF-8 views was 2.8% of a cached answer's user time.
     public static func equalNames(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a

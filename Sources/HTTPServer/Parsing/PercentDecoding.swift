@@ -6,7 +6,7 @@ enum PercentDecoding {
         where Bytes.Element == UInt8, Bytes.Index == Int {
         if !bytes.contains(0x25) && !(plusIsSpace && bytes.contains(0x2B)) {
             // ASCII is valid UTF-8 as it is, and the check is one pass: the generic validation
-            // was 1% of a cached answer's CPU (most paths and queries are ASCII).
+            // was 2.6% of a cached answer's user time (most paths and queries are ASCII).
             if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
             return String(validating: bytes, as: UTF8.self)
         }
