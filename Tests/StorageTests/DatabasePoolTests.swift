@@ -16,20 +16,27 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertEqual(writeThread, "sqlite-writer")
     }
 
-    /// Counts only threads born during the test: one another test's pool still has (CI once saw
-    /// a sqlite- thread more than before under load) is not one of these pools'.
+    /// Follows these pools' own threads by id: any other `sqlite-` thread in the process (CI saw
+    /// another test's pool start one while this test watched) is not one of them.
     func testAPoolLetGoStopsItsThreads() async throws {
-        let threadsBefore = Self.threadIDs()
+        var poolThreads = Set<String>()
         for _ in 0..<5 {
             let pool = try AppDatabase.open(path: try makeDatabasePath())
-            try await pool.write { database in try database.execute("DELETE FROM favorite") }
-            _ = try await pool.read { database in try database.query("SELECT gif_id FROM favorite") }
+            poolThreads.insert(try await pool.write { database in
+                try database.execute("DELETE FROM favorite")
+                return Self.currentThreadID()
+            })
+            poolThreads.insert(try await pool.read { database in
+                _ = try database.query("SELECT gif_id FROM favorite")
+                return Self.currentThreadID()
+            })
         }
+        XCTAssertEqual(poolThreads.count, 10, "each pool reads and writes on two threads of its own")
         let deadline = ContinuousClock.now + .seconds(5)
-        while !Self.databaseThreadIDs().subtracting(threadsBefore).isEmpty, ContinuousClock.now < deadline {
+        while !poolThreads.isDisjoint(with: Self.threadIDs()), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        XCTAssertEqual(Self.databaseThreadIDs().subtracting(threadsBefore), [], "10 threads started; each ends with its pool")
+        XCTAssertEqual(poolThreads.intersection(Self.threadIDs()), [], "10 threads started; each ends with its pool")
     }
 
     /// This process's threads, from /proc.
@@ -37,12 +44,10 @@ final class DatabasePoolTests: XCTestCase {
         Set((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [])
     }
 
-    /// This process's threads named by `DatabasePool`.
-    private static func databaseThreadIDs() -> Set<String> {
-        threadIDs().filter { task in
-            let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
-            return name?.hasPrefix("sqlite-") == true
-        }
+    /// The calling thread's id: /proc/thread-self names it ("PID/task/TID").
+    private static func currentThreadID() -> String {
+        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+        return link.split(separator: "/").last.map(String.init) ?? ""
     }
 
     func testReadConnectionRefusesWrites() async throws {

@@ -1,11 +1,16 @@
-/// Draws a deck's candidates from at most two pages of search (with a tag) or trending, each at
-/// a random offset and cached like any page, so decks cost few upstream calls and reuse pages.
+/// Draws a deck's candidates from pages of search (with a tag) or trending, each at a random
+/// offset and cached like any page, so decks cost few upstream calls and reuse pages.
 struct DeckDraw: Sendable {
     static let countRange = 1...25
     static let defaultCount = 10
     /// Pages to pick the first from while the pool's size is unknown (most tags have more).
     static let firstDrawPages = 10
+    /// Upstream calls one deck may cost. A page the cache answers costs none, so a draw goes on
+    /// past pages the session has seen whole: with a cap on pages instead, a long session drew
+    /// two seen pages and got an empty deck while most of the pool was still unseen.
     static let maxCalls = 2
+    /// Pages one deck reads at most, cached or not: a bound on its work.
+    static let maxPages = firstDrawPages
 
     let gateway: UpstreamGateway
     let rules: ProviderRules
@@ -22,11 +27,14 @@ struct DeckDraw: Sendable {
         var seen = shown
         var items: [Item] = []
         var total: Int?
-        for _ in 0..<Self.maxCalls {
+        var calls = 0
+        while calls < Self.maxCalls && tried.count < Self.maxPages {
             let offsets = (0..<pages).map { $0 * pageSize }.filter { $0 <= lastOffset && !tried.contains($0) }
             guard let offset = offsets.randomElement() else { break }
             tried.insert(offset)
-            let page = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
+            let fetched = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
+            if fetched.status != .hit { calls += 1 }
+            let page = fetched.value
             for item in page.items where seen.insert(item.id).inserted { items.append(item) }
             if items.count >= count { break }
             total = page.totalCount ?? total
@@ -43,12 +51,12 @@ struct DeckDraw: Sendable {
     /// A deck is drawn for a grid-less, one-at-a-time view: the upstream's compact set suffices.
     private var asksForCompactSet: Bool { rules.compactSetOmits != nil }
 
-    private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> UpstreamPage {
+    private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> Fetched<UpstreamPage> {
         if let tag {
             return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
-                                                          type: type, compactRenditions: asksForCompactSet)).value
+                                                          type: type, compactRenditions: asksForCompactSet))
         }
         return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
-                                                          compactRenditions: asksForCompactSet)).value
+                                                          compactRenditions: asksForCompactSet))
     }
 }
