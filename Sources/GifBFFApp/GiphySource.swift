@@ -35,7 +35,7 @@ struct GiphySource {
                 apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identities: ids)
             return GiphySource(client: client, randomIDs: ids, provider: ProviderSource(
                 name: .giphy, rules: Giphy.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
-                stopDemo: nil))
+                stopClient: { await client.shutdown() }, stopDemo: nil))
         }
         // The demo catalog's pictures are gif-bff's own (DemoMediaLinks): the fake links to them.
         let catalog = FakeCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
@@ -49,7 +49,7 @@ struct GiphySource {
         // media's links too, so no answer cached before they were gif-bff's own is served.
         return GiphySource(client: client, randomIDs: ids, provider: ProviderSource(
             name: .giphy, rules: Giphy.rules, client: DemoLinksProvider(upstream: client), identity: "giphy-demo-media",
-            callsPerHour: configuration.gateway.callsPerHour, stopDemo: { await demo.shutdown() },
-            demoMedia: GiphyDemoMedia(catalog: catalog)))
+            callsPerHour: configuration.gateway.callsPerHour,
+            stopClient: { await client.shutdown() }, stopDemo: { await demo.shutdown() }, demoMedia: GiphyDemoMedia(catalog: catalog)))
     }
 }

@@ -12,6 +12,8 @@ struct ProviderSource: Sendable {
     /// starts every cache and spotlight key, so answers never cross from one upstream to another.
     let identity: String
     let callsPerHour: Int?
+    /// Closes the client's connections and its transport's thread and descriptors.
+    let stopClient: @Sendable () async -> Void
     /// Stops the in-process demo fake; nil when the real service is used.
     let stopDemo: (@Sendable () async -> Void)?
     /// The demo catalog's pictures, served at /media/<name>/...; nil when the real service is used.
@@ -19,5 +21,9 @@ struct ProviderSource: Sendable {
 
     var isDemo: Bool { stopDemo != nil }
 
-    func shutdown() async { await stopDemo?() }
+    /// The client first: it closes its connections to the demo fake before the fake stops.
+    func shutdown() async {
+        await stopClient()
+        await stopDemo?()
+    }
 }

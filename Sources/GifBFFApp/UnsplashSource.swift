@@ -24,7 +24,8 @@ enum UnsplashSource {
                 accessKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout, appName: configuration.appName), log: log)
             return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: client,
                                   identity: "unsplash|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",
-                                  callsPerHour: configuration.unsplashCallsPerHour, stopDemo: nil)
+                                  callsPerHour: configuration.unsplashCallsPerHour,
+                                  stopClient: { await client.shutdown() }, stopDemo: nil)
         }
         let catalog = FakePhotoCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
         let demo = FakeUnsplash(catalog: catalog, adminRoutes: false, hourlyLimit: demoHourlyLimit)
@@ -34,6 +35,7 @@ enum UnsplashSource {
             appName: configuration.appName), log: log)
         return ProviderSource(name: .unsplash, rules: Unsplash.rules, client: DemoLinksProvider(upstream: client),
                               identity: "unsplash-demo-media", callsPerHour: configuration.unsplashCallsPerHour,
-                              stopDemo: { await demo.stop() }, demoMedia: UnsplashDemoMedia(catalog: catalog))
+                              stopClient: { await client.shutdown() }, stopDemo: { await demo.stop() },
+                              demoMedia: UnsplashDemoMedia(catalog: catalog))
     }
 }

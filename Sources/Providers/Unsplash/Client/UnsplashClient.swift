@@ -23,6 +23,10 @@ public final class UnsplashClient: Provider {
 
     public var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
 
+    /// Closes the client's connections and its transport's descriptors; calls after it fail as
+    /// `UpstreamError.unavailable`.
+    public func shutdown() async { await transport.shutdown() }
+
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let endpoint = UnsplashEndpoint.search(request)
         let exchange = try await call(endpoint)
