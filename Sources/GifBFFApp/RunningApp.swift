@@ -20,6 +20,8 @@ public final class RunningApp: Sendable {
     /// Pingbacks still queued get a short while to go out before the upstream stops.
     let analytics: AnalyticsPingbacks
     private let heapTrimmer: HeapTrimmer
+    /// Deletes idle installs hourly; nil when they are kept for ever.
+    private let sweeper: IdleInstallSweeper?
     static let pingbackFlushDeadline: Duration = .seconds(2)
 
     /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
@@ -62,11 +64,12 @@ public final class RunningApp: Sendable {
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         // Read before the first request, so none waits for it behind another's write.
         favorites.startLoading()
-        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
-                                      creationsPerHour: configuration.installsPerHour,
-                                      memories: [giphy.randomIDs].compactMap { $0 })
-        // One queue of writes for later over every gateway and the history: one flush waits for all of them.
+        // One queue of writes for later over every gateway, the history and the installs' last
+        // uses: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
+        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
+                                      creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
+                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
@@ -99,9 +102,10 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
+            let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger))
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper)
         } catch {
             abandon(sources, stores)
             throw error
@@ -141,9 +145,11 @@ public final class RunningApp: Sendable {
     }
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
-                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer) {
+                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
+                 sweeper: IdleInstallSweeper?) {
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
+        self.sweeper = sweeper
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
@@ -168,6 +174,7 @@ public final class RunningApp: Sendable {
 
     private func stopAfterServer() async {
         heapTrimmer.stop()
+        await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         for source in sources { await source.shutdown() }
         await bookkeeping.flush()

@@ -191,6 +191,9 @@ extension Setting {
         allowedHosts,
         installs,
         installsPerHour,
+        installsPerNetworkPerHour,
+        installsPerServerPerHour,
+        installIdleDays,
         trustedProxies,
     ]
 

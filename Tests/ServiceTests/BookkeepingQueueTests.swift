@@ -6,30 +6,6 @@ import XCTest
 /// Writes queued for after the answer run one at a time, in order; the queue is bounded (what
 /// does not fit is dropped and counted); `flush` waits for all queued before it.
 final class BookkeepingQueueTests: XCTestCase {
-    /// Lets a test hold the writer inside a write until it says go.
-    private final class Latch: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let opened = Mutex(false)
-
-        func wait() async {
-            await withCheckedContinuation { waiter in
-                let isOpen = opened.withLock { isOpen in
-                    if !isOpen { continuation.withLock { $0 = waiter } }
-                    return isOpen
-                }
-                if isOpen { waiter.resume() }
-            }
-        }
-
-        func open() {
-            let waiter = opened.withLock { isOpen -> CheckedContinuation<Void, Never>? in
-                isOpen = true
-                return continuation.withLock { waiter in defer { waiter = nil }; return waiter }
-            }
-            waiter?.resume()
-        }
-    }
-
     func testWritesRunInOrderOneAtATimeAndFlushWaitsForThem() async {
         let writes = BookkeepingWrites()
         let log = Mutex<[String]>([])

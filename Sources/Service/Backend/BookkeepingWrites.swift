@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The writes a request makes for later (search history, cached answers, the budget's call log,
-/// the spotlight pick) rather than as its answer. Their failure (disk full, database busy or gone)
+/// the spotlight pick, when installs were last used) rather than as its answer. Their failure (disk full, database busy or gone)
 /// must not fail an answer that is ready: it is dropped, counted for /metrics and reported, at most
 /// once a minute per kind, since a full disk fails every one of them. Writes that need not happen
 /// before the answer are queued (`later`) and run one at a time, so a locked database delays
@@ -13,6 +13,7 @@ public final class BookkeepingWrites: Sendable {
         case responseCache = "response_cache"
         case callLog = "call_log"
         case spotlight = "spotlight"
+        case installUse = "install_use"
     }
 
     private struct State {
@@ -47,7 +48,9 @@ public final class BookkeepingWrites: Sendable {
     }
 
     /// Queues `body` to run after the caller has answered, in order, one at a time; never waits.
-    func later(_ write: Write, _ body: @escaping @Sendable () async throws -> Void) {
+    /// False when the queue is full (the write is dropped and counted).
+    @discardableResult
+    func later(_ write: Write, _ body: @escaping @Sendable () async throws -> Void) -> Bool {
         let (accepted, startDrain) = queue.withLock { queue -> (Bool, Bool) in
             guard queue.pending.count < queueLimit else { return (false, false) }
             queue.pending.append((write, body))
@@ -58,6 +61,7 @@ public final class BookkeepingWrites: Sendable {
         if !accepted { failed(write, QueueFull(limit: queueLimit)) }
         // Detached: the writer belongs to no request, and must not run on a request's executor.
         if startDrain { Task.detached { await self.drain() } }
+        return accepted
     }
 
     /// Returns once every write queued before the call has run (for tests, shutdown, and reads
