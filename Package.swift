@@ -66,10 +66,7 @@ let package = Package(
         // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
         // are Service's stores (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // SQLite's unix VFS with the WAL index in this process's heap and the file locked against
-        // other processes: a write and a read connection side by side, no -shm file to map.
-        .target(name: "CSQLiteVFS", dependencies: ["CSQLite"]),
-        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteVFS", "DedicatedThread"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
         // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),

@@ -56,7 +56,10 @@ binary="$work/fuzz-$target"
 # The sources of several of our modules are compiled as one module: their imports of each other go.
 rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
-for file in $(sources_of "$target") "Fuzz/$target/main.swift"; do
+# What several targets check alike (Fuzz/shared) goes into those that read upstream pages.
+shared=""
+case "$target" in giphy-response|unsplash-response) shared="Fuzz/shared/PagingCheck.swift" ;; esac
+for file in $(sources_of "$target") $shared "Fuzz/$target/main.swift"; do
     index=$((index + 1))
     grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency)$' "$file" >"$work/src/$index-$(basename "$file")"
 done

@@ -5,7 +5,8 @@
 // Invariants, besides "no crash, no hang":
 //   - every GIF read has a GIPHY id a client can send back (ItemID) and a page URL;
 //   - every GIF written with our JSON writer (as answers and favorites snapshots are) reads back
-//     as the same GIF: what we store, we can read.
+//     as the same GIF: what we store, we can read;
+//   - every page is paged without a trap (Fuzz/shared/PagingCheck.swift).
 
 import Foundation
 
@@ -35,6 +36,7 @@ public func fuzzGiphyResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let body = Data(bytes: data, count: size)
     if let page = try? ResponseReading.page(body, endpoint: searchEndpoint, requestedOffset: 0) {
         page.items.forEach(checkRoundTrip)
+        checkPaging(page)
     }
     if let gif = try? ResponseReading.single(body, endpoint: .gif(id: "abc")) {
         checkRoundTrip(gif)

@@ -4,7 +4,8 @@
 //
 // Invariants, besides "no crash, no hang":
 //   - every item read has an Unsplash id a client can send back (ItemID), a page URL and at least one rendition, none 0 wide or high;
-//   - every item written with our JSON writer reads back as the same item.
+//   - every item written with our JSON writer reads back as the same item;
+//   - every page is paged without a trap (Fuzz/shared/PagingCheck.swift).
 
 import Foundation
 
@@ -30,9 +31,17 @@ private func check(_ item: Item) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUnsplashResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Data(bytes: data, count: size)
-    (try? reading.searchPage(body, endpoint: search, requestedOffset: 0))?.items.forEach(check)
-    (try? reading.feedPage(body, endpoint: .editorialFeed(TrendingRequest(offset: 0, limit: 30)), totalHeader: "12",
-                           requestedOffset: 0))?.items.forEach(check)
+    if let page = try? reading.searchPage(body, endpoint: search, requestedOffset: 0) {
+        page.items.forEach(check)
+        checkPaging(page)
+    }
+    // The body's first line stands for the X-Total header, which is outside too.
+    let totalHeader = String(decoding: body.prefix { $0 != 0x0A }.prefix(40), as: UTF8.self)
+    if let page = try? reading.feedPage(body, endpoint: .editorialFeed(TrendingRequest(offset: 0, limit: 30)), totalHeader: totalHeader,
+                                        requestedOffset: 0) {
+        page.items.forEach(check)
+        checkPaging(page)
+    }
     if let item = try? reading.single(body, endpoint: .photo(id: "abc")) { check(item) }
     return 0
 }

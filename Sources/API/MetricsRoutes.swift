@@ -12,6 +12,7 @@ enum MetricsRoutes {
             var text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites, installs: installs,
                                              budgetRemaining: backend.upstreamBudgetRemaining,
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
+                                             bookkeepingMerged: backend.bookkeepingWritesMerged,
                                              pingbacks: backend.analytics.counts)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
             text += PrometheusText.heap(inUse: ProcessHeap.inUseBytes, freeKept: ProcessHeap.freeKeptBytes)
@@ -29,7 +30,8 @@ enum PrometheusText {
     static func render(requests: RequestMetrics, upstream: [(provider: ProviderName, metrics: UpstreamMetrics)], favorites: Int?,
                        installs: Int? = nil,
                        budgetRemaining: [(provider: ProviderName, remaining: Int)],
-                       bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:], pingbacks: PingbackCounts = PingbackCounts()) -> String {
+                       bookkeepingFailures: [BookkeepingWrites.Write: Int] = [:], bookkeepingMerged: [BookkeepingWrites.Write: Int] = [:],
+                       pingbacks: PingbackCounts = PingbackCounts()) -> String {
         var out = ""
         header(&out, "gif_bff_requests_total", "counter", "Requests answered, by route template and status.")
         for (key, count) in requests.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
@@ -70,6 +72,11 @@ enum PrometheusText {
                "Writes made for later (history, cache, call log, spotlight) that failed and were dropped; the answers were still given.")
         for write in BookkeepingWrites.Write.allCases {
             out += "gif_bff_bookkeeping_write_failures_total{write=\"\(write.rawValue)\"} \(bookkeepingFailures[write] ?? 0)\n"
+        }
+        header(&out, "gif_bff_bookkeeping_writes_merged_total", "counter",
+               "Writes made for later that replaced the same write still waiting (the same search made again), by kind.")
+        for write in BookkeepingWrites.Write.allCases {
+            out += "gif_bff_bookkeeping_writes_merged_total{write=\"\(write.rawValue)\"} \(bookkeepingMerged[write] ?? 0)\n"
         }
         header(&out, "gif_bff_pingbacks_total", "counter",
                "Analytics events by outcome: sent, failed (after one retry), dropped (queue full), disabled, no_links.")

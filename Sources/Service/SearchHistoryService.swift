@@ -81,6 +81,10 @@ public struct SearchHistoryService: Sendable {
     /// write that would do nothing (a page of results, then the next, repeats one query).
     public func wouldWrite(_ query: String, install: InstallID) -> Bool {
         guard let normalized = Self.normalize(query) else { return false }
+        return wouldWrite(normalized: normalized, install: install)
+    }
+
+    private func wouldWrite(normalized: String, install: InstallID) -> Bool {
         let date = now()
         return lastRecorded.state.withLock { state in
             !(state.inFlight == 0 && state.install == install && state.query == normalized
@@ -89,10 +93,16 @@ public struct SearchHistoryService: Sendable {
     }
 
     /// Records `query` for `install` once the caller has answered; a failed write fails no answer
-    /// (it is counted and reported by the bookkeeping). Queues nothing when the write would change nothing.
+    /// (it is counted and reported by the bookkeeping). Queues nothing when the write would change
+    /// nothing. The same query for the same install still waiting to be written is replaced by
+    /// this one, which leaves the same history (that query the newest), so two queries searched
+    /// in turn by many clients keep two writes waiting, not a queue full of them.
     public func recordLater(_ query: String, install: InstallID) {
-        guard wouldWrite(query, install: install) else { return }
-        bookkeeping.later(.searchHistory) { [self] in try await record(query, install: install) }
+        guard let normalized = Self.normalize(query), wouldWrite(normalized: normalized, install: install) else { return }
+        // An install id has no space in it: the key is the install, then the query.
+        bookkeeping.later(.searchHistory, mergeKey: "\(install.rawValue) \(normalized)") { [self] in
+            try await record(normalized, install: install)
+        }
     }
 
     /// Newest first, the searches queued so far included. A non-blank `contains` keeps the

@@ -43,6 +43,12 @@ public struct ResponseCacheRepository: ResponseCacheStore {
         }
     }
 
+    public func remove(key: String) async throws {
+        try await database.storeWrite { database in
+            try database.execute("DELETE FROM response_cache WHERE cache_key = ?", [.text(key)])
+        }
+    }
+
     /// Removes answers stored before `date` (too old to serve even as stale).
     public func purge(storedBefore date: Date) async throws {
         try await database.storeWrite { database in

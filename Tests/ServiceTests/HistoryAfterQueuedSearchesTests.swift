@@ -1,16 +1,20 @@
 import Foundation
 import Service
+import Synchronization
 import TestSupport
 import XCTest
 
 /// A search is recorded after its answer; every read of the history (the list, suggestions) and
 /// its clearing first waits for the searches queued so far. The store here is slow to record,
-/// so without that wait the read would run first.
+/// so without that wait the read would run first. A search repeated while its write still waits
+/// replaces that write: fewer writes, the same history.
 final class HistoryAfterQueuedSearchesTests: XCTestCase {
     /// Records after a pause, as a busy disk would.
     private final class SlowRecordingStore: SearchHistoryStore {
         let memory = MemorySearchHistoryStore()
+        let recorded = Mutex<[String]>([])
         func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
+            recorded.withLock { $0.append(query) }
             try await Task.sleep(for: .milliseconds(300))
             try await memory.record(query, at: date, keepingNewest: limit, install: install)
         }
@@ -43,5 +47,18 @@ final class HistoryAfterQueuedSearchesTests: XCTestCase {
         await backend.flushBookkeeping()
         let left = try await store.memory.list(containing: nil, install: .local)
         XCTAssertEqual(left, [])
+    }
+
+    func testSearchesRepeatedWhileTheirWritesWaitAreWrittenOnceInTheOrderOfTheirLastTime() async throws {
+        let (backend, store) = try await searched("cats")
+        for text in ["dogs", "cats", "dogs", "birds", "cats"] {
+            _ = try await backend.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil, install: .local)
+        }
+        let history = try await backend.searchHistory(contains: nil, install: .local)
+        XCTAssertEqual(history.map(\.query), ["cats", "birds", "dogs"])
+        let recorded = store.recorded.withLock { $0 }
+        // The first "cats" may have been written before the others were searched, or replaced.
+        XCTAssertEqual(Array(recorded.suffix(3)), ["dogs", "birds", "cats"], "\(recorded)")
+        XCTAssertLessThanOrEqual(recorded.count, 4, "\(recorded)")
     }
 }

@@ -126,6 +126,7 @@ final class UpstreamGatewayTests: XCTestCase {
         func answer(for key: String) async throws -> CachedAnswer? { kept.withLock { $0?.key == key ? $0 : nil } }
         func store(_ answer: CachedAnswer, maxEntries: Int) async throws { kept.withLock { $0 = answer } }
         func touch(key: String, at date: Date) async throws {}
+        func remove(key: String) async throws { kept.withLock { if $0?.key == key { $0 = nil } } }
         func purge(storedBefore date: Date) async throws {}
     }
 
@@ -220,6 +221,7 @@ final class UpstreamGatewayTests: XCTestCase {
         }
         func store(_ answer: CachedAnswer, maxEntries: Int) async throws {}
         func touch(key: String, at date: Date) async throws {}
+        func remove(key: String) async throws {}
         func purge(storedBefore date: Date) async throws {}
     }
 

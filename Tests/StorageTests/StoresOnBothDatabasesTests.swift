@@ -199,6 +199,9 @@ final class StoresOnBothDatabasesTests: XCTestCase {
             try await two.responseCache.purge(storedBefore: Date(timeIntervalSince1970: 1_003))
             let purged = try await one.responseCache.answer(for: "search|cat")
             XCTAssertNil(purged, backend.name)
+            try await one.responseCache.remove(key: "c")
+            let removed = try await two.responseCache.answer(for: "c")
+            XCTAssertNil(removed, "\(backend.name): one answer deleted by its key")
 
             let hour = Date(timeIntervalSince1970: 10_000)
             try await one.callLog(for: "giphy").record(at: hour, forgetBefore: hour.addingTimeInterval(-3600))

@@ -47,6 +47,8 @@ public struct Backend: Sendable {
     }
     /// Bookkeeping writes dropped since start, by kind, for the metrics.
     public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.failures }
+    /// Bookkeeping writes that replaced the same write still waiting, by kind, for the metrics.
+    public var bookkeepingWritesMerged: [BookkeepingWrites.Write: Int] { gateway.bookkeeping.merged }
 
     /// How many favorites are stored, over every install, for the metrics.
     public func favoritesCount() async throws(ServiceError) -> Int {

@@ -39,6 +39,8 @@ public struct PageAnswer: Sendable {
         for item in upstream.items where seen.insert(item.id).inserted {
             items.append(item.marked(favorite: favoriteIDs.contains(item.id)))
         }
+        // Both within `UpstreamNumber.count` (as the request's offset and limit are within their
+        // ranges): the sum cannot overflow.
         let consumed = max(upstream.count, upstream.items.count)
         let next = request.offset + (wholePages ? request.limit : consumed)
         var hasMore = consumed > 0 && next <= lastOffset

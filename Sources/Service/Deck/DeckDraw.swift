@@ -39,13 +39,19 @@ struct DeckDraw: Sendable {
             if items.count >= count { break }
             total = page.totalCount ?? total
             if let known = page.totalCount {
-                // Only offsets whose page is whole, so the second draw is never a short last page.
-                pages = max(1, (known - pageSize) / pageSize + 1)
+                pages = Self.pages(ofPool: known, pageSize: pageSize, lastOffset: lastOffset)
             } else if page.items.isEmpty {
                 pages = 1  // past the end of a pool of unknown size: its first page is the safe bet
             }
         }
         return (items, total)
+    }
+
+    /// The pages a pool of `total` offers a draw: only those that are whole, so the second draw is
+    /// never a short last page, and only those the upstream serves (`lastOffset`), whatever total
+    /// it claims; at least the first.
+    static func pages(ofPool total: Int, pageSize: Int, lastOffset: Int) -> Int {
+        max(1, min(max(0, total) / pageSize, lastOffset / pageSize + 1))
     }
 
     /// A deck is drawn for a grid-less, one-at-a-time view: the upstream's compact set suffices.

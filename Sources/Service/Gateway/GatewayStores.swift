@@ -19,6 +19,8 @@ public protocol ResponseCacheStore: Sendable {
     /// Stores (or replaces) the answer, then keeps only the `maxEntries` most recently used.
     func store(_ answer: CachedAnswer, maxEntries: Int) async throws
     func touch(key: String, at date: Date) async throws
+    /// Deletes one answer (one that cannot be read back).
+    func remove(key: String) async throws
     func purge(storedBefore date: Date) async throws
 }
 
@@ -52,4 +54,12 @@ extension UpstreamCallLog {
         try await record(at: now, forgetBefore: since)
         return .taken
     }
+}
+
+/// What is reported when a stored answer does not decode: it is dropped.
+struct UnreadableCachedAnswer: Error, CustomStringConvertible {
+    let key: String
+    let underlying: any Error
+
+    var description: String { "a cached answer could not be read back and was dropped (\(underlying))" }
 }

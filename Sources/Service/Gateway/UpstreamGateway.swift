@@ -231,16 +231,26 @@ public final class UpstreamGateway: Sendable {
             return (value, entry.storedAt)
         }
         guard let store else { return nil }
+        let answer: CachedAnswer
         do {
-            guard let answer = try await store.answer(for: key) else { return nil }
+            guard let stored = try await store.answer(for: key) else { return nil }
+            answer = stored
+        } catch {
+            // A cache that cannot be read is a miss, not a failure of the request.
+            report(error)
+            return nil
+        }
+        do {
             let value = try JSONDecoder().decode(T.self, from: answer.value)
             links.recordItems(of: value)
             memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
-            // A cache that cannot be read is a miss, not a failure of the request.
-            report(error)
+            // An answer this build cannot read back (or page: `UpstreamPage`) is never served, not
+            // even stale; it is deleted so that it is not read again.
+            report(UnreadableCachedAnswer(key: key, underlying: error))
+            bookkeeping.later(.responseCache) { try await store.remove(key: key) }
             return nil
         }
     }

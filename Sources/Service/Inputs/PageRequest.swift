@@ -4,9 +4,10 @@ public struct PageRequest: Sendable, Hashable {
     public let offset: Int
     public let limit: Int
 
-    /// Nil for a negative offset or a limit below 1.
+    /// Nil for a negative offset or a limit below 1, and for what no upstream counts to
+    /// (`UpstreamNumber.count`), so paging adds within `Int`.
     public init?(offset: Int, limit: Int) {
-        guard offset >= 0, limit >= 1 else { return nil }
+        guard UpstreamNumber.count.contains(offset), limit >= 1, limit <= UpstreamNumber.count.upperBound else { return nil }
         self.offset = offset
         self.limit = limit
     }

@@ -4,7 +4,8 @@ import Synchronization
 /// Writes when installs were last used, for the idle expiry, without a write per request: the
 /// service asks for a write at most once per `interval` (a day) per install, so a stored last use
 /// is at most that much older than the real one, and the installs asked for are written
-/// together, after the answers, through the bookkeeping writes' one writer.
+/// together, after the answers, through the bookkeeping writes' one writer: one write waits at a
+/// time (each install asked for merges into it) and takes every install asked for by then.
 final class InstallUses: Sendable {
     /// Installs waiting for their write at most: past it one is refused (and asked for again by
     /// its next request), so memory stays bounded while the database is slow.
@@ -21,8 +22,6 @@ final class InstallUses: Sendable {
         /// When the last of `installs` was used: what the write stores for all of them (the
         /// others were used moments before, while the write waited).
         var latest = Date.distantPast
-        /// A write is queued that will take `installs`.
-        var isQueued = false
     }
 
     private let pending = Mutex(Pending())
@@ -40,20 +39,18 @@ final class InstallUses: Sendable {
 
     /// Asks for the install's use at `date` to be written; false when too many are waiting.
     func record(_ install: InstallID, usedAt date: Date) -> Bool {
-        let (accepted, queue) = pending.withLock { pending -> (Bool, Bool) in
-            guard pending.installs.count < Self.pendingLimit else { return (false, false) }
+        let accepted = pending.withLock { pending in
+            guard pending.installs.count < Self.pendingLimit else { return false }
             pending.installs.append(install)
             pending.latest = max(pending.latest, date)
-            let wasQueued = pending.isQueued
-            pending.isQueued = true
-            return (true, !wasQueued)
+            return true
         }
-        if queue, !bookkeeping.later(.installUse, { try await self.writePending() }) {
-            // The writer's queue is full: the next install asked for queues the write again.
-            pending.withLock { $0.isQueued = false }
-        }
+        if accepted { bookkeeping.later(.installUse, mergeKey: Self.mergeKey) { try await self.writePending() } }
         return accepted
     }
+
+    /// The one key of the write of uses: a write still waiting takes the installs asked for since.
+    private static let mergeKey = "install_use"
 
     /// Returns once the uses asked for so far are written (with the other bookkeeping writes).
     func flush() async {

@@ -44,4 +44,14 @@ public struct PhotoCamera: Decodable, Equatable, Sendable {
         case exposureTime = "exposure_time"
         case focalLength = "focal_length"
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        make = try container.decodeIfPresent(String.self, forKey: .make)
+        model = try container.decodeIfPresent(String.self, forKey: .model)
+        exposureTime = try container.decodeIfPresent(String.self, forKey: .exposureTime)
+        aperture = try container.decodeIfPresent(String.self, forKey: .aperture)
+        focalLength = try container.decodeIfPresent(String.self, forKey: .focalLength)
+        iso = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .iso)
+    }
 }

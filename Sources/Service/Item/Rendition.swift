@@ -21,4 +21,14 @@ public struct Rendition: Decodable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case url, width, height, size, mp4, webp
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        url = try container.decode(String.self, forKey: .url)
+        width = try container.decodeBelieved(UpstreamNumber.positive, forKey: .width)
+        height = try container.decodeBelieved(UpstreamNumber.positive, forKey: .height)
+        size = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .size)
+        mp4 = try container.decodeIfPresent(String.self, forKey: .mp4)
+        webp = try container.decodeIfPresent(String.self, forKey: .webp)
+    }
 }

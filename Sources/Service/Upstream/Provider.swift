@@ -104,39 +104,6 @@ public struct TrendingRequest: Sendable, Hashable {
     }
 }
 
-/// One page of GIFs as the upstream gave it (before our de-duplication). Its JSON form is only
-/// for the response cache; the keys are the property names.
-public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
-    public var items: [Item]
-    /// Not every endpoint reports it.
-    public var totalCount: Int?
-    public var count: Int
-    public var offset: Int
-
-    public init(items: [Item], totalCount: Int?, count: Int, offset: Int) {
-        self.items = items
-        self.totalCount = totalCount
-        self.count = count
-        self.offset = offset
-    }
-
-    /// The cached form's keys: "gifs" from before items were photos too, so older rows still read.
-    enum CodingKeys: String, CodingKey {
-        case items = "gifs"
-        case totalCount, count, offset
-    }
-
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("count", count)
-            writer.key(escaping: CodingKeys.items.rawValue)
-            writer.array(items) { writer, item in item.write(to: &writer) }
-            writer.member("offset", offset)
-            if let totalCount { writer.member("totalCount", totalCount) }
-        }
-    }
-}
-
 /// Every way an upstream call can fail, one case per row of the error table.
 public enum UpstreamError: Error, Sendable, Equatable {
     /// 404 for a GIF id.

@@ -41,6 +41,12 @@ public struct PGResponseCacheRepository: ResponseCacheStore {
         }
     }
 
+    public func remove(key: String) async throws {
+        try await pool.storeWrite { connection in
+            _ = try connection.execute("DELETE FROM response_cache WHERE cache_key = $1", [.text(key)])
+        }
+    }
+
     public func purge(storedBefore date: Date) async throws {
         try await pool.storeWrite { connection in
             _ = try connection.execute("DELETE FROM response_cache WHERE stored_at < $1", [.integer(Milliseconds.from(date))])

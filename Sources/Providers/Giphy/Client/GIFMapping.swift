@@ -54,9 +54,9 @@ enum GIFMapping {
     /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
     /// given, query parameters included (GIPHY's terms forbid rewriting them).
     static func rendition(_ object: JSONValue) -> Rendition? {
-        guard object.isObject, let url = object["url"]?.webLink, let width = object["width"]?.integer,
-              let height = object["height"]?.integer, width > 0, height > 0 else { return nil }
-        let size = object["size"]?.integer.flatMap { $0 > 0 ? $0 : nil }
+        guard object.isObject, let url = object["url"]?.webLink, let width = object["width"]?.integer(in: UpstreamNumber.positive),
+              let height = object["height"]?.integer(in: UpstreamNumber.positive) else { return nil }
+        let size = object["size"]?.integer(in: UpstreamNumber.positive)
         return Rendition(url: url, width: width, height: height, size: size,
                          mp4: object["mp4"]?.webLink, webp: object["webp"]?.webLink)
     }

@@ -102,7 +102,7 @@ public final class UnsplashClient: Provider {
     }
 
     private func noteRemaining(_ header: String?) {
-        guard let calls = header.flatMap(WhiteSpace.trimmed).flatMap({ Int($0) }), calls >= 0 else { return }
+        guard let calls = UpstreamNumber.count.believing(header.flatMap(WhiteSpace.trimmed).flatMap { Int($0) }) else { return }
         remaining.withLock { $0 = ReportedCallsRemaining(calls: calls, at: Date()) }
     }
 

@@ -1,4 +1,5 @@
 import ProviderHTTP
+import Service
 
 /// GIPHY's response envelope: `{data, pagination, meta}`, every part optional, each read leniently.
 struct GiphyEnvelope {
@@ -58,20 +59,21 @@ struct GiphyPagination {
 
     init?(_ object: JSONValue) {
         guard object.isObject else { return nil }
-        totalCount = object["total_count"]?.integer
-        count = object["count"]?.integer
-        offset = object["offset"]?.integer
+        totalCount = object["total_count"]?.integer(in: UpstreamNumber.count)
+        count = object["count"]?.integer(in: UpstreamNumber.count)
+        offset = object["offset"]?.integer(in: UpstreamNumber.count)
     }
 }
 
 struct GiphyMeta {
+
     var status: Int?
     /// Nil when absent or blank.
     var responseID: String?
 
     init?(_ object: JSONValue) {
         guard object.isObject else { return nil }
-        status = object["status"]?.integer
+        status = object["status"]?.integer(in: UpstreamNumber.httpStatus)
         responseID = object["response_id"]?.meaningfulText
     }
 }

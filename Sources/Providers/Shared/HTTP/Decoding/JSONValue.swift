@@ -63,6 +63,10 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// `integer` when `range` holds it, else nil: an upstream's numbers are checked where they are
+    /// read, against `UpstreamNumber`'s ranges.
+    public func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
+
     /// A number's value; nil for anything else, a number string included.
     public var number: Double? {
         guard node.kind == .number else { return nil }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Service
 
 /// One GET on the loop thread: its easy handle and the answer as it arrives. Only the loop thread
 /// touches it; libcurl's header and write callbacks reach it through an unretained pointer that
@@ -85,7 +86,8 @@ final class CurlTransfer {
         let line = Self.trimmed(bytes[...])
         if line.starts(with: "HTTP/".utf8) {
             // A new head (after an interim 1xx one): start over.
-            status = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+            status = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2).dropFirst().first
+                .flatMap { UpstreamNumber.httpStatus.believing(Int($0)) }
             headers = [:]
         } else if line.isEmpty {
             guard let declared = headers["content-length"].flatMap({ Int64($0) }),

@@ -68,15 +68,19 @@ public enum FailureMapping {
         }
     }
 
-    /// Retry-After as delay-seconds or an HTTP date; nil when absent or unreadable.
+    /// Retry-After as delay-seconds or an HTTP date, an hour at most (`UpstreamNumber`); nil when
+    /// absent, unreadable or negative.
     public static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
         guard let text = value.flatMap(WhiteSpace.trimmed) else { return nil }
-        if let seconds = Int(text) { return seconds >= 0 ? seconds : nil }
+        let longest = UpstreamNumber.retryAfterSeconds.upperBound
+        if let seconds = Int(text) { return seconds >= 0 ? min(seconds, longest) : nil }
+        // Digits past Int's range are a delay too, just a long one.
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return longest }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: text) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+        return Int(min(max(0, date.timeIntervalSince(now).rounded(.up)), Double(longest)))
     }
 }

@@ -12,14 +12,14 @@ struct PhotoResponseReading {
     func searchPage(_ body: Data, endpoint: UnsplashEndpoint, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
         let root = try document(body, endpoint: endpoint)
         guard let results = root["results"], results.isArray else { throw notItsShape(endpoint) }
-        return page(results.elements, totalCount: root["total"]?.integer, requestedOffset: requestedOffset)
+        return page(results.elements, totalCount: root["total"]?.integer(in: UpstreamNumber.count), requestedOffset: requestedOffset)
     }
 
     /// `GET /photos`: a bare list; the total, when sent, is the `X-Total` header.
     func feedPage(_ body: Data, endpoint: UnsplashEndpoint, totalHeader: String?, requestedOffset: Int) throws(UpstreamError) -> UpstreamPage {
         let root = try document(body, endpoint: endpoint)
         guard root.isArray else { throw notItsShape(endpoint) }
-        let total = totalHeader.flatMap(WhiteSpace.trimmed).flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        let total = UpstreamNumber.count.believing(totalHeader.flatMap(WhiteSpace.trimmed).flatMap { Int($0) })
         return page(root.elements, totalCount: total, requestedOffset: requestedOffset)
     }
 

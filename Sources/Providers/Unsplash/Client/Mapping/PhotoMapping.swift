@@ -17,8 +17,8 @@ struct PhotoMapping: Sendable {
     func item(_ photo: JSONValue) -> Item? {
         guard photo.isObject, let id = photo["id"]?.meaningfulText,
               let itemID = ItemID(provider: .unsplash, upstreamID: id) else { return nil }
-        let width = photo["width"]?.integer.flatMap { $0 > 0 ? $0 : nil }
-        let height = photo["height"]?.integer.flatMap { $0 > 0 ? $0 : nil }
+        let width = photo["width"]?.integer(in: UpstreamNumber.positive)
+        let height = photo["height"]?.integer(in: UpstreamNumber.positive)
         let images = PhotoRenditions.images(urls: photo["urls"], width: width, height: height)
         guard !images.isEmpty else { return nil }
         let links = photo["links"]
@@ -42,7 +42,7 @@ struct PhotoMapping: Sendable {
             height: height,
             color: photo["color"]?.meaningfulText,
             blurHash: photo["blur_hash"]?.meaningfulText,
-            likes: photo["likes"]?.integer.flatMap { $0 > 0 ? $0 : nil },
+            likes: photo["likes"]?.integer(in: UpstreamNumber.positive),
             location: photo["location"].flatMap(Self.location),
             camera: photo["exif"].flatMap(Self.camera),
             attribution: referral.attribution(author: author, profile: profile),
@@ -69,7 +69,7 @@ struct PhotoMapping: Sendable {
         let camera = PhotoCamera(make: exifText(object["make"]), model: exifText(object["model"]),
                                  exposureTime: exifText(object["exposure_time"]), aperture: exifText(object["aperture"]),
                                  focalLength: exifText(object["focal_length"]),
-                                 iso: object["iso"]?.integer.flatMap { $0 > 0 ? $0 : nil })
+                                 iso: object["iso"]?.integer(in: UpstreamNumber.positive))
         return camera.hasValue ? camera : nil
     }
 

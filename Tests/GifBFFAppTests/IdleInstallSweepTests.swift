@@ -7,7 +7,7 @@ import XCTest
 /// Installs unused for GIF_BFF_INSTALL_IDLE_DAYS are deleted when gif-bff starts (and hourly),
 /// with their favorites and history; one used within them stays. A token's requests write its
 /// last use at most once a day, not once each.
-final class InstallIdleExpiryTests: XCTestCase {
+final class IdleInstallSweepTests: XCTestCase {
     private static let day: Int64 = 86_400_000
 
     private func database(_ api: APIHarness) throws -> Database {

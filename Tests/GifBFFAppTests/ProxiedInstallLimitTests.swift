@@ -8,7 +8,7 @@ import XCTest
 /// POST /installs over HTTP, behind a trusted proxy (loopback) that names the clients in
 /// X-Forwarded-For: many addresses of one network (an IPv6 /48's /64s, an IPv4 /24's addresses,
 /// IPv4-mapped IPv6 ones among them) share that network's limit, and every network the server's.
-final class InstallCreationLimitTests: XCTestCase {
+final class ProxiedInstallLimitTests: XCTestCase {
     private func proxied(_ configure: (inout InstallCreationLimits) -> Void) throws -> APIHarness {
         let loopback = try TrustedProxies(parsing: "127.0.0.1")
         return try APIHarness(self) { configuration in

@@ -1,0 +1,42 @@
+/// The numbers an upstream sends (counts, totals, offsets, sizes) are any JSON number: GIPHY's
+/// `pagination.count` of 2^63-1 once made the next offset overflow, and the page was already in
+/// the cache. Each is believed only within one of these ranges, checked where it is read (the
+/// providers' readers, the cache's decoding); outside it the value is left out. Two believed
+/// numbers added or multiplied still fit an `Int`, so no arithmetic on them can trap.
+public enum UpstreamNumber {
+    /// Items counted: a page's count, a pool's total, an offset.
+    public static let count = 0...Int(Int32.max)
+    /// What must be positive to mean anything: pixels, bytes, likes, an ISO speed.
+    public static let positive = 1...Int(Int32.max)
+    /// An HTTP status, in a status line or in GIPHY's `meta.status`.
+    public static let httpStatus = 100...999
+    /// Seconds an upstream may ask us to wait (`Retry-After`): an hour at most is believed as is,
+    /// longer is an hour.
+    public static let retryAfterSeconds = 0...3_600
+}
+
+extension ClosedRange where Bound == Int {
+    /// `value` when it lies in this range, else nil.
+    public func believing(_ value: Int?) -> Int? {
+        guard let value, contains(value) else { return nil }
+        return value
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number we stored from an upstream's (a cached page, a favorite's snapshot), checked
+    /// again as it is read back: one past belief was stored by a build that believed any, and
+    /// fails the decoding.
+    func decodeBelieved(_ range: ClosedRange<Int>, forKey key: Key) throws -> Int {
+        let value = try decode(Int.self, forKey: key)
+        guard range.contains(value) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is past belief (\(range))")
+        }
+        return value
+    }
+
+    func decodeBelievedIfPresent(_ range: ClosedRange<Int>, forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeBelieved(range, forKey: key)
+    }
+}
