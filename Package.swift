@@ -23,8 +23,8 @@ let requestPath: [SwiftSetting] = strict + [
 ]
 
 let package = Package(
+    // Linux only (Glibc, epoll): no Apple platform is claimed. On a Mac, the Docker image runs it.
     name: "gif-bff",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "Service", dependencies: ["ASCII", "Recency"], swiftSettings: requestPath),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Service", dependencies: ["ASCII", "Recency", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into

@@ -64,7 +64,7 @@ public final class InstallService: Sendable {
         if let retryAfter = creationLimit?.take(client, now: date) {
             throw InstallError.tooManyCreated(retryAfterSeconds: retryAfter)
         }
-        let issued = try InstallToken.issue()
+        let issued = InstallToken.issue()
         try await store.create(InstallRecord(id: issued.install, tokenHash: issued.secretHash, createdAt: date))
         known.withLock { $0.hashes.keep(issued.secretHash, for: issued.install) }
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
