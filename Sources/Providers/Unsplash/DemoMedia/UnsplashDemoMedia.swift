@@ -14,8 +14,8 @@ public struct UnsplashDemoMedia: DemoMediaCatalog {
 
     /// A photo is drawn at most this long on either side: wider than Unsplash's `regular` (1080)
     /// and a phone's or a laptop's widest view of one, where the catalog's originals run to 6000
-    /// (a 6000 x 3000 PNG took seconds of a core). Past it, or without `w` (`full`, `raw`), a
-    /// photo is drawn at its fitted size, which demo answers state as its size (`servedCatalog`).
+    /// px (a 6000 x 3000 one has 8.6 times the pixels). Past it, or without `w` (`full`, `raw`),
+    /// a photo is drawn at its fitted size, which demo answers state as its size (`servedCatalog`).
     public static let photoSideLimit = 2048
 
     /// The photo catalog demo mode serves: its pictures at `base`, each photo's size fitted within
