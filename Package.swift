@@ -23,8 +23,8 @@ let requestPath: [SwiftSetting] = strict + [
 ]
 
 let package = Package(
+    // Linux only (Glibc, epoll): no Apple platform is claimed. On a Mac, the Docker image runs it.
     name: "gif-bff",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -53,7 +53,7 @@ let package = Package(
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "Service", dependencies: ["ASCII", "Recency"], swiftSettings: requestPath),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Service", dependencies: ["ASCII", "Recency", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
@@ -122,7 +124,7 @@ let package = Package(
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
         // Each demo provider's catalog of pictures lives in its own folder.
-        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
+        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .target(name: "GiphyDemoMedia", dependencies: ["DemoMedia", "FakeGiphy"], path: "Sources/Providers/Giphy/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia", "FakeGiphy", "FakeUnsplash", "TestSupport"], swiftSettings: strict),
         .target(name: "UnsplashDemoMedia", dependencies: ["DemoMedia", "FakeUnsplash", "UnsplashClient"], path: "Sources/Providers/Unsplash/DemoMedia", swiftSettings: strict),

@@ -64,7 +64,8 @@ for file in $(sources_of "$target") $shared "Fuzz/$target/main.swift"; do
     grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name gif_bff \
+# -I Sources/COpenSSL: libcrypto's module map, which Service's SHA-256 imports.
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name gif_bff -I Sources/COpenSSL \
     "$work"/src/*.swift -o "$binary" >"$work/build.log" 2>&1; then
     grep -v "Cannot export local symbol" "$work/build.log" >&2
     echo "fuzz $target: build failed" >&2

@@ -22,6 +22,8 @@ public final class RunningApp: Sendable {
     private let heapTrimmer: HeapTrimmer
     /// Deletes idle installs hourly; nil when they are kept for ever.
     private let sweeper: IdleInstallSweeper?
+    /// The demo catalogs' pictures, when a provider runs on one: its drawing threads stop last.
+    let media: DemoMediaLibrary?
     static let pingbackFlushDeadline: Duration = .seconds(2)
 
     /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
@@ -31,8 +33,10 @@ public final class RunningApp: Sendable {
         try start(configuration, logger: logger, databaseOptions: AppDatabase.serverOptions)
     }
 
-    /// As `start`, with the database opened through `databaseOptions` (a test's slow disk, say).
-    static func start(_ configuration: Configuration, logger: Logger, databaseOptions: Database.Options) throws -> RunningApp {
+    /// As `start`, with the database opened through `databaseOptions` (a test's slow disk, say) and
+    /// demo pictures drawn as `demoDrawing` says (a test's hook that holds drawing).
+    static func start(_ configuration: Configuration, logger: Logger, databaseOptions: Database.Options,
+                      demoDrawing: DemoDrawing = DemoDrawing()) throws -> RunningApp {
         let report: @Sendable (any Error) -> Void = { error in
             // A database that fails under the server is the machine's fault, not a bug: named as such.
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
@@ -94,7 +98,8 @@ public final class RunningApp: Sendable {
             if let media = source.demoMedia { catalogs[source.name.rawValue] = media }
         }
         let media = demoCatalogs.isEmpty ? nil
-            : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024)
+            : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
+                               drawing: demoDrawing)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
@@ -105,7 +110,7 @@ public final class RunningApp: Sendable {
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper)
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
         } catch {
             abandon(sources, stores)
             throw error
@@ -146,7 +151,8 @@ public final class RunningApp: Sendable {
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
-                 sweeper: IdleInstallSweeper?) {
+                 sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
+        self.media = media
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
         self.sweeper = sweeper
@@ -179,5 +185,6 @@ public final class RunningApp: Sendable {
         for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()
+        media?.stop()
     }
 }

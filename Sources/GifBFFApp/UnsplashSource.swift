@@ -26,7 +26,7 @@ enum UnsplashSource {
                                   identity: "unsplash|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",
                                   callsPerHour: configuration.unsplashCallsPerHour, stopDemo: nil)
         }
-        let catalog = FakePhotoCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
+        let catalog = UnsplashDemoMedia.servedCatalog(mediaAt: DemoMediaLinks.upstreamBase)
         let demo = FakeUnsplash(catalog: catalog, adminRoutes: false, hourlyLimit: demoHourlyLimit)
         let baseURL = try demo.start()
         let client = UnsplashClient(configuration: UnsplashClientConfiguration(

@@ -82,7 +82,7 @@ public final class InstallService: Sendable {
         if let refused = limiter.take(client, now: date) {
             throw InstallError.tooManyCreated(refused.scope, retryAfterSeconds: refused.retryAfterSeconds)
         }
-        let issued = try InstallToken.issue()
+        let issued = InstallToken.issue()
         try await store.create(InstallRecord(id: issued.install, tokenHash: issued.secretHash, createdAt: date))
         known.withLock { $0.installs.keep(KnownInstall(hash: issued.secretHash, useRecorded: date), for: issued.install) }
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
