@@ -7,7 +7,8 @@ public struct TrustedProxies: Sendable, Equatable {
     let ranges: [IPRange]
 
     public static let none = TrustedProxies(ranges: [])
-    public static let defaultText = "none"
+    /// The proxies as the setting is written: `none`, or the addresses and ranges in order.
+    public var text: String { ranges.isEmpty ? "none" : ranges.map(\.description).joined(separator: ",") }
 
     /// Parses a comma list of addresses and ranges ("10.0.0.0/8, ::1"), or "none".
     public init(parsing list: String) throws(SettingValueError) {

@@ -89,7 +89,7 @@ public final class RunningApp: Sendable {
             })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
-            throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
+            throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
         let backend = Backend(providers: served, favorites: favorites, history: history, installs: installs,

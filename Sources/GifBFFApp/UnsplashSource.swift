@@ -17,7 +17,7 @@ enum UnsplashSource {
         let log: @Sendable (String) -> Void = { line in logger.warning("unsplash call failed", ("detail", .string(line))) }
         if let key = configuration.unsplashAccessKey {
             guard let baseURL = URL(string: configuration.unsplashBaseURL) else {
-                throw ConfigurationError.invalidValue(setting: "UNSPLASH_BASE_URL (--unsplash-base-url)",
+                throw ConfigurationError.invalidValue(setting: Setting.unsplashBaseURL.label,
                                                       value: "\"\(configuration.unsplashBaseURL)\"", expected: "an http or https URL")
             }
             let client = UnsplashClient(configuration: UnsplashClientConfiguration(
