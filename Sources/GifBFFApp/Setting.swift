@@ -160,7 +160,7 @@ extension Setting {
         Setting("GIF_BFF_EVENT_LOOPS", "--event-loops", default: "cores, at most 8", "event-loop threads") { config, value throws(ConfigurationError) in
             config.server.eventLoopCount = try integer(value, "GIF_BFF_EVENT_LOOPS (--event-loops)", 1...64)
         },
-        Setting("GIF_BFF_MAX_CONNECTIONS", "--max-connections", default: "4096", "open connections at most (lowered to the descriptor limit less 64); more get 503") { config, value throws(ConfigurationError) in
+        Setting("GIF_BFF_MAX_CONNECTIONS", "--max-connections", default: "4096", "open connections at most (lowered to the descriptor limit less 64); then a new client takes an idle keep-alive connection's place, or gets 503") { config, value throws(ConfigurationError) in
             config.server.limits.maxConnections = try integer(value, "GIF_BFF_MAX_CONNECTIONS (--max-connections)", 1...1_000_000)
         },
         Setting("GIF_BFF_MAX_REQUEST_LINE_BYTES", "--max-request-line-bytes", default: "8192", "longest request line; longer gets 414") { config, value throws(ConfigurationError) in
