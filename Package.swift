@@ -23,8 +23,8 @@ let requestPath: [SwiftSetting] = strict + [
 ]
 
 let package = Package(
+    // Linux only (Glibc, epoll): no Apple platform is claimed. On a Mac, the Docker image runs it.
     name: "gif-bff",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -43,7 +43,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CBrotliDecoder", path: "Tests/CBrotliDecoder", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
-        .target(name: "HTTPServer", dependencies: ["ASCII", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
+        // The server's one JSON reader and one JSON writer, knowing nothing of GIFs.
+        .target(name: "JSON", dependencies: ["ASCII"], swiftSettings: requestPath),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
@@ -53,7 +56,7 @@ let package = Package(
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
@@ -66,10 +69,7 @@ let package = Package(
         // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
         // are Service's stores (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // SQLite's unix VFS with the WAL index in this process's heap and the file locked against
-        // other processes: a write and a read connection side by side, no -shm file to map.
-        .target(name: "CSQLiteVFS", dependencies: ["CSQLite"]),
-        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteVFS", "DedicatedThread"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
         // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -79,7 +79,9 @@ let package = Package(
         .target(name: "DedicatedThread", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
-        .target(name: "Service", dependencies: ["ASCII", "Recency"], swiftSettings: requestPath),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Recency", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
@@ -113,25 +115,25 @@ let package = Package(
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ProviderHTTP", dependencies: ["Service", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "ProviderHTTP", dependencies: ["Service", "JSON", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
         .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Service"], swiftSettings: strict),
-        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON and random numbers.
-        .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
+        .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
         // Each demo provider's catalog of pictures lives in its own folder.
-        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
+        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .target(name: "GiphyDemoMedia", dependencies: ["DemoMedia", "FakeGiphy"], path: "Sources/Providers/Giphy/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia", "FakeGiphy", "FakeUnsplash", "TestSupport"], swiftSettings: strict),
         .target(name: "UnsplashDemoMedia", dependencies: ["DemoMedia", "FakeUnsplash", "UnsplashClient"], path: "Sources/Providers/Unsplash/DemoMedia", swiftSettings: strict),
 
         // Unsplash: the same pair for photos. The fake knows nothing of Service either.
-        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(

@@ -2,13 +2,17 @@
 # scripts/check-system-packages.sh: every Debian package a system-library target of Package.swift
 # names (`.apt([...])`) is named in the README's requirements and installed by the Dockerfile's
 # build stage, so a newcomer following the README, and the image, can build. A fresh Debian with
-# only the README's packages once failed with "'curl/curl.h' file not found".
+# only the README's packages once failed with "'curl/curl.h' file not found"; pkg-config is
+# checked the same way whenever a target is found with it.
 #
 #   scripts/check-system-packages.sh            checks the repository it is in; exit 1 on a gap
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=$(grep -oE '\.apt\(\[[^]]*\]\)' Package.swift | grep -oE '"[^"]+"' | tr -d '"' | sort -u)
+# SwiftPM finds those libraries with pkg-config (`pkgConfig:`): without it, it names packages
+# that are installed and the build fails on a missing header (seen on a fresh Debian 12).
+if grep -q 'pkgConfig:' Package.swift; then packages="pkg-config $packages"; fi
 if [ -z "$packages" ]; then
     echo "check-system-packages: no .apt([...]) package found in Package.swift" >&2
     exit 1

@@ -26,6 +26,7 @@ enum MediaRoutes {
                 switch error {
                 case .notFound(let detail): throw notFound(detail)
                 case .invalid(let parameter, let rule): throw ServiceError.invalid(parameter, rule)
+                case .busy(let seconds): throw busy(retryAfterSeconds: seconds)
                 }
             }
             var response = HTTPResponse(status: .ok, contentType: image.contentType, body: image.bytes)
@@ -34,6 +35,13 @@ enum MediaRoutes {
             response.headers.set(name: "Cross-Origin-Resource-Policy", value: "cross-origin")
             return response
         }
+    }
+
+    /// The drawing queue is full: a picture already drawn is still answered, and this one may be soon.
+    private static func busy(retryAfterSeconds: Int) -> ProblemDetails {
+        ProblemDetails(status: .serviceUnavailable, code: "media_busy", title: "Drawing busy",
+                       detail: "Too many demo pictures wait to be drawn; ask again in \(retryAfterSeconds) s.",
+                       headers: ["Retry-After": String(retryAfterSeconds)])
     }
 
     private static func notFound(_ detail: String) -> ProblemDetails {

@@ -2,12 +2,13 @@ import Service
 import HTTPServer
 
 /// The one table from the service's error kinds to HTTP: status and title per kind, and
-/// Retry-After for the kinds that say when to retry.
+/// Retry-After for the kinds that say when to retry. A title belongs to its problem type (RFC
+/// 9457), whatever the provider: the detail names the provider that failed.
 enum ServiceErrorTable {
     static func row(_ kind: ServiceError.Kind) -> (status: HTTPStatus, title: String) {
         switch kind {
         case .invalidParameter: (.badRequest, "Invalid parameter")
-        case .itemNotFound: (.notFound, "GIF not found")
+        case .itemNotFound: (.notFound, "Item not found")
         case .favoriteNotFound: (.notFound, "Favorite not found")
         case .favoritesFull: (.conflict, "Favorites full")
         case .installTokenRequired: (unauthorized, "Install token required")
@@ -16,14 +17,14 @@ enum ServiceErrorTable {
         case .storageBusy: (.serviceUnavailable, "Storage busy")
         case .storageFull: (insufficientStorage, "Storage full")
         case .storageUnavailable: (.serviceUnavailable, "Storage unavailable")
-        case .upstreamRateLimited: (.serviceUnavailable, "GIPHY rate limit reached")
+        case .upstreamRateLimited: (.serviceUnavailable, "Upstream rate limit reached")
         case .upstreamBudgetExhausted: (.serviceUnavailable, "Upstream call budget spent")
-        case .upstreamAuth: (.badGateway, "GIPHY refused the server's key")
-        case .upstreamRejected: (.badGateway, "GIPHY rejected the request")
-        case .upstreamError: (.badGateway, "GIPHY failed")
-        case .upstreamUnavailable: (.badGateway, "GIPHY unreachable")
-        case .upstreamTimeout: (.gatewayTimeout, "GIPHY did not answer in time")
-        case .upstreamBadResponse: (.badGateway, "GIPHY sent an unusable answer")
+        case .upstreamAuth: (.badGateway, "The upstream refused the server's key")
+        case .upstreamRejected: (.badGateway, "The upstream rejected the request")
+        case .upstreamError: (.badGateway, "The upstream failed")
+        case .upstreamUnavailable: (.badGateway, "Upstream unreachable")
+        case .upstreamTimeout: (.gatewayTimeout, "The upstream did not answer in time")
+        case .upstreamBadResponse: (.badGateway, "The upstream sent an unusable answer")
         case .internal: (.internalServerError, "Internal server error")
         }
     }

@@ -20,6 +20,10 @@ public final class RunningApp: Sendable {
     /// Pingbacks still queued get a short while to go out before the upstream stops.
     let analytics: AnalyticsPingbacks
     private let heapTrimmer: HeapTrimmer
+    /// Deletes idle installs hourly; nil when they are kept for ever.
+    private let sweeper: IdleInstallSweeper?
+    /// The demo catalogs' pictures, when a provider runs on one: its drawing threads stop last.
+    let media: DemoMediaLibrary?
     static let pingbackFlushDeadline: Duration = .seconds(2)
 
     /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
@@ -29,8 +33,10 @@ public final class RunningApp: Sendable {
         try start(configuration, logger: logger, databaseOptions: AppDatabase.serverOptions)
     }
 
-    /// As `start`, with the database opened through `databaseOptions` (a test's slow disk, say).
-    static func start(_ configuration: Configuration, logger: Logger, databaseOptions: Database.Options) throws -> RunningApp {
+    /// As `start`, with the database opened through `databaseOptions` (a test's slow disk, say) and
+    /// demo pictures drawn as `demoDrawing` says (a test's hook that holds drawing).
+    static func start(_ configuration: Configuration, logger: Logger, databaseOptions: Database.Options,
+                      demoDrawing: DemoDrawing = DemoDrawing()) throws -> RunningApp {
         let report: @Sendable (any Error) -> Void = { error in
             // A database that fails under the server is the machine's fault, not a bug: named as such.
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
@@ -62,11 +68,12 @@ public final class RunningApp: Sendable {
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         // Read before the first request, so none waits for it behind another's write.
         favorites.startLoading()
-        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
-                                      creationsPerHour: configuration.installsPerHour,
-                                      memories: [giphy.randomIDs].compactMap { $0 })
-        // One queue of writes for later over every gateway and the history: one flush waits for all of them.
+        // One queue of writes for later over every gateway, the history and the installs' last
+        // uses: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
+        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
+                                      creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
+                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
@@ -82,7 +89,7 @@ public final class RunningApp: Sendable {
             })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
-            throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
+            throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
         let backend = Backend(providers: served, favorites: favorites, history: history, installs: installs,
@@ -91,7 +98,8 @@ public final class RunningApp: Sendable {
             if let media = source.demoMedia { catalogs[source.name.rawValue] = media }
         }
         let media = demoCatalogs.isEmpty ? nil
-            : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024)
+            : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
+                               drawing: demoDrawing)
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
@@ -99,9 +107,10 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
+            let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger))
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
         } catch {
             abandon(sources, stores)
             throw error
@@ -141,9 +150,12 @@ public final class RunningApp: Sendable {
     }
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
-                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer) {
+                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
+                 sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
+        self.media = media
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
+        self.sweeper = sweeper
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
@@ -168,9 +180,11 @@ public final class RunningApp: Sendable {
 
     private func stopAfterServer() async {
         heapTrimmer.stop()
+        await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()
+        media?.stop()
     }
 }

@@ -17,7 +17,7 @@ enum UnsplashSource {
         let log: @Sendable (String) -> Void = { line in logger.warning("unsplash call failed", ("detail", .string(line))) }
         if let key = configuration.unsplashAccessKey {
             guard let baseURL = URL(string: configuration.unsplashBaseURL) else {
-                throw ConfigurationError.invalidValue(setting: "UNSPLASH_BASE_URL (--unsplash-base-url)",
+                throw ConfigurationError.invalidValue(setting: Setting.unsplashBaseURL.label,
                                                       value: "\"\(configuration.unsplashBaseURL)\"", expected: "an http or https URL")
             }
             let client = UnsplashClient(configuration: UnsplashClientConfiguration(
@@ -27,7 +27,7 @@ enum UnsplashSource {
                                   callsPerHour: configuration.unsplashCallsPerHour,
                                   stopClient: { await client.shutdown() }, stopDemo: nil)
         }
-        let catalog = FakePhotoCatalog.standard.withMedia(at: DemoMediaLinks.upstreamBase)
+        let catalog = UnsplashDemoMedia.servedCatalog(mediaAt: DemoMediaLinks.upstreamBase)
         let demo = FakeUnsplash(catalog: catalog, adminRoutes: false, hourlyLimit: demoHourlyLimit)
         let baseURL = try demo.start()
         let client = UnsplashClient(configuration: UnsplashClientConfiguration(

@@ -26,7 +26,8 @@ public final class PGConnection {
         }
         guard let connection else { throw PostgreSQLError(.connection, message: "libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(connection))
+            // libpq may quote a value of the URL (a port, a host, a file it could not read): none of its secrets.
+            let message = PostgreSQLURL.scrub(Self.message(PQerrorMessage(connection)), secretsOf: url)
             PQfinish(connection)
             throw PostgreSQLError(.connection, message: message)
         }

@@ -2,8 +2,9 @@ import CPostgreSQL
 import Foundation
 
 /// `GIF_BFF_DATABASE_URL`: a `postgresql://` (or `postgres://`) URL that libpq itself accepts,
-/// checked at start-up without connecting, and written in messages without its password.
-public struct PostgreSQLURL: Sendable, Equatable {
+/// checked at start-up without connecting, and written in messages without its secrets (see
+/// `URLSecrets`): its description, its mirror and `redacted` alike.
+public struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public let text: String
 
     /// Nil for anything libpq would not take as a connection URL, with the reason.
@@ -17,7 +18,8 @@ public struct PostgreSQLURL: Sendable, Equatable {
         }
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &error) else {
-            let reason = error.map { String(cString: $0) } ?? "not a connection URL"
+            // libpq's reason may quote the URL or a part of it (a bad percent-encoding): scrubbed.
+            let reason = URLSecrets(text).scrub(error.map { String(cString: $0) } ?? "not a connection URL")
             if let error { PQfreemem(error) }
             return .failure(ParseFailure(reason: "a postgresql:// URL libpq accepts (" + reason.split(separator: "\n").joined(separator: " ") + ")"))
         }
@@ -29,15 +31,16 @@ public struct PostgreSQLURL: Sendable, Equatable {
         public let reason: String
     }
 
-    /// The URL with any password replaced by `***`, for logs and messages.
+    /// The URL with every secret replaced by `***`, for logs and messages.
     public var redacted: String { Self.redact(text) }
 
-    public static func redact(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text }
-        let rest = text[scheme.upperBound...]
-        guard let at = rest.firstIndex(of: "@") else { return text }
-        let userInfo = rest[..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return text }
-        return String(text[..<scheme.upperBound]) + userInfo[..<colon] + ":***" + rest[at...]
-    }
+    public var description: String { redacted }
+    public var debugDescription: String { redacted }
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
+
+    /// `text` (a URL, or what was given for one) with every secret replaced by `***`.
+    public static func redact(_ text: String) -> String { URLSecrets(text).redacted }
+
+    /// `message` (libpq's, say) with every secret of the URL `text` replaced by `***`.
+    public static func scrub(_ message: String, secretsOf text: String) -> String { URLSecrets(text).scrub(message) }
 }

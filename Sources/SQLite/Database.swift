@@ -12,7 +12,7 @@ public final class Database {
         /// Refuses every write on this connection (PRAGMA query_only): for a read connection.
         public var queryOnly = false
         /// The SQLite VFS to open the file through, by name; nil for SQLite's default.
-        /// `ProcessVFS.name` is the server's (see there).
+        /// `ExclusiveVFS.name` is the server's (see there).
         public var vfs: String?
         public init() {}
     }

@@ -16,7 +16,7 @@ let path = arguments[1]
 let id = arguments[2]
 
 do {
-    // Opened as the server opens it, so the test covers its way of writing (ProcessVFS).
+    // Opened as the server opens it, so the test covers its way of writing (ExclusiveVFS).
     let favorites = FavoritesService(store: try Stores.open(path: path, options: AppDatabase.serverOptions).favorites)
     let item = Item(id: id, provider: .giphy, title: "Durable GIF", url: "https://giphy.com/gifs/\(id)")
     _ = try await favorites.add(item, install: .local)

@@ -47,7 +47,7 @@ final class ErrorTableTests: XCTestCase {
         let api = InMemoryAPI(backend: makeMemoryBackend(provider: ScriptedProvider(), favoritesLimit: 1))
         let unknown = try await api.get("/gif/unknown1")
         assertProblem(unknown, 404, "gif_not_found")
-        XCTAssertEqual(unknown.problem?.title, "GIF not found")
+        XCTAssertEqual(unknown.problem?.title, "Item not found")
         let absent = try await api.send(.delete, "/favorites/id1")
         assertProblem(absent, 404, "favorite_not_found")
         XCTAssertEqual(absent.problem?.detail, "id1 is not a favorite.")
@@ -113,14 +113,14 @@ final class ErrorTableTests: XCTestCase {
     /// The table itself: one status and title per kind, as openapi.yaml documents them.
     func testTheTableHasOneRowPerKind() {
         let expected: [ServiceError.Kind: (Int, String)] = [
-            .invalidParameter: (400, "Invalid parameter"), .itemNotFound: (404, "GIF not found"),
+            .invalidParameter: (400, "Invalid parameter"), .itemNotFound: (404, "Item not found"),
             .favoriteNotFound: (404, "Favorite not found"), .favoritesFull: (409, "Favorites full"),
             .storageBusy: (503, "Storage busy"), .storageFull: (507, "Storage full"),
-            .storageUnavailable: (503, "Storage unavailable"), .upstreamRateLimited: (503, "GIPHY rate limit reached"),
-            .upstreamBudgetExhausted: (503, "Upstream call budget spent"), .upstreamAuth: (502, "GIPHY refused the server's key"),
-            .upstreamRejected: (502, "GIPHY rejected the request"), .upstreamError: (502, "GIPHY failed"),
-            .upstreamUnavailable: (502, "GIPHY unreachable"), .upstreamTimeout: (504, "GIPHY did not answer in time"),
-            .upstreamBadResponse: (502, "GIPHY sent an unusable answer"), .internal: (500, "Internal server error"),
+            .storageUnavailable: (503, "Storage unavailable"), .upstreamRateLimited: (503, "Upstream rate limit reached"),
+            .upstreamBudgetExhausted: (503, "Upstream call budget spent"), .upstreamAuth: (502, "The upstream refused the server's key"),
+            .upstreamRejected: (502, "The upstream rejected the request"), .upstreamError: (502, "The upstream failed"),
+            .upstreamUnavailable: (502, "Upstream unreachable"), .upstreamTimeout: (504, "The upstream did not answer in time"),
+            .upstreamBadResponse: (502, "The upstream sent an unusable answer"), .internal: (500, "Internal server error"),
             .installTokenRequired: (401, "Install token required"), .installTokenInvalid: (401, "Install token invalid"),
             .installRateLimited: (429, "Too many installs"),
         ]

@@ -184,4 +184,28 @@ final class ProviderRoutesTests: XCTestCase {
         XCTAssertEqual(failed.problem?.code, "upstream_error")
         XCTAssertEqual(failed.problem?.detail, "Unsplash failed to answer (HTTP 500).")
     }
+
+    /// Issue 32.7: a title is its problem type's, never a provider's; the detail says which failed.
+    func testEveryUpstreamProblemsTitleNamesNoProviderAndItsDetailNamesTheOneThatFailed() async throws {
+        let failures: [(UpstreamError, String)] = [
+            (.rateLimited(retryAfter: 5), "upstream_rate_limited"), (.unauthorized(status: 401), "upstream_auth"),
+            (.rejected(status: 400), "upstream_rejected"), (.serverError(status: 500), "upstream_error"),
+            (.unavailable(reason: "down"), "upstream_unavailable"), (.timeout, "upstream_timeout"),
+            (.badResponse(reason: "not JSON"), "upstream_bad_response"), (.notFound, "gif_not_found")]
+        for (provider, scripted, name) in [("giphy", gifs, "GIPHY"), ("unsplash", photos, "Unsplash")] {
+            for (failure, code) in failures {
+                // A server of its own each time: a failure would hold the provider off for the next.
+                let api = makeAPI()
+                scripted.fail(with: failure)
+                let answer = try await api.get("/random?provider=\(provider)")
+                let problem = try XCTUnwrap(answer.problem, "\(provider) \(failure): \(answer.text)")
+                XCTAssertEqual(problem.code, code, "\(provider) \(failure)")
+                for word in ["GIPHY", "Giphy", "Unsplash", "GIF"] {
+                    XCTAssertFalse(problem.title.contains(word), "\(provider) \(failure): \(problem.title)")
+                }
+                XCTAssertTrue(problem.detail.contains(name), "\(provider) \(failure): \(problem.detail)")
+            }
+            scripted.fail(with: nil)
+        }
+    }
 }

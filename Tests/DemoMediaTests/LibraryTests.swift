@@ -25,16 +25,23 @@ final class LibraryTests: XCTestCase {
         }
     }
 
-    func testAPhotoFollowsUnsplashsWidthRule() async throws {
+    /// Unsplash's rule (`w` wide, the ratio kept, never upscaled) from the photo fitted within
+    /// `photoSideLimit`: the catalog's originals run to 6000 px, and none is drawn larger than 2048.
+    func testAPhotoFollowsUnsplashsWidthRuleWithinTheSideLimit() async throws {
         let media = library()
         let photo = FakePhotoCatalog.standard.photos[0]
-        for (query, expected) in [([String: String](), (photo.width, photo.height)), (["w": "400"], (400, 0)),
-                                  (["w": String(photo.width + 500)], (photo.width, photo.height))] {
+        XCTAssertEqual("\(photo.width)x\(photo.height)", "2085x5002")
+        for (query, expected) in [([String: String](), "853x2046"), (["w": "400"], "400x959"), (["w": "853"], "853x2046"),
+                                  (["w": "854"], "853x2046"), (["w": "8000"], "853x2046"), (["w": "1"], "1x2")] {
             let image = try await media.image(provider: "unsplash", key: photo.id, name: "photo", query: query)
             let facts = try XCTUnwrap(ImageFacts.read(image.bytes))
-            XCTAssertEqual(facts.width, expected.0, "\(query)")
-            let height = expected.1 == 0 ? Int((Double(photo.height) * 400 / Double(photo.width)).rounded()) : expected.1
-            XCTAssertEqual(facts.height, height, "\(query)")
+            XCTAssertEqual("\(facts.width)x\(facts.height)", expected, "\(query)")
+        }
+        let served = UnsplashDemoMedia.servedCatalog(mediaAt: "http://demo.invalid/media")
+        XCTAssertEqual(served.photo(id: photo.id).map { "\($0.width)x\($0.height)" }, "853x2046", "what demo answers state")
+        for photo in served.photos {
+            XCTAssertLessThanOrEqual(max(photo.width, photo.height), UnsplashDemoMedia.photoSideLimit, photo.id)
+            XCTAssertGreaterThanOrEqual(max(photo.width, photo.height), UnsplashDemoMedia.photoSideLimit - 3, photo.id)
         }
     }
 

@@ -1,3 +1,4 @@
+import DemoMedia
 import FakeGiphy
 import Foundation
 @testable import GifBFFApp
@@ -22,7 +23,7 @@ final class APIHarness: Sendable {
     /// Everything is stopped and deleted when `testCase` tears down, also after an assertion throws.
     init(_ testCase: XCTestCase, favoritesLimit: Int = 20, upstreamTimeout: Duration = .seconds(2), baseURL: URL? = nil,
          fake: FakeGiphy? = nil, folder: URL? = nil, databaseOptions: Database.Options = AppDatabase.serverOptions,
-         configure: (inout Configuration) -> Void = { _ in }) throws {
+         demoDrawing: DemoDrawing = DemoDrawing(), configure: (inout Configuration) -> Void = { _ in }) throws {
         let fake = fake ?? FakeGiphy(apiKey: Self.secretKey)
         self.fake = fake
         let fakeURL = try fake.baseURL ?? fake.start()
@@ -38,7 +39,8 @@ final class APIHarness: Sendable {
         configuration.favoritesLimit = favoritesLimit
         configuration.logLevel = .debug
         configure(&configuration)
-        app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink), databaseOptions: databaseOptions)
+        app = try RunningApp.start(configuration, logger: Logger(level: .debug, sink: logSink), databaseOptions: databaseOptions,
+                                   demoDrawing: demoDrawing)
         testCase.addTeardownBlock { [self] in await stop() }
     }
 

@@ -39,8 +39,8 @@ final class ContractTests: XCTestCase {
                               "not_implemented", "too_many_connections", "http_version_not_supported"]
         // The browser guards' (CORSTests and HostAllowlistTests see them served).
         let browserCodes = ["origin_not_allowed", "host_not_allowed"]
-        // The demo media route's (DemoMediaRouteTests sees it served).
-        let mediaCodes = ["media_not_found"]
+        // The demo media route's (DemoMediaRouteTests and DemoDrawingTests see them served).
+        let mediaCodes = ["media_not_found", "media_busy"]
         let served = Set(apiCodes + transportCodes + browserCodes + mediaCodes)
         XCTAssertEqual(served.subtracting(codes), [], "served but not listed in openapi.yaml's ProblemCode")
         XCTAssertEqual(Set(codes).subtracting(served), [], "listed in openapi.yaml but never served")

@@ -75,6 +75,31 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
     }
 
+    /// Issue 31 item 2: no secret of a PostgreSQL URL, wherever in the URL libpq takes it from,
+    /// is in anything gif-bff writes at the most verbose log level: not when nothing listens at
+    /// the URL's port, not when libpq refuses the URL itself (its reason quotes the bad part).
+    func testNoSecretOfTheDatabaseURLIsEverPrinted() throws {
+        let port = try FreePort.loopback()
+        let base = "postgresql://gif:USERSECRET@127.0.0.1:\(port)/gifs"
+        let urls = [base + "?password=SECRETVALUE&sslpassword=OTHERSECRET",
+                    base + "?password=%zzSECRETVALUE&sslpassword=OTHERSECRET",
+                    base + "?sslmode=disable&passwordSECRETVALUE&sslpassword=OTHERSECRET"]
+        for (index, url) in urls.enumerated() {
+            // Both ways of giving it: the variable and the flag.
+            let byFlag = index == 1
+            let (process, output, errors) = try launch(["--port", "0", "--log-level", "debug"] + (byFlag ? ["--database-url", url] : []),
+                                                       environment: byFlag ? [:] : ["GIF_BFF_DATABASE_URL": url])
+            XCTAssertTrue(finish(process, within: 30), url)
+            XCTAssertEqual(process.terminationStatus, 2, url)
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile()
+                + errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            for secret in ["USERSECRET", "SECRETVALUE", "OTHERSECRET"] {
+                XCTAssertFalse(printed.contains(secret), "\(url): \(printed)")
+            }
+            XCTAssertTrue(printed.contains(index == 0 ? "127.0.0.1:\(port)" : "GIF_BFF_DATABASE_URL"), printed)
+        }
+    }
+
     func testHelpListsTheSettingsAndExits0() throws {
         let (process, output, _) = try launch(["--help"])
         XCTAssertTrue(finish(process, within: 10))

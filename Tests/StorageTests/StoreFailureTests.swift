@@ -113,11 +113,20 @@ final class StoreFailureTests: XCTestCase {
         try await stores.searchHistory.record("cats", at: Date(), keepingNewest: 5, install: .local)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["test.sqlite3", "test.sqlite3-wal"])
-        var options = Database.Options()
-        options.busyTimeoutMilliseconds = 50
-        XCTAssertThrowsError(try Database(path: path, options: options), "another connection got in") { error in
-            XCTAssertEqual((error as? SQLiteError)?.primaryCode, ResultCode.busy, "\(error)")
-        }
+        // Another process (Debian's sqlite3 shell) cannot read it: the lock is the process's.
+        let shell = try XCTUnwrap(FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") ? "/usr/bin/sqlite3" : nil,
+                                  "the sqlite3 shell (Debian's sqlite3) plays the other process")
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: shell)
+        other.arguments = ["-bail", "-cmd", ".timeout 50", path, "SELECT count(*) FROM search_history;"]
+        let errors = Pipe()
+        other.standardError = errors
+        other.standardOutput = Pipe()
+        try other.run()
+        other.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertNotEqual(other.terminationStatus, 0, "another process got in")
+        XCTAssertTrue(message.contains("database is locked"), message)
 
         await stores.close()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["test.sqlite3"])

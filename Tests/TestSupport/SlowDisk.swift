@@ -2,7 +2,7 @@ import CSlowDisk
 import SQLite
 import XCTest
 
-/// A slow disk inside the test process: a VFS over the server's own (`ProcessVFS`) that sleeps
+/// A slow disk inside the test process: a VFS over the server's own (`ExclusiveVFS`) that sleeps
 /// before every write to a database or WAL file (Tests/CSlowDisk), never before a read.
 public enum SlowDisk {
     public static let vfsName = "slow-disk"
@@ -15,7 +15,7 @@ public enum SlowDisk {
         return options
     }
 
-    private static let registered: Int32 = slow_disk_register(vfsName, ProcessVFS.name)
+    private static let registered: Int32 = slow_disk_register(vfsName, ExclusiveVFS.name)
 
     /// Database and WAL writes made through the slow disk since the process started.
     public static var writeCount: Int { slow_disk_write_count() }

@@ -27,8 +27,8 @@ public struct InstallID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A new random id (from the system's generator).
-    static func issue() throws -> InstallID {
-        InstallID(unchecked: Hex.text(try SecureRandom.bytes(issuedLength / 2)))
+    static func issue() -> InstallID {
+        InstallID(unchecked: Hex.text(SecureRandom.bytes(issuedLength / 2)))
     }
 }
 

@@ -26,9 +26,9 @@ public struct InstallToken: Sendable, CustomStringConvertible {
     var secretHash: [UInt8] { SHA256.hash(secret) }
 
     /// A new install: its id, its token's text (shown to the app once) and the hash kept of it.
-    static func issue() throws -> (install: InstallID, token: String, secretHash: [UInt8]) {
-        let install = try InstallID.issue()
-        let secret = Base64URL.text(try SecureRandom.bytes(32))
+    static func issue() -> (install: InstallID, token: String, secretHash: [UInt8]) {
+        let install = InstallID.issue()
+        let secret = Base64URL.text(SecureRandom.bytes(32))
         return (install, install.rawValue + "." + secret, SHA256.hash(secret))
     }
 

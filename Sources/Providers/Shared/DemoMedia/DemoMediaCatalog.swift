@@ -4,12 +4,14 @@ public protocol DemoMediaCatalog: Sendable {
     func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture
 }
 
-/// Why a media path gives no picture; the API answers 404 or 400 with the detail.
+/// Why a media path gives no picture; the API answers 404, 400 or 503 with the detail.
 public enum DemoMediaError: Error, Equatable, Sendable {
     /// No such item, rendition or user in the demo catalog, or a provider not in demo mode.
     case notFound(String)
     /// A parameter out of its bounds: its name and what it must be.
     case invalid(parameter: String, rule: String)
+    /// Too many pictures wait to be drawn: asked again after this many seconds, it may be drawn.
+    case busy(retryAfterSeconds: Int)
 }
 
 /// The size parameters a media path may carry, checked the same for every provider and picture

@@ -1,9 +1,7 @@
-import Recency
-import Synchronization
-
 /// The demo media every demo provider serves, drawn on first use and kept in a memory cache
-/// bounded in bytes (least recently used out first). A picture is drawn off the caller's thread
-/// (an event loop must not wait on a large photo), and the same recipe always gives the same bytes.
+/// bounded in bytes (`DemoPictureCache`). A picture already drawn is answered at once; one to
+/// draw goes to the drawing threads (`DrawingPool`), so no answer waits behind drawing but
+/// another drawing. The same recipe always gives the same bytes.
 public final class DemoMediaLibrary: Sendable {
     public struct Image: Sendable {
         public let bytes: [UInt8]
@@ -12,19 +10,20 @@ public final class DemoMediaLibrary: Sendable {
 
     public static let defaultCacheBytes = 32 * 1024 * 1024
 
-    private struct Cache {
-        var images = RecencyList<DemoPicture, Image>()
-        var bytes = 0
-    }
+    /// What a refused draw's answer says to wait, in seconds: a queue of small drawings is gone by then.
+    public static let busyRetryAfterSeconds = 1
 
     private let catalogs: [String: any DemoMediaCatalog]
-    private let cacheLimit: Int
-    private let cache = Mutex(Cache())
+    private let cache: DemoPictureCache
+    private let pool: DrawingPool
 
     /// `catalogs` by provider name: only providers served from their demo catalogs.
-    public init(catalogs: [String: any DemoMediaCatalog], cacheBytes: Int = DemoMediaLibrary.defaultCacheBytes) {
+    public init(catalogs: [String: any DemoMediaCatalog], cacheBytes: Int = DemoMediaLibrary.defaultCacheBytes,
+                drawing: DemoDrawing = DemoDrawing()) {
         self.catalogs = catalogs
-        cacheLimit = max(0, cacheBytes)
+        let cache = DemoPictureCache(limit: cacheBytes)
+        self.cache = cache
+        pool = DrawingPool(drawing) { picture, bytes in cache.keep(picture, Image(bytes: bytes, contentType: picture.contentType)) }
     }
 
     public var providers: [String] { catalogs.keys.sorted() }
@@ -34,27 +33,22 @@ public final class DemoMediaLibrary: Sendable {
         guard let catalog = catalogs[provider] else { throw .notFound("\(provider) is not served from a demo catalog here.") }
         try DemoMediaSize.check(query)
         let picture = try catalog.picture(key: key, name: name, query: query)
-        if let cached = cache.withLock({ $0.images.use(picture) { $0 } }) { return cached }
-        let drawn = await Task.detached(priority: .utility) { try? picture.render() }.value
-        guard let bytes = drawn else { throw .notFound("The picture could not be drawn.") }
-        let image = Image(bytes: bytes, contentType: picture.contentType)
-        remember(picture, image)
-        return image
-    }
-
-    /// Bytes held by the cache, for tests and the bench.
-    public var cachedBytes: Int { cache.withLock { $0.bytes } }
-    public var cachedCount: Int { cache.withLock { $0.images.count } }
-
-    private func remember(_ picture: DemoPicture, _ image: Image) {
-        guard image.bytes.count <= cacheLimit else { return }
-        cache.withLock { cache in
-            if cache.images.use(picture, { _ in () }) != nil { return }
-            cache.images.insert(picture, image)
-            cache.bytes += image.bytes.count
-            while cache.bytes > cacheLimit, let oldest = cache.images.removeOldest() {
-                cache.bytes -= oldest.value.bytes.count
-            }
+        if let cached = cache.use(picture) { return cached }
+        switch await pool.draw(picture) {
+        case .drawn(let bytes): return Image(bytes: bytes, contentType: picture.contentType)
+        case .failed: throw .notFound("The picture could not be drawn.")
+        case .busy: throw .busy(retryAfterSeconds: Self.busyRetryAfterSeconds)
         }
     }
+
+    /// Ends the drawing threads (a draw asked later fails); what is cached is still served.
+    public func stop() { pool.stop() }
+
+    /// Bytes held by the cache, for tests and the bench.
+    public var cachedBytes: Int { cache.bytes }
+    public var cachedCount: Int { cache.count }
+    /// Distinct pictures waiting for a drawing thread.
+    public var queuedDrawings: Int { pool.queuedCount }
+    /// Answers waiting for a picture to be drawn (the same picture asked twice counts twice).
+    public var waitingForDrawing: Int { pool.waitingCount }
 }

@@ -7,7 +7,7 @@ public struct FakePhotoCatalog: Sendable {
     /// Built once; every fake shares it.
     public static let standard = FakePhotoCatalog(seed: defaultSeed)
 
-    public let photos: [FakePhoto]
+    public private(set) var photos: [FakePhoto]
     public let topics: [String]
     private let indexByID: [String: Int]
     /// Where the pictures are: Unsplash's image host, or gif-bff's demo media (`withMedia(at:)`).
@@ -70,6 +70,16 @@ extension FakePhotoCatalog {
         var moved = self
         moved.demoMediaBase = base
         return moved
+    }
+
+    /// The same catalog with each photo's original size as `size` gives it: demo mode states
+    /// the size it draws.
+    public func resizingPhotos(_ size: (FakePhoto) -> (width: Int, height: Int)) -> FakePhotoCatalog {
+        var resized = self
+        for index in resized.photos.indices {
+            (resized.photos[index].width, resized.photos[index].height) = size(resized.photos[index])
+        }
+        return resized
     }
 
     /// The photo's raw url, as `urls.raw` has it; the sized ones add Unsplash's parameters.

@@ -1,0 +1,7 @@
+#ifndef C_OPENSSL_SHIM_H
+#define C_OPENSSL_SHIM_H
+
+// OpenSSL's libcrypto (Debian's libssl-dev): its digests, for install tokens' hashes.
+#include <openssl/evp.h>
+
+#endif
