@@ -8,7 +8,8 @@
 Runs `swift test`, finds its XCTest process (the .xctest child) and every INTERVAL seconds counts
 the links in /proc/PID/fd by kind (socket, pipe, eventfd, eventpoll, timerfd, file, ...); every
 10th sample also counts its TCP sockets by state and its unix sockets (`ss -tanp` / `ss -xap`,
-matched on pid=PID). Prints the count when each test class started; then the peak (and the class
+matched on pid=PID). Prints the count when each test class started (the last sample before its
+start line: during the class before, at most INTERVAL earlier); then the peak (and the class
 running then), and the last sample's kinds and socket states (taken just before the process
 ended). Reads /proc only; starts nothing but swift test, which it waits for. A descriptor that a
 test leaves open shows as a count that only grows from class to class (docs/testing.md).
@@ -81,7 +82,9 @@ def xctest_child(parent):
 
 
 def main():
-    command = ["swift", "test"] + sys.argv[1:]
+    # Line-buffered (stdbuf): piped, XCTest's lines would come in blocks, late, and each class's
+    # count would be read after it had started.
+    command = ["stdbuf", "-oL", "swift", "test"] + sys.argv[1:]
     test = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
     samples = []  # (time, pid, total)
     last = {}  # pid -> (kinds, states)
