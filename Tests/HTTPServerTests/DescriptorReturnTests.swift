@@ -9,13 +9,18 @@ import XCTest
 /// case, and so whatever its tests hold, until the run ends: a server that let go of its
 /// descriptors only when freed kept them for the whole run.
 final class DescriptorReturnTests: XCTestCase {
-    /// The servers stay referenced, as a test case's would.
-    private let stopped = Mutex<[TestServer]>([])
+    /// The servers stay referenced, as a test case's would; each is stopped in its iteration, and
+    /// again (a no-op then) in teardown, for one an assertion threw before stopping.
+    private let servers = Mutex<[TestServer]>([])
+
+    override func tearDown() async throws {
+        for server in servers.withLock({ $0 }) { await server.stop() }
+    }
 
     func testAServerStartedAndStoppedTwentyTimesGivesBackItsDescriptors() async throws {
         try await assertDescriptorsGivenBack("starting a server, a keep-alive request and an idle client, stopping") {
             let server = try TestServer(grace: .seconds(5))
-            stopped.withLock { $0.append(server) }
+            servers.withLock { $0.append(server) }
             let client = try server.client()
             try client.send(request("GET", "/healthz"))
             XCTAssertEqual(try client.readResponse().status, 200)
@@ -42,7 +47,7 @@ final class DescriptorReturnTests: XCTestCase {
                     return .json("{}")
                 }
             }
-            stopped.withLock { $0.append(server) }
+            servers.withLock { $0.append(server) }
             let client = try server.client()
             try client.send(request("GET", "/wait"))
             try await waitUntil("the handler runs") { entered.withLock { $0 } > enteredBefore }
