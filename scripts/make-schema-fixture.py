@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes Tests/StorageTests/Fixtures/schema-N.sql: a database of schema version N, made by the
-commit that introduced version N, with favorites, search history, spotlight picks and cached
-answers in it, dumped as SQL text (sqlite3 .dump, plus its PRAGMA user_version).
+commit that introduced version N, with favorites, search history, spotlight picks, cached
+answers and (from version 7) an install of its own in it, dumped as SQL text (sqlite3 .dump, plus its PRAGMA user_version).
 
     scripts/make-schema-fixture.py N COMMIT
     scripts/make-schema-fixture.py N COMMIT --storage-only --snapshots-from APP_COMMIT
@@ -9,7 +9,8 @@ answers in it, dumped as SQL text (sqlite3 .dump, plus its PRAGMA user_version).
 The commit is built outside the repository (git archive into a work folder, swift build there),
 run in demo mode on a free loopback port with a fresh database, and driven over HTTP: it adds
 three GIPHY favorites (and an Unsplash photo when it serves Unsplash), searches three times (one
-query twice, in another case), asks for the spotlight and one GIF by id; then it is stopped
+query twice, in another case), asks for the spotlight and one GIF by id, makes an install (when
+it has POST /installs) that adds a favorite and searches; then it is stopped
 with SIGTERM (a clean stop checkpoints the WAL) and its database dumped.
 
 --storage-only is for a commit that had no program yet (b4b38bc introduced versions 1 and 2
@@ -21,7 +22,7 @@ Needs git, swift, sqlite3 (Debian: sqlite3) and curl-free Python 3. Takes a few 
 commit (mostly the build); the work folder ($FIXTURE_WORK, default /tmp/gif-bff-fixtures) keeps
 builds for the next run. The next schema version's author runs:
 
-    scripts/make-schema-fixture.py 7 <the commit that introduces version 7>
+    scripts/make-schema-fixture.py 9 <the commit that introduces version 9>
 """
 import argparse
 import json
@@ -86,10 +87,12 @@ class App:
                 sys.exit("the old gif-bff did not start")
             time.sleep(0.1)
 
-    def request(self, method, path, body=None):
+    def request(self, method, path, body=None, token=None):
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"} if data else {})
+        headers = {"Content-Type": "application/json"} if data else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, json.loads(response.read() or b"null")
@@ -134,6 +137,11 @@ def drive(app):
         time.sleep(0.01)
     for path in ["/spotlight", "/spotlight?tag=dogs", f"/gif/{ids[3]}"]:
         app.get(path)  # absent routes (404) in versions before the spotlight and the cache
+    # An install of its own with a favorite and a search (versions before installs answer 404).
+    status, made = app.request("POST", "/installs")
+    if status == 201:
+        app.request("POST", "/favorites", {"id": ids[1]}, token=made["token"])
+        app.request("GET", "/search?limit=3&q=owls", token=made["token"])
     status, favorites = app.get("/favorites")
     print(f"favorites: {item_ids(favorites)}", file=sys.stderr)
 

@@ -10,7 +10,11 @@ public struct CORSPolicy: Sendable, Equatable {
         allowsAny: false,
         entries: ["localhost", "127.0.0.1", "[::1]"].map { OriginText(scheme: "http", host: $0, port: nil, anyPort: true) })
 
-    public static let defaultText = "http://localhost:*,http://127.0.0.1:*,http://[::1]:*"
+    /// The policy as the setting is written: `*`, or the origins in order.
+    public var text: String {
+        if allowsAny { return "*" }
+        return entries.map { $0.scheme + "://" + $0.host + ($0.anyPort ? ":*" : $0.port.map { ":\($0)" } ?? "") }.joined(separator: ",")
+    }
 
     /// Parses a comma list; throws a sentence saying what an entry should look like.
     public init(parsing list: String) throws(SettingValueError) {
@@ -53,4 +57,8 @@ public struct CORSPolicy: Sendable, Equatable {
 /// A setting's value that cannot be used: what was expected instead (the app names the setting).
 public struct SettingValueError: Error, Equatable {
     public let expected: String
+
+    public init(expected: String) {
+        self.expected = expected
+    }
 }

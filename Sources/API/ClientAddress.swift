@@ -1,4 +1,5 @@
 import HTTPServer
+import Service
 
 /// The proxies whose `X-Forwarded-For` is believed (`GIF_BFF_TRUSTED_PROXIES`): addresses or
 /// CIDR ranges. None by default: a client could write any address in that header.
@@ -6,7 +7,8 @@ public struct TrustedProxies: Sendable, Equatable {
     let ranges: [IPRange]
 
     public static let none = TrustedProxies(ranges: [])
-    public static let defaultText = "none"
+    /// The proxies as the setting is written: `none`, or the addresses and ranges in order.
+    public var text: String { ranges.isEmpty ? "none" : ranges.map(\.description).joined(separator: ",") }
 
     /// Parses a comma list of addresses and ranges ("10.0.0.0/8, ::1"), or "none".
     public init(parsing list: String) throws(SettingValueError) {
@@ -54,10 +56,17 @@ enum ClientAddress {
         return client
     }
 
-    /// The key installs are counted under: an IPv4 address, or an IPv6 address's /64 (one
-    /// subscriber's network: a client holds many addresses in it); "unknown" without a peer.
-    static func key(of request: HTTPRequest, trusting proxies: TrustedProxies) -> String {
-        guard let address = of(request, trusting: proxies) else { return "unknown" }
-        return address.isIPv4 ? address.description : "\(address.masked(to: 64))/64"
+    /// The keys installs are counted under: the address (an IPv4 address, or an IPv6 address's
+    /// /64: one subscriber's network, a client holds many addresses in it) and its wider network
+    /// (an IPv4 /24, an IPv6 /48: one site's, or one provider's block of customers). An IPv4-mapped
+    /// IPv6 address counts as its IPv4 one. "unknown" for both without a peer.
+    static func installClient(of request: HTTPRequest, trusting proxies: TrustedProxies) -> InstallClient {
+        guard let address = of(request, trusting: proxies) else { return InstallClient(address: "unknown", network: "unknown") }
+        let (addressBits, networkBits) = address.isIPv4 ? (32, 24) : (64, 48)
+        return InstallClient(address: prefix(address, addressBits), network: prefix(address, networkBits))
+    }
+
+    private static func prefix(_ address: IPAddress, _ bits: Int) -> String {
+        bits == address.bytes.count * 8 ? address.description : "\(address.masked(to: bits))/\(bits)"
     }
 }

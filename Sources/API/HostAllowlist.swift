@@ -8,7 +8,8 @@ public struct HostAllowlist: Sendable, Equatable {
     /// localhost, 127.0.0.1 and [::1], any port.
     public static let loopback = HostAllowlist(allowsAny: false, names: ["localhost", "127.0.0.1", "[::1]"])
 
-    public static let defaultText = "localhost,127.0.0.1,[::1] and the --host address"
+    /// The list as the setting is written: `*`, or the names sorted.
+    public var text: String { allowsAny ? "*" : names.sorted().joined(separator: ",") }
 
     /// Parses a comma list of host names or addresses, without ports; throws what was expected.
     public init(parsing list: String) throws(SettingValueError) {

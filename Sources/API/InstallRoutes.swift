@@ -20,7 +20,7 @@ enum InstallRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, proxies: TrustedProxies) {
         router.serve(.post, "/installs") { request in
             // Any Authorization header is ignored: making an install needs none.
-            let install = try await backend.registerInstall(client: ClientAddress.key(of: request, trusting: proxies))
+            let install = try await backend.registerInstall(client: ClientAddress.installClient(of: request, trusting: proxies))
             var response = JSONResponse.write(Created(install: install), status: .created, sizeHint: 160)
             // The token is shown once: no cache may keep it.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)

@@ -25,7 +25,7 @@ struct GiphySource {
                 callsPerHour: configuration.gateway.callsPerHour, demoMedia: demo.media))
         }
         guard let baseURL = URL(string: configuration.giphyBaseURL) else {
-            throw ConfigurationError.invalidValue(setting: "GIPHY_BASE_URL (--giphy-base-url)",
+            throw ConfigurationError.invalidValue(setting: Setting.giphyBaseURL.label,
                                                   value: "\"\(configuration.giphyBaseURL)\"", expected: "an http or https URL")
         }
         let identity = "giphy|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))"

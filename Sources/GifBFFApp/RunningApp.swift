@@ -19,6 +19,8 @@ public final class RunningApp: Sendable {
     /// Pingbacks still queued get a short while to go out before the server stops.
     let analytics: AnalyticsPingbacks
     private let heapTrimmer: HeapTrimmer
+    /// Deletes idle installs hourly; nil when they are kept for ever.
+    private let sweeper: IdleInstallSweeper?
     /// The demo catalogs' pictures, when a provider runs on one: its drawing threads stop last.
     let media: DemoMediaLibrary?
     static let pingbackFlushDeadline: Duration = .seconds(2)
@@ -65,11 +67,12 @@ public final class RunningApp: Sendable {
         let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
         // Read before the first request, so none waits for it behind another's write.
         favorites.startLoading()
-        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
-                                      creationsPerHour: configuration.installsPerHour,
-                                      memories: [giphy.randomIDs].compactMap { $0 })
-        // One queue of writes for later over every gateway and the history: one flush waits for all of them.
+        // One queue of writes for later over every gateway, the history and the installs' last
+        // uses: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
+        let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
+                                      creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
+                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
@@ -85,7 +88,7 @@ public final class RunningApp: Sendable {
             })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(stores)
-            throw ConfigurationError.invalidValue(setting: "GIF_BFF_DEFAULT_PROVIDER (--default-provider)",
+            throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
         let backend = Backend(providers: served, favorites: favorites, history: history, installs: installs,
@@ -103,9 +106,10 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
+            let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger), media: media)
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
         } catch {
             abandon(stores)
             throw error
@@ -141,10 +145,12 @@ public final class RunningApp: Sendable {
     }
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, stores: Stores,
-                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer, media: DemoMediaLibrary?) {
+                 bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
+                 sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
         self.media = media
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
+        self.sweeper = sweeper
         self.stores = stores
         self.bookkeeping = bookkeeping
         self.port = port
@@ -169,6 +175,7 @@ public final class RunningApp: Sendable {
 
     private func stopAfterServer() async {
         heapTrimmer.stop()
+        await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         await bookkeeping.flush()
         await stores.close()

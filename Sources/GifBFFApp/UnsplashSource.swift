@@ -14,7 +14,7 @@ enum UnsplashSource {
                                   callsPerHour: configuration.unsplashCallsPerHour, demoMedia: demo.media)
         }
         guard let baseURL = URL(string: configuration.unsplashBaseURL) else {
-            throw ConfigurationError.invalidValue(setting: "UNSPLASH_BASE_URL (--unsplash-base-url)",
+            throw ConfigurationError.invalidValue(setting: Setting.unsplashBaseURL.label,
                                                   value: "\"\(configuration.unsplashBaseURL)\"", expected: "an http or https URL")
         }
         // Unsplash's own error messages, with the key already removed by the client.

@@ -145,6 +145,15 @@ public enum Schema {
         ALTER TABLE install_identity_v7 RENAME TO install_identity;
         """
 
+    /// Version 8: when each install was last used (milliseconds), so installs unused for long are
+    /// deleted. Every install there is counts as used at the upgrade: upgrading deletes no one,
+    /// and an install unused since then goes only once the idle time has passed from it.
+    public static let version8InstallLastUsedSQL = """
+        ALTER TABLE install ADD COLUMN last_used INTEGER NOT NULL DEFAULT 0;
+        UPDATE install SET last_used = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
+        CREATE INDEX install_unused_first ON install (last_used);
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -161,5 +170,6 @@ public enum Schema {
         Migration(version: 5, sql: version5InstallIdentitySQL),
         Migration(version: 6, sql: version6NamedProvidersSQL),
         Migration(version: 7, sql: version7InstallsSQL),
+        Migration(version: 8, sql: version8InstallLastUsedSQL),
     ])
 }

@@ -11,7 +11,8 @@ final class BrowserSettingsTests: XCTestCase {
         let (configuration, _) = try ConfigurationLoader.load(arguments: [], environment: [:])
         XCTAssertEqual(configuration.corsOrigins, .loopback)
         XCTAssertEqual(configuration.allowedHosts, .loopback)
-        XCTAssertEqual(try CORSPolicy(parsing: CORSPolicy.defaultText), .loopback)
+        XCTAssertEqual(try CORSPolicy(parsing: CORSPolicy.loopback.text), .loopback)
+        XCTAssertEqual(try HostAllowlist(parsing: HostAllowlist.loopback.text), .loopback)
     }
 
     func testGoodValuesAreReadFromTheEnvironmentAndFlags() throws {

@@ -10,7 +10,7 @@ import XCTest
 /// values; the creation limit and the proxies believed; deletion; tokens kept out of logs.
 final class InstallTests: XCTestCase {
     private func register(_ api: APIHarness, headers: [String] = []) throws -> RegisteredInstall {
-        try RegisteredInstall(created: try api.send("POST", "/installs", headers: headers))
+        try api.registerInstall(headers: headers)
     }
 
     private func favorites(_ api: APIHarness, _ install: RegisteredInstall?) throws -> [String] {
@@ -29,14 +29,6 @@ final class InstallTests: XCTestCase {
         for id in (try api.get("/trending?limit=50")).itemIDs where !found.contains(id) { found.append(id) }
         XCTAssertGreaterThanOrEqual(found.count, count)
         return Array(found.prefix(count))
-    }
-
-    private func assertProblem(_ answer: RawClient.Response, _ status: Int, _ code: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(answer.status, status, answer.text, file: file, line: line)
-        XCTAssertEqual(answer.header("Content-Type"), "application/problem+json", file: file, line: line)
-        XCTAssertEqual(answer.json?["code"] as? String, code, answer.text, file: file, line: line)
-        XCTAssertFalse((answer.json?["detail"] as? String ?? "").isEmpty, "a detail says what is wrong", file: file, line: line)
     }
 
     func testANewInstallGetsAnIDAndATokenShownOnce() throws {
@@ -202,7 +194,7 @@ final class InstallTests: XCTestCase {
     }
 
     func testCreatingInstallsIsLimitedPerClientAndForwardedAddressesOnlyFromTrustedProxies() throws {
-        let direct = try APIHarness(self) { $0.installsPerHour = 2 }
+        let direct = try APIHarness(self) { $0.installCreationLimits.perAddress = 2 }
         _ = try register(direct)
         _ = try register(direct, headers: ["X-Forwarded-For: 203.0.113.1"])
         let limited = try direct.send("POST", "/installs", headers: ["X-Forwarded-For: 203.0.113.2"])
@@ -211,7 +203,7 @@ final class InstallTests: XCTestCase {
 
         let loopback = try TrustedProxies(parsing: "127.0.0.1")
         let proxied = try APIHarness(self) {
-            $0.installsPerHour = 2
+            $0.installCreationLimits.perAddress = 2
             $0.trustedProxies = loopback
         }
         _ = try register(proxied, headers: ["X-Forwarded-For: 203.0.113.1"])

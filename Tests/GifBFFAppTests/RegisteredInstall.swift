@@ -21,3 +21,19 @@ extension RawClient.Response {
         ((json?["data"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
     }
 }
+
+extension APIHarness {
+    /// POST /installs; a test failure (thrown) for anything but a 201.
+    func registerInstall(headers: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> RegisteredInstall {
+        try RegisteredInstall(created: try send("POST", "/installs", headers: headers), file: file, line: line)
+    }
+}
+
+/// A problem answer (RFC 9457) with this status and code, and a detail saying what is wrong.
+func assertProblem(_ answer: RawClient.Response, _ status: Int, _ code: String,
+                   file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(answer.status, status, answer.text, file: file, line: line)
+    XCTAssertEqual(answer.header("Content-Type"), "application/problem+json", file: file, line: line)
+    XCTAssertEqual(answer.json?["code"] as? String, code, answer.text, file: file, line: line)
+    XCTAssertFalse((answer.json?["detail"] as? String ?? "").isEmpty, "a detail says what is wrong", file: file, line: line)
+}

@@ -9,30 +9,6 @@ import XCTest
 /// of another; a write with a merge key replaces the same one still waiting; `flush` waits for
 /// the writes queued before it, and for none queued after it.
 final class BookkeepingQueueTests: XCTestCase {
-    /// Lets a test hold the writer inside a write until it says go.
-    private final class Latch: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let opened = Mutex(false)
-
-        func wait() async {
-            await withCheckedContinuation { waiter in
-                let isOpen = opened.withLock { isOpen in
-                    if !isOpen { continuation.withLock { $0 = waiter } }
-                    return isOpen
-                }
-                if isOpen { waiter.resume() }
-            }
-        }
-
-        func open() {
-            let waiter = opened.withLock { isOpen -> CheckedContinuation<Void, Never>? in
-                isOpen = true
-                return continuation.withLock { waiter in defer { waiter = nil }; return waiter }
-            }
-            waiter?.resume()
-        }
-    }
-
     func testWritesRunInOrderOneAtATimeAndFlushWaitsForThem() async {
         let writes = BookkeepingWrites()
         let log = Mutex<[String]>([])

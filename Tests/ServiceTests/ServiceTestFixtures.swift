@@ -20,6 +20,30 @@ final class TestClock: Sendable {
     }
 }
 
+/// Lets a test hold the writer inside a write until it says go.
+final class Latch: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    private let opened = Mutex(false)
+
+    func wait() async {
+        await withCheckedContinuation { waiter in
+            let isOpen = opened.withLock { isOpen in
+                if !isOpen { continuation.withLock { $0 = waiter } }
+                return isOpen
+            }
+            if isOpen { waiter.resume() }
+        }
+    }
+
+    func open() {
+        let waiter = opened.withLock { isOpen -> CheckedContinuation<Void, Never>? in
+            isOpen = true
+            return continuation.withLock { waiter in defer { waiter = nil }; return waiter }
+        }
+        waiter?.resume()
+    }
+}
+
 /// The favorites and search history services on one database, as the app wires them.
 struct StorageServices {
     let favorites: FavoritesService

@@ -14,11 +14,21 @@ struct SchemaFixture {
         let addedAtMilliseconds: Int64
     }
 
+    /// An install the app made (versions from 7 on): its last use as stored (from version 8 on)
+    /// and its favorites' ids, newest first.
+    struct Install {
+        let lastUsedMilliseconds: Int64?
+        let favorites: [String]
+    }
+
     let version: Int
-    /// Newest first, as the favorites are listed.
+    /// The local install's (before installs, every one), newest first, as the favorites are listed.
     let favorites: [Favorite]
-    /// Newest first.
+    /// The local install's, newest first.
     let history: [String]
+    /// The installs the app made, by id; when it was last used, by id, with the local install's too.
+    let installs: [String: Install]
+    let lastUsed: [String: Int64]
     /// Each pick's item, by its key.
     let spotlight: [String: [String: Any]]
     /// Each cached answer's bytes, by its key.
@@ -39,11 +49,26 @@ struct SchemaFixture {
     private init(version: Int, database: Database) throws {
         self.version = version
         let tables = Set(try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.text(at: 0) })
-        favorites = try database.query("SELECT gif_id, snapshot, added_at FROM favorite ORDER BY added_at DESC, seq DESC").map { row in
+        let local = tables.contains("install") ? "WHERE install_id = 'local'" : ""
+        favorites = try database.query(Self.favoritesSQL(where: local)).map { row in
             Favorite(id: try row.text(at: 0), item: try Self.object(try row.blob(at: 1)), addedAtMilliseconds: try row.integer(at: 2))
         }
         history = tables.contains("search_history")
-            ? try database.query("SELECT query FROM search_history ORDER BY seq DESC").map { try $0.text(at: 0) } : []
+            ? try database.query("SELECT query FROM search_history \(local) ORDER BY seq DESC").map { try $0.text(at: 0) } : []
+        var installs: [String: Install] = [:], lastUsed: [String: Int64] = [:]
+        if tables.contains("install") {
+            let hasLastUsed = try database.queryFirst("SELECT count(*) FROM pragma_table_info('install') WHERE name = 'last_used'")?.int(at: 0) == 1
+            for row in try database.query("SELECT install_id, \(hasLastUsed ? "last_used" : "NULL") FROM install") {
+                let id = try row.text(at: 0)
+                let used: Int64? = hasLastUsed ? try row.integer(at: 1) : nil
+                if let used { lastUsed[id] = used }
+                guard id != "local" else { continue }
+                let ids = try database.query(Self.favoritesSQL(where: "WHERE install_id = ?"), [.text(id)]).map { try $0.text(at: 0) }
+                installs[id] = Install(lastUsedMilliseconds: used, favorites: ids)
+            }
+        }
+        self.installs = installs
+        self.lastUsed = lastUsed
         var spotlight: [String: [String: Any]] = [:]
         if tables.contains("spotlight") {
             for row in try database.query("SELECT spot_key, gif FROM spotlight") {
@@ -58,6 +83,11 @@ struct SchemaFixture {
             }
         }
         self.cache = cache
+    }
+
+    /// Favorites newest first, their id first.
+    private static func favoritesSQL(where filter: String) -> String {
+        "SELECT gif_id, snapshot, added_at FROM favorite \(filter) ORDER BY added_at DESC, seq DESC"
     }
 
     static func object(_ json: Data) throws -> [String: Any] {

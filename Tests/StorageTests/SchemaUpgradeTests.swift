@@ -26,6 +26,30 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion5KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 5) }
     func testVersion6KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 6) }
     func testVersion7KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 7) }
+    func testVersion8KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 8) }
+
+    /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
+    /// however old the install.
+    func testUpgradingCountsEveryInstallAsUsedThen() async throws {
+        let path = try makeDatabasePath()
+        _ = try SchemaFixture.load(version: 7, into: path)
+        let issued = try XCTUnwrap(InstallID(String(repeating: "a", count: 32)))
+        do {
+            let database = try Database(path: path)
+            try database.execute("INSERT INTO install (install_id, token_hash, created_at) VALUES (?, ?, 1000)",
+                                 [.text(issued.rawValue), .blob(Data(repeating: 7, count: 32))])
+        }
+        // The migration's clock has whole seconds.
+        let before = Date().addingTimeInterval(-1)
+        let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
+        for install in [InstallID.local, issued] {
+            let record = try await stores.installs.find(install)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(record?.lastUsed), before, "\(install)")
+        }
+        let deleted = try await stores.installs.deleteUnused(before: before, limit: 10)
+        XCTAssertEqual(deleted, [])
+        await stores.close()
+    }
 
     /// Today's steps and one more that fails, as the next version's might: every step before it
     /// ran on the file and none stays. The file is exactly as it was, at its version, so that
@@ -44,7 +68,8 @@ final class SchemaUpgradeTests: XCTestCase {
             let database = try Database(path: path)
             XCTAssertEqual(try database.contentsAsText(), before, "version \(version): exactly as it was")
             XCTAssertNoThrow(try Migrator(Array(Schema.migrator.migrations.prefix(version))).migrate(database))
-            let ids = try database.query("SELECT gif_id FROM favorite ORDER BY added_at DESC, seq DESC").map { try $0.text(at: 0) }
+            let local = version >= 7 ? "WHERE install_id = 'local'" : ""
+            let ids = try database.query("SELECT gif_id FROM favorite \(local) ORDER BY added_at DESC, seq DESC").map { try $0.text(at: 0) }
             XCTAssertEqual(ids, fixture.favorites.map(\.id), "version \(version)")
         }
     }
@@ -79,6 +104,17 @@ final class SchemaUpgradeTests: XCTestCase {
         for (key, stored) in fixture.cache {
             let answer = try await stores.responseCache.answer(for: key)
             try assertSameAnswer(try XCTUnwrap(answer, key).value, stored, key)
+        }
+
+        // From version 8 on, an install the app made, with its favorite, and when each was last used.
+        if version >= 8 { XCTAssertFalse(fixture.installs.isEmpty, "the app made an install") }
+        for (id, install) in fixture.installs {
+            let listed = try await stores.favorites.list(install: try XCTUnwrap(InstallID(id))).map(\.id)
+            XCTAssertEqual(listed, install.favorites, id)
+        }
+        for (id, used) in fixture.lastUsed {
+            let record = try await stores.installs.find(try XCTUnwrap(InstallID(id)))
+            XCTAssertEqual(record?.lastUsed, Date(timeIntervalSince1970: Double(used) / 1000), "\(id): its last use as it was")
         }
         await stores.close()
     }

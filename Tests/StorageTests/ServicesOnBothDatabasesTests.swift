@@ -2,6 +2,7 @@ import Foundation
 import PostgreSQL
 import Service
 import Storage
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -15,8 +16,8 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
     func testFavoritesKeepTheirRulesAndTwoInstancesAgree() async throws {
         for backend in try bothDatabases() {
             let one = try opened(backend)
-            let installs = InstallService(store: one.installs, creationsPerHour: nil)
-            let mine = try await installs.create(client: "test").install
+            let installs = InstallService(store: one.installs, creationLimits: .none)
+            let mine = try await installs.create(client: InstallClient(address: "test", network: "test")).install
             let here = FavoritesService(store: one.favorites, limit: 2)
             let there = backend.isShared ? FavoritesService(store: try opened(backend).favorites, limit: 2) : here
 
@@ -49,9 +50,9 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
     func testATokenOpensItsInstallUntilDeletedThroughEitherInstance() async throws {
         for backend in try bothDatabases() {
             let one = try opened(backend)
-            let here = InstallService(store: one.installs, creationsPerHour: nil)
-            let there = backend.isShared ? InstallService(store: try opened(backend).installs, creationsPerHour: nil) : here
-            let made = try await here.create(client: "test")
+            let here = InstallService(store: one.installs, creationLimits: .none)
+            let there = backend.isShared ? InstallService(store: try opened(backend).installs, creationLimits: .none) : here
+            let made = try await here.create(client: InstallClient(address: "test", network: "test"))
             let token = try XCTUnwrap(InstallToken(Substring(made.token)))
             let opened = try await there.verify(token)
             XCTAssertEqual(opened, made.install, backend.name)
@@ -65,6 +66,34 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             try await here.delete(presenting: token)
             try await eventually("\(backend.name): the other instance refuses the deleted token") {
                 (try? await there.verify(token)) == nil
+            }
+            let left = try await one.favorites.count(install: made.install)
+            XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")
+        }
+    }
+
+    /// An idle install deleted by one instance's sweep is refused by every instance, and its
+    /// favorites are gone.
+    func testAnIdleInstallDeletedByOneInstanceIsRefusedByTheOther() async throws {
+        for backend in try bothDatabases() {
+            let one = try opened(backend)
+            let clock = Mutex(Date())
+            let now: @Sendable () -> Date = { clock.withLock { $0 } }
+            let here = InstallService(store: one.installs, creationLimits: .none, idleDays: 1, now: now)
+            let there = backend.isShared
+                ? InstallService(store: try opened(backend).installs, creationLimits: .none, idleDays: 1, now: now) : here
+            let made = try await here.create(client: InstallClient(address: "test", network: "test"))
+            let token = try XCTUnwrap(InstallToken(Substring(made.token)))
+            _ = try await here.verify(token)
+            _ = try await there.verify(token)
+            _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
+
+            // Idle two days past its one: within a day of its last written use it would stay.
+            clock.withLock { $0 = $0.addingTimeInterval(3 * 86_400) }
+            let deleted = try await there.expireIdle()
+            XCTAssertEqual(deleted, 1, backend.name)
+            try await eventually("\(backend.name): the other instance refuses the idle install's token") {
+                (try? await here.verify(token)) == nil
             }
             let left = try await one.favorites.count(install: made.install)
             XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")

@@ -133,6 +133,55 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
     }
 
+    /// A use is kept when later than the one stored; the installs used before a date are deleted
+    /// with everything kept for them, a batch at a time, never the local one.
+    func testUnusedInstallsAreDeletedWithEverythingKeptForThem() async throws {
+        let day: TimeInterval = 86_400
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        for backend in try bothDatabases() {
+            let stores = try opened(backend)
+            let installs = (0..<5).map { InstallID(String(repeating: "\($0)", count: 32))! }
+            for install in installs {
+                try await stores.installs.create(InstallRecord(id: install, tokenHash: Array(repeating: 7, count: 32), createdAt: start))
+                _ = try await stores.favorites.insertIfRoom(favorite("fav-\(install.rawValue.prefix(1))"), limit: 20, install: install)
+                try await stores.searchHistory.record("cats", at: start, keepingNewest: 5, install: install)
+                try await stores.installIdentity.saveIdentity("rid", named: "giphy_random_id", install: install)
+            }
+            let made = try await stores.installs.find(installs[0])
+            XCTAssertEqual(made?.lastUsed, start, "\(backend.name): a new install was last used when made")
+            try await stores.installs.recordUse([installs[3], installs[4], Self.deleted], at: start.addingTimeInterval(10 * day))
+            try await stores.installs.recordUse([installs[4]], at: start.addingTimeInterval(5 * day))
+            let kept = try await stores.installs.find(installs[4])
+            XCTAssertEqual(kept?.lastUsed, start.addingTimeInterval(10 * day), "\(backend.name): an earlier use changes nothing")
+
+            // Everything the local install holds stays, however long unused.
+            _ = try await stores.favorites.insertIfRoom(favorite("local"), limit: 20, install: .local)
+            let before = start.addingTimeInterval(day)
+            let first = try await stores.installs.deleteUnused(before: before, limit: 2)
+            let second = try await stores.installs.deleteUnused(before: before, limit: 2)
+            let none = try await stores.installs.deleteUnused(before: before, limit: 2)
+            XCTAssertEqual(first.count, 2, backend.name)
+            XCTAssertEqual(Set(first + second), Set(installs.prefix(3)), "\(backend.name): the three unused since the day they were made")
+            XCTAssertEqual(none, [], backend.name)
+            for install in installs.prefix(3) {
+                let gone = try await stores.installs.find(install)
+                let history = try await stores.searchHistory.list(containing: nil, install: install)
+                let identity = try await stores.installIdentity.identity(named: "giphy_random_id", install: install)
+                XCTAssertNil(gone, backend.name)
+                XCTAssertEqual(history, [], backend.name)
+                XCTAssertNil(identity, backend.name)
+            }
+            let favorites = try await stores.favorites.totalCount()
+            XCTAssertEqual(favorites, 3, "\(backend.name): the used installs' and the local one's")
+            let count = try await stores.installs.count()
+            XCTAssertEqual(count, 2, backend.name)
+            let everything = try await stores.installs.deleteUnused(before: start.addingTimeInterval(100_000 * day), limit: 10)
+            XCTAssertEqual(Set(everything), Set(installs.suffix(2)), "\(backend.name): never the local install")
+            let local = try await stores.installs.find(.local)
+            XCTAssertNotNil(local, backend.name)
+        }
+    }
+
     /// The fleet's shared tables: an answer, a call or a pick stored through one instance is
     /// read through the other.
     func testTheCacheTheCallLogAndTheSpotlightAreShared() async throws {

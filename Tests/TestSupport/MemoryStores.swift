@@ -88,6 +88,30 @@ public final class MemoryInstallStore: InstallStore {
         return deleted
     }
     public func count() async throws -> Int { installs.withLock { $0.count - ($0[.local] == nil ? 0 : 1) } }
+
+    /// Each call to `recordUse`, for the tests of how often uses are written.
+    public let useWrites = Mutex<[[InstallID]]>([])
+
+    public func recordUse(_ ids: [InstallID], at date: Date) async throws {
+        useWrites.withLock { $0.append(ids) }
+        installs.withLock { installs in
+            for id in ids {
+                guard let record = installs[id] else { continue }
+                installs[id] = InstallRecord(id: id, tokenHash: record.tokenHash, createdAt: record.createdAt,
+                                             lastUsed: max(record.lastUsed, date))
+            }
+        }
+    }
+
+    public func deleteUnused(before date: Date, limit: Int) async throws -> [InstallID] {
+        let deleted = installs.withLock { installs in
+            let idle = installs.values.filter { $0.id != .local && $0.lastUsed < date }.prefix(max(0, limit)).map(\.id)
+            for id in idle { installs[id] = nil }
+            return Array(idle)
+        }
+        for id in deleted { onDelete(id) }
+        return deleted
+    }
 }
 
 /// Stores whose database lock cannot be had: every call throws `StoreFailure.busy`.

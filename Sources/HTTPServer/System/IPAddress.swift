@@ -104,5 +104,6 @@ public struct IPRange: Hashable, Sendable, CustomStringConvertible {
         address.bytes.count == network.bytes.count && address.masked(to: prefixLength) == network
     }
 
-    public var description: String { "\(network)/\(prefixLength)" }
+    /// A range of one address is written as the address, as it is given.
+    public var description: String { prefixLength == network.bytes.count * 8 ? network.description : "\(network)/\(prefixLength)" }
 }

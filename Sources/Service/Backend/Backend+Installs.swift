@@ -2,9 +2,9 @@
 extension Backend {
     public var installPolicy: InstallPolicy { installs.policy }
 
-    /// A new install for a client (its address, or a key standing for one); at most
-    /// `InstallService.creationsPerHour` per client.
-    public func registerInstall(client: String) async throws(ServiceError) -> NewInstall {
+    /// A new install for a client (keys standing for its address and its network), within the
+    /// installs' creation limits.
+    public func registerInstall(client: InstallClient) async throws(ServiceError) -> NewInstall {
         try await translating { try await installs.create(client: client) }
     }
 
@@ -17,10 +17,23 @@ extension Backend {
             // Searches recorded so far are written first, so none lands after the deletion.
             await gateway.bookkeeping.flush()
             let install = try await installs.delete(presenting: token)
+            forgetDeleted([install])
+        }
+    }
+
+    /// Deletes the installs unused for the installs' idle days, with everything kept for them
+    /// (in the store and in memory), for a periodic sweep. Returns how many were deleted.
+    public func expireIdleInstalls() async throws(ServiceError) -> Int {
+        try await translating { try await installs.expireIdle { forgetDeleted($0) } }
+    }
+
+    /// What memory holds per install, dropped for deleted installs.
+    private func forgetDeleted(_ deleted: [InstallID]) {
+        for install in deleted {
             favorites.forget(install)
             history.forget(install)
-            deckSessions.forget(install)
         }
+        deckSessions.forget(Set(deleted))
     }
 
     /// The install a request acts for on the routes that keep something per install (favorites,

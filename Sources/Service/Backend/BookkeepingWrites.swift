@@ -2,19 +2,20 @@ import Foundation
 import Synchronization
 
 /// The writes a request makes for later (search history, cached answers, the budget's call log,
-/// the spotlight pick) rather than as its answer. Their failure (disk full, database busy or gone)
-/// must not fail an answer that is ready: it is dropped, counted for /metrics and reported, at most
-/// once a minute per kind, since a full disk fails every one of them. Writes that need not happen
-/// before the answer are queued (`later`) and run one at a time, so a locked database delays
-/// none of the answers; each kind has a bounded share of the queue (`BookkeepingQueue`), and what
-/// does not fit counts as a failure. A flush waits for the writes queued before it, not for a queue
-/// that more writes keep filling.
+/// the spotlight pick, when installs were last used) rather than as its answer. Their failure
+/// (disk full, database busy or gone) must not fail an answer that is ready: it is dropped,
+/// counted for /metrics and reported, at most once a minute per kind, since a full disk fails
+/// every one of them. Writes that need not happen before the answer are queued (`later`) and run
+/// one at a time, so a locked database delays none of the answers; each kind has a bounded share
+/// of the queue (`BookkeepingQueue`), and what does not fit counts as a failure. A flush waits for
+/// the writes queued before it, not for a queue that more writes keep filling.
 public final class BookkeepingWrites: Sendable {
     public enum Write: String, Sendable, CaseIterable {
         case searchHistory = "search_history"
         case responseCache = "response_cache"
         case callLog = "call_log"
         case spotlight = "spotlight"
+        case installUse = "install_use"
     }
 
     private struct State {

@@ -24,9 +24,8 @@ extension ServiceError {
             self = .installTokenRequired
         case (InstallError.unknownToken, _):
             self = .unknownInstallToken
-        case (InstallError.tooManyCreated(let seconds), _):
-            self = ServiceError(.installRateLimited, "Too many installs were made from this address in the last hour; try again later.",
-                                retryAfterSeconds: seconds)
+        case (InstallError.tooManyCreated(let scope, let seconds), _):
+            self = ServiceError(.installRateLimited, Self.tooManyInstalls(scope), retryAfterSeconds: seconds)
         case (FavoritesError.notFound(let id), _):
             self = ServiceError(.favoriteNotFound, "\(id) is not a favorite.")
         case (StoreFailure.busy(let seconds), _):
@@ -41,6 +40,14 @@ extension ServiceError {
         default:
             report(error)
             self = .internalError
+        }
+    }
+
+    private static func tooManyInstalls(_ scope: CreationScope) -> String {
+        switch scope {
+        case .address: "Too many installs were made from this address in the last hour; try again later."
+        case .network: "Too many installs were made from this address's network (its IPv4 /24 or IPv6 /48) in the last hour; try again later."
+        case .server: "This server made as many installs as it makes in an hour; try again later."
         }
     }
 

@@ -55,9 +55,9 @@ final class DeckSessions: Sendable {
         }
     }
 
-    /// Drops a deleted install's sessions.
-    func forget(_ install: InstallID) {
-        sessions.withLock { sessions in sessions = sessions.filter { $0.key.install != install } }
+    /// Drops deleted installs' sessions (one pass over the sessions however many installs).
+    func forget(_ installs: Set<InstallID>) {
+        sessions.withLock { sessions in sessions = sessions.filter { !installs.contains($0.key.install) } }
     }
 
     /// A new session id: 32 hex digits.

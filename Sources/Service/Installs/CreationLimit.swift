@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// At most `perHour` new installs per client (a token bucket per key: `perHour` at once, then one
-/// every 3600/`perHour` seconds). At most `capacity` keys are remembered: past it, the full buckets
-/// are forgotten first (they say nothing), then the longest unused.
+/// At most `perHour` new installs per key (a client's address, its network, or the one server: a
+/// token bucket per key, `perHour` at once, then one every 3600/`perHour` seconds). At most
+/// `capacity` keys are remembered: past it, the full buckets are forgotten first (they say
+/// nothing), then the longest unused.
 final class CreationLimit: Sendable {
     private struct Bucket {
         var tokens: Double
@@ -33,6 +34,15 @@ final class CreationLimit: Sendable {
             buckets[key] = bucket
             if buckets.count > capacity { forgetSome(&buckets, now: now) }
             return nil
+        }
+    }
+
+    /// Gives back a creation taken for `key` that another limit then refused, so a refusal costs
+    /// nothing here.
+    func refund(_ key: String, now: Date) {
+        buckets.withLock { buckets in
+            guard let bucket = buckets[key].map({ refilled($0, now: now) }) else { return }
+            buckets[key] = Bucket(tokens: min(Double(perHour), bucket.tokens + 1), updated: bucket.updated)
         }
     }
 

@@ -10,87 +10,129 @@ public struct NewInstall: Sendable, CustomStringConvertible {
     public var description: String { "NewInstall(install: \(install), token not shown)" }
 }
 
-/// The installs rules: making one (a token of 256 random bits, kept only as its SHA-256, at most
-/// `creationsPerHour` per client), checking a token (its hash compared in constant time) and
-/// deleting one. Checked tokens' hashes are kept in memory, so a request with a token reads the
-/// store only the first time its install is seen.
+/// The installs rules: making one (a token of 256 random bits, kept only as its SHA-256, within
+/// `InstallCreationLimits`), checking a token (its hash compared in constant time), deleting one,
+/// and deleting those unused for `idleDays` (InstallService+Expiry.swift). Checked tokens' hashes
+/// are kept in memory, so a request with a token reads the store only the first time its install
+/// is seen; so is when each install's use was last written, so it is written at most once a day.
 public final class InstallService: Sendable {
-    public static let defaultCreationsPerHour = 30
     public static let defaultKnownCapacity = 10_000
+    /// Clients remembered per limit's width.
+    public static let defaultClientCapacity = 10_000
+    public static let defaultIdleDays = 180
+    /// An install's use is written at most once a day.
+    public static let defaultUseInterval: TimeInterval = 86_400
 
     public let policy: InstallPolicy
-    private let store: any InstallStore
-    private let creationLimit: CreationLimit?
+    /// Installs unused this many days are deleted by `expireIdle`; nil: never.
+    public let idleDays: Int?
+    let store: any InstallStore
+    private let limiter: CreationLimiter
+    let uses: InstallUses
     /// What else keeps something per install in memory (the upstream identities), told of deletions.
     private let memories: [any InstallMemory]
     private let known: Mutex<KnownInstalls>
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
+
+    /// What memory holds of an install whose token was checked or made here.
+    private struct KnownInstall {
+        let hash: [UInt8]
+        /// When its use was last written (or read back from the store).
+        var useRecorded: Date
+    }
 
     private struct KnownInstalls {
-        var hashes: KeptByKey<InstallID, [UInt8]>
+        var installs: KeptByKey<InstallID, KnownInstall>
         /// Goes up with every deletion: a hash read from the store before one is not kept.
         var deletions: UInt64 = 0
-        /// The store's `deletionsElsewhere` when `hashes` was last emptied for them.
+        /// The store's `deletionsElsewhere` when `installs` was last emptied for them.
         var deletionsElsewhere = 0
 
         /// Forgets every kept hash when another instance deleted an install since.
         mutating func forgetIfDeletedElsewhere(_ now: Int) {
             guard now != deletionsElsewhere else { return }
             deletionsElsewhere = now
-            hashes = KeptByKey(capacity: hashes.capacity)
+            installs = KeptByKey(capacity: installs.capacity)
             deletions &+= 1
         }
     }
 
-    /// `creationsPerHour` nil: no limit. `clientCapacity`: clients whose creations are remembered.
+    /// `clientCapacity`: clients remembered per limit. `bookkeeping`: where the writes of last
+    /// uses queue (the backend's, so a flush waits for them too). `useInterval`: how often an
+    /// install's use is written at most.
     public init(store: any InstallStore, policy: InstallPolicy = .optional,
-                creationsPerHour: Int? = defaultCreationsPerHour, clientCapacity: Int = 10_000,
-                knownCapacity: Int = defaultKnownCapacity, memories: [any InstallMemory] = [],
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                creationLimits: InstallCreationLimits = InstallCreationLimits(), clientCapacity: Int = defaultClientCapacity,
+                knownCapacity: Int = defaultKnownCapacity, idleDays: Int? = defaultIdleDays,
+                memories: [any InstallMemory] = [], bookkeeping: BookkeepingWrites = BookkeepingWrites(),
+                useInterval: TimeInterval = defaultUseInterval, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.policy = policy
-        self.creationLimit = creationsPerHour.map { CreationLimit(perHour: $0, capacity: clientCapacity) }
+        self.idleDays = idleDays
+        self.limiter = CreationLimiter(creationLimits, capacity: clientCapacity)
+        self.uses = InstallUses(store: store, bookkeeping: bookkeeping, interval: useInterval)
         self.memories = memories
-        self.known = Mutex(KnownInstalls(hashes: KeptByKey(capacity: knownCapacity)))
+        self.known = Mutex(KnownInstalls(installs: KeptByKey(capacity: knownCapacity)))
         self.now = now
     }
 
-    public var creationsPerHour: Int? { creationLimit?.perHour }
-
-    /// A new install for `client` (the address it calls from, or any key standing for one).
-    /// Throws `InstallError.tooManyCreated` when that client has made its share this hour.
-    public func create(client: String) async throws -> NewInstall {
+    /// A new install for `client`. Throws `InstallError.tooManyCreated` when its address, its
+    /// network or the server made its share this hour.
+    public func create(client: InstallClient) async throws -> NewInstall {
         let date = now()
-        if let retryAfter = creationLimit?.take(client, now: date) {
-            throw InstallError.tooManyCreated(retryAfterSeconds: retryAfter)
+        if let refused = limiter.take(client, now: date) {
+            throw InstallError.tooManyCreated(refused.scope, retryAfterSeconds: refused.retryAfterSeconds)
         }
         let issued = InstallToken.issue()
         try await store.create(InstallRecord(id: issued.install, tokenHash: issued.secretHash, createdAt: date))
-        known.withLock { $0.hashes.keep(issued.secretHash, for: issued.install) }
+        known.withLock { $0.installs.keep(KnownInstall(hash: issued.secretHash, useRecorded: date), for: issued.install) }
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
     }
 
-    /// The install `token` opens. Throws `InstallError.unknownToken` when none does (never issued
-    /// here, its install deleted, or its secret wrong: one answer for all, so none is told apart).
+    /// The install `token` opens; its use is noted. Throws `InstallError.unknownToken` when none
+    /// does (never issued here, its install deleted, or its secret wrong: one answer for all, so
+    /// none is told apart).
     public func verify(_ token: InstallToken) async throws -> InstallID {
         let presented = token.secretHash
         let elsewhere = store.deletionsElsewhere
         let (kept, deletions) = known.withLock { known in
             known.forgetIfDeletedElsewhere(elsewhere)
-            return (known.hashes[token.install], known.deletions)
+            return (known.installs[token.install], known.deletions)
         }
         let stored: [UInt8]
         if let kept {
-            stored = kept
+            stored = kept.hash
         } else {
-            guard let hash = try await store.find(token.install)?.tokenHash else { throw InstallError.unknownToken }
+            guard let record = try await store.find(token.install), let hash = record.tokenHash else { throw InstallError.unknownToken }
             known.withLock { known in
-                if known.deletions == deletions { known.hashes.keep(hash, for: token.install) }
+                if known.deletions == deletions {
+                    known.installs.keep(KnownInstall(hash: hash, useRecorded: record.lastUsed), for: token.install)
+                }
             }
             stored = hash
         }
         guard InstallToken.sameHash(presented, stored) else { throw InstallError.unknownToken }
+        noteUse(of: token.install)
         return token.install
+    }
+
+    /// Asks for the install's use to be written when the last write is `uses.interval` old: the
+    /// claim is made under the lock, so one write is asked for however many requests race.
+    private func noteUse(of install: InstallID) {
+        let date = now()
+        let claimed: Date? = known.withLock { known in
+            guard var entry = known.installs[install], uses.isDue(recorded: entry.useRecorded, now: date) else { return nil }
+            let previous = entry.useRecorded
+            entry.useRecorded = date
+            known.installs.keep(entry, for: install)
+            return previous
+        }
+        guard let claimed, !uses.record(install, usedAt: date) else { return }
+        // Too many waiting: given back, so the next request asks again.
+        known.withLock { known in
+            guard var entry = known.installs[install] else { return }
+            entry.useRecorded = claimed
+            known.installs.keep(entry, for: install)
+        }
     }
 
     /// Deletes the install `token` opens and everything kept for it; its token is refused from
@@ -99,13 +141,20 @@ public final class InstallService: Sendable {
     public func delete(presenting token: InstallToken) async throws -> InstallID {
         let install = try await verify(token)
         let deleted = try await store.delete(install)
-        known.withLock { known in
-            known.hashes.remove(install)
-            known.deletions &+= 1
-        }
-        for memory in memories { memory.forget(install) }
+        forget([install])
         guard deleted else { throw InstallError.unknownToken }
         return install
+    }
+
+    /// Drops what memory holds of deleted installs: their tokens are refused from then on.
+    func forget(_ installs: [InstallID]) {
+        known.withLock { known in
+            for install in installs { known.installs.remove(install) }
+            known.deletions &+= 1
+        }
+        for memory in memories {
+            for install in installs { memory.forget(install) }
+        }
     }
 
     /// Installs made with `POST /installs`, for the metrics.
@@ -125,6 +174,6 @@ public enum InstallError: Error, Equatable, Sendable {
     case tokenRequired
     /// A token that opens no install.
     case unknownToken
-    /// The client made its share of installs this hour.
-    case tooManyCreated(retryAfterSeconds: Int)
+    /// The client's address, its network or the server made its share of installs this hour.
+    case tooManyCreated(CreationScope, retryAfterSeconds: Int)
 }

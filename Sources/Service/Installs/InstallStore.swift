@@ -6,11 +6,15 @@ public struct InstallRecord: Equatable, Sendable {
     /// Nil for the local install, which no token opens.
     public let tokenHash: [UInt8]?
     public let createdAt: Date
+    /// When it was last used, as last written: at most a day behind (`InstallUses`).
+    public let lastUsed: Date
 
-    public init(id: InstallID, tokenHash: [UInt8]?, createdAt: Date) {
+    /// `lastUsed` nil: `createdAt`, as for a new install.
+    public init(id: InstallID, tokenHash: [UInt8]?, createdAt: Date, lastUsed: Date? = nil) {
         self.id = id
         self.tokenHash = tokenHash
         self.createdAt = createdAt
+        self.lastUsed = lastUsed ?? createdAt
     }
 }
 
@@ -24,6 +28,12 @@ public protocol InstallStore: Sendable {
     /// Deletes the install and everything kept for it (favorites, search history, upstream
     /// identities) in one step; false when there was no such install.
     func delete(_ install: InstallID) async throws -> Bool
+    /// Notes that `installs` were used at `date`; a later use already stored is kept. An install
+    /// not there is skipped.
+    func recordUse(_ installs: [InstallID], at date: Date) async throws
+    /// Deletes at most `limit` installs last used before `date` (never the local one), each with
+    /// everything kept for it, as `delete` does; returns those deleted.
+    func deleteUnused(before date: Date, limit: Int) async throws -> [InstallID]
     /// Installs made with `POST /installs` (the local one not counted), for the metrics.
     func count() async throws -> Int
     /// Goes up each time another process (another instance on the same database) deleted an

@@ -67,8 +67,18 @@ public enum PGSchema {
         );
         """
 
+    /// Version 2: when each install was last used (SQLite's version 8). Every install there is
+    /// counts as used at the upgrade, so upgrading deletes no one. The default is the insert's
+    /// time, so an instance of the version before, still running beside upgraded ones, makes
+    /// installs as before.
+    public static let version2SQL = """
+        ALTER TABLE install ADD COLUMN last_used BIGINT NOT NULL DEFAULT (extract(epoch FROM now()) * 1000)::BIGINT;
+        CREATE INDEX install_unused_first ON install (last_used);
+        """
+
     public static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
+        PGMigration(version: 2, sql: version2SQL),
     ])
 
     /// The channel every change of an install's favorites is announced on (its payload: the

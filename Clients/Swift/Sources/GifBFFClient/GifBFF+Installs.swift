@@ -5,8 +5,8 @@ import OpenAPIRuntime
 extension GifBFF {
     /// Makes an install. The answer holds its token, shown this once: keep it (the Keychain) and
     /// return it from the `installToken` provider. Sends no token, so a provider may call this
-    /// when it has none. Too many from one address throws `install_rate_limited` (see
-    /// `retryAfterSeconds`).
+    /// when it has none. Too many from one address, its network or the server throws
+    /// `install_rate_limited` (see `retryAfterSeconds`).
     public func registerInstall() async throws -> InstallRegistration {
         try await unwrappingProblems {
             switch try await raw.registerInstall() {

@@ -11,7 +11,7 @@ public enum ConfigurationLoader {
         var configuration = Configuration()
         for setting in Setting.all {
             if let value = environment[setting.environment] {
-                try apply(setting, value, to: &configuration)
+                try setting.apply(value, to: &configuration)
             }
         }
         var index = 0
@@ -33,18 +33,9 @@ public enum ConfigurationLoader {
                 value = arguments[index]
                 index += 1
             }
-            try apply(setting, value, to: &configuration)
+            try setting.apply(value, to: &configuration)
         }
         return (configuration, .run)
-    }
-
-    /// Applies a value; an error about a secret setting never repeats the value.
-    private static func apply(_ setting: Setting, _ value: String, to configuration: inout Configuration) throws(ConfigurationError) {
-        do {
-            try setting.apply(&configuration, value)
-        } catch .invalidValue(let name, _, let expected) where setting.isSecret {
-            throw .invalidValue(setting: name, value: "(not shown)", expected: expected)
-        }
     }
 
     /// `--flag=value` or `--flag` followed by the value.

@@ -46,8 +46,10 @@ public struct Configuration: Sendable {
     public var allowedHosts = HostAllowlist.loopback
     /// Whether a request must present an install token.
     public var installPolicy = InstallPolicy.optional
-    /// Installs one client address may make per hour; nil for no limit.
-    public var installsPerHour: Int? = InstallService.defaultCreationsPerHour
+    /// Installs one client address, one network and the server may make per hour.
+    public var installCreationLimits = InstallCreationLimits()
+    /// Installs unused this many days are deleted, with everything kept for them; nil: never.
+    public var installIdleDays: Int? = InstallService.defaultIdleDays
     /// Proxies whose X-Forwarded-For is believed.
     public var trustedProxies = TrustedProxies.none
 

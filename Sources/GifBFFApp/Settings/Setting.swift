@@ -1,0 +1,43 @@
+import API
+/// One setting, declared once: its environment variable and flag, the field of `Configuration` it
+/// sets (whose initial value is its default), how a text is read into that field, and its line for
+/// `--help` and docs/configuration.md. The default as text is the default value written back by
+/// the same reader, so it cannot drift from the value.
+public struct Setting: Sendable {
+    public let environment: String
+    public let flag: String
+    public let help: String
+    /// Secrets are never printed back, not even in an error.
+    public let isSecret: Bool
+    /// The default as `--help` and docs/configuration.md write it.
+    public let defaultText: String
+    private let read: @Sendable (inout Configuration, String) throws(SettingValueError) -> Void
+    /// The setting's value in a configuration, written as the setting is given.
+    let written: @Sendable (Configuration) -> String
+
+    /// `defaultText`: only where the default is worked out at start-up (from the machine) and so
+    /// has no one value to write.
+    init<Value: Sendable>(_ environment: String, _ flag: String, _ field: WritableKeyPath<Configuration, Value> & Sendable,
+                _ reader: SettingReader<Value>, secret: Bool = false, defaultText: String? = nil, _ help: String) {
+        self.environment = environment
+        self.flag = flag
+        self.help = help
+        self.isSecret = secret
+        written = { configuration in reader.write(configuration[keyPath: field]) }
+        self.defaultText = defaultText ?? reader.write(Configuration()[keyPath: field])
+        read = { configuration, text throws(SettingValueError) in configuration[keyPath: field] = try reader.read(text) }
+    }
+
+    /// The name an error message uses: both ways of giving the setting.
+    var label: String { "\(environment) (\(flag))" }
+
+    /// Sets the field from `text`; a refusal names the setting, what was expected, and the text
+    /// unless the setting is a secret.
+    func apply(_ text: String, to configuration: inout Configuration) throws(ConfigurationError) {
+        do throws(SettingValueError) {
+            try read(&configuration, text)
+        } catch {
+            throw .invalidValue(setting: label, value: isSecret ? "(not shown)" : "\"\(text)\"", expected: error.expected)
+        }
+    }
+}
