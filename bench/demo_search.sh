@@ -18,6 +18,7 @@ RUNS="${RUNS:-3}"
 run() {
     local bin="$1" work pid base
     work="$(mktemp -d /tmp/gif-bff-demo-search.XXXXXX)"
+    : >"$work/server.log"
     env -u GIPHY_API_KEY -u UNSPLASH_ACCESS_KEY "$bin" --host 127.0.0.1 --port 0 --database "$work/db.sqlite3" \
         --log-level info --unsplash-budget-per-hour 0 >"$work/server.log" 2>&1 &
     pid=$!
