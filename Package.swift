@@ -45,7 +45,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CBrotliDecoder", path: "Tests/CBrotliDecoder", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
-        .target(name: "HTTPServer", dependencies: ["ASCII", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
+        // The server's one JSON reader and one JSON writer, knowing nothing of GIFs.
+        .target(name: "JSON", dependencies: ["ASCII"], swiftSettings: requestPath),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
@@ -80,7 +83,7 @@ let package = Package(
         // The rules for favorites and search history, and our GIF shape.
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "Service", dependencies: ["ASCII", "Recency", "COpenSSL"], swiftSettings: requestPath),
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Recency", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
@@ -115,19 +118,19 @@ let package = Package(
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ProviderHTTP", dependencies: ["Service", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "ProviderHTTP", dependencies: ["Service", "JSON", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
         .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Service"], swiftSettings: strict),
-        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
         .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),
         // The GIFs, their listing rules (search, trending, paging, ratings, bundles, terms).
         .target(name: "GiphyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Giphy/Catalog", swiftSettings: strict),
         // The demo GIPHY: the catalog as a Provider (GIPHY's mapping, no socket), and its pictures.
-        .target(name: "GiphyDemo", dependencies: ["Service", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
+        .target(name: "GiphyDemo", dependencies: ["ASCII", "Service", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
-        .target(name: "FakeUpstream", dependencies: ["HTTPServer"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
+        .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
 
@@ -139,9 +142,9 @@ let package = Package(
         .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "TestSupport"], swiftSettings: strict),
 
         // Unsplash: the same four for photos.
-        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
-        .target(name: "UnsplashDemo", dependencies: ["Service", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
+        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Service", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(

@@ -21,7 +21,7 @@ private func checkRoundTrip(_ gif: Item) {
     var writer = JSONWriter()
     gif.write(to: &writer)
     let written = Data(writer.bytes)
-    guard let back = try? JSONDecoder().decode(Item.self, from: written) else {
+    guard let back = try? Item(jsonBytes: written) else {
         fatalError("our own JSON for a GIF does not decode: \(String(decoding: written, as: UTF8.self))")
     }
     var expected = gif

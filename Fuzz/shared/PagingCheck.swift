@@ -32,7 +32,7 @@ func checkPaging(_ page: UpstreamPage) {
         fatalError("a deck over a pool of \(total) draws from \(DeckDraw.pages(ofPool: total, pageSize: 50, lastOffset: lastOffset)) pages")
     }
     let cached = Data(page.jsonBytes())
-    guard let back = try? JSONDecoder().decode(UpstreamPage.self, from: cached), back == page else {
+    guard let back = try? UpstreamPage(jsonBytes: cached), back == page else {
         fatalError("a page's cached form does not read back: \(String(decoding: cached, as: UTF8.self))")
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Service
 import HTTPServer
 
@@ -21,30 +22,30 @@ enum AnalyticsRoutes {
             let install = try await InstallAccess.forBrowsing(request, backend: backend)
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let body = try JSONBody.object(of: request)
-            let action = try self.action(body["action"])
-            let listed = try ids(body["ids"], action: action)
+            let action = try self.action(body.optional("action"))
+            let listed = try ids(body.optional("ids"), action: action)
             let accepted = backend.recordEvent(action, ids: [id] + listed, install: install)
             return JSONResponse.write(Accepted(count: accepted), status: HTTPStatus(code: 202), sizeHint: 32)
         }
     }
 
-    private static func action(_ value: Any?) throws(ServiceError) -> AnalyticsAction {
-        guard let text = value as? String, let action = AnalyticsAction(text) else {
+    private static func action(_ value: JSONValue?) throws(ServiceError) -> AnalyticsAction {
+        guard let text = value?.string, let action = AnalyticsAction(text) else {
             throw .invalid("action", "must be one of \(AnalyticsAction.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return action
     }
 
     /// `ids`, only with "seen": the other GIFs shown with this one, at most `maxIDs`.
-    private static func ids(_ value: Any?, action: AnalyticsAction) throws(ServiceError) -> [ItemID] {
+    private static func ids(_ value: JSONValue?, action: AnalyticsAction) throws(ServiceError) -> [ItemID] {
         guard let value else { return [] }
         guard action == .seen else { throw .invalid("ids", "is only taken with the action seen.") }
-        guard let texts = value as? [Any], texts.count <= maxIDs else {
+        guard value.isArray, value.elements.count <= maxIDs else {
             throw .invalid("ids", "must be a list of at most \(maxIDs) GIF ids.")
         }
         var ids: [ItemID] = []
-        for text in texts {
-            ids.append(try RequestInputs.itemID(text as? String, name: "ids"))
+        for element in value.elements {
+            ids.append(try RequestInputs.itemID(element.string, name: "ids"))
         }
         return ids
     }

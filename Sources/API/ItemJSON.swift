@@ -1,3 +1,4 @@
+import JSON
 import Service
 
 /// The answers that wrap GIFs, written with the service's `JSONWriter` (which also writes the

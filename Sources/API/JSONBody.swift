@@ -1,21 +1,23 @@
 import Foundation
-import Service
 import HTTPServer
+import JSON
+import Service
 
-/// Request bodies: JSON only (415 otherwise); malformed JSON is 400.
+/// Request bodies: JSON only (415 otherwise), read by the server's one JSON reader; malformed JSON,
+/// or a body that is not one object, is 400.
 enum JSONBody {
-    static func object(of request: HTTPRequest) throws(ProblemDetails) -> [String: Any] {
+    static func object(of request: HTTPRequest) throws(ProblemDetails) -> JSONObject {
         let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {
             throw ProblemDetails(status: .unsupportedMediaType, code: "unsupported_media_type", title: "Unsupported media type",
                                  detail: "The request body must be JSON (Content-Type: application/json).")
         }
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(request.body)) else {
+        guard let root = JSONDocument.root(of: Data(request.body)) else {
             throw ProblemDetails(status: .badRequest, code: "invalid_body", title: "Invalid body",
                                  detail: "The request body is not valid JSON.")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard let object = try? JSONObject(root) else {
             throw ProblemDetails(status: .badRequest, code: "invalid_body", title: "Invalid body",
                                  detail: "The request body must be a JSON object.")
         }
@@ -23,9 +25,9 @@ enum JSONBody {
     }
 
     /// A string member of the body's object; absent or not a string is an invalid parameter.
-    static func stringField(_ name: String, of request: HTTPRequest) throws -> String {
-        guard let value = try object(of: request)[name] as? String else {
-            throw ServiceError.invalid(name, "a string is required in the JSON body.")
+    static func stringField(_ name: StaticString, of request: HTTPRequest) throws -> String {
+        guard let value = try object(of: request).optional(name)?.string else {
+            throw ServiceError.invalid("\(name)", "a string is required in the JSON body.")
         }
         return value
     }

@@ -1,17 +1,30 @@
+import JSON
 import Service
 import HTTPServer
 
 /// GET /search/history?contains= (newest first) and DELETE /search/history, the asking install's.
 enum SearchHistoryRoutes {
-    struct HistoryList: Encodable {
+    struct HistoryList: JSONWritable {
         let data: [SearchHistoryEntry]
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.key("data")
+                writer.array(data) { writer, entry in
+                    writer.object { writer in
+                        writer.member("query", entry.query)
+                        writer.member("searched_at", ISO8601.string(from: entry.searchedAt))
+                    }
+                }
+            }
+        }
     }
 
     static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/search/history") { request in
             let install = try await InstallAccess.forKeeping(request, backend: backend)
             let entries = try await backend.searchHistory(contains: request.query["contains"], install: install)
-            var response = try JSONResponse.make(HistoryList(data: entries))
+            var response = JSONResponse.write(HistoryList(data: entries), sizeHint: 64 + entries.count * 64)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }

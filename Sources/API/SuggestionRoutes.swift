@@ -1,19 +1,34 @@
+import JSON
 import Service
 import HTTPServer
 
 /// GET /search/suggestions?q=&limit= (searches to offer while typing) and GET /trending/searches.
 enum SuggestionRoutes {
-    struct SuggestionItem: Encodable {
-        let query: String
-        let source: String
+    struct SuggestionList: JSONWritable {
+        let data: [Suggestion]
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.key("data")
+                writer.array(data) { writer, suggestion in
+                    writer.object { writer in
+                        writer.member("query", suggestion.query)
+                        writer.member("source", suggestion.source.text)
+                    }
+                }
+            }
+        }
     }
 
-    struct SuggestionList: Encodable {
-        let data: [SuggestionItem]
-    }
-
-    struct TermList: Encodable {
+    struct TermList: JSONWritable {
         let data: [String]
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.key("data")
+                writer.array(data) { writer, term in writer.string(term) }
+            }
+        }
     }
 
     static func register(on router: inout RouterBuilder, backend: Backend) {
@@ -23,16 +38,14 @@ enum SuggestionRoutes {
                                                 range: Backend.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
             let suggestions = try await backend.suggestions(for: words, limit: limit, install: install)
-            var response = try JSONResponse.make(SuggestionList(data: suggestions.map {
-                SuggestionItem(query: $0.query, source: $0.source.text)
-            }))
+            var response = JSONResponse.write(SuggestionList(data: suggestions), sizeHint: 64 + suggestions.count * 64)
             // The history part changes with every search.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
         router.serve(.get, "/trending/searches") { _ in
             let fetched = try await backend.trendingSearches()
-            var response = try JSONResponse.make(TermList(data: fetched.value))
+            var response = JSONResponse.write(TermList(data: fetched.value), sizeHint: 64 + fetched.value.count * 32)
             CacheHeaders.apply(fetched, to: &response)
             return response
         }

@@ -1,33 +1,13 @@
 import Foundation
 
 /// One remembered search.
-public struct SearchHistoryEntry: Codable, Equatable, Sendable {
+public struct SearchHistoryEntry: Equatable, Sendable {
     public let query: String
     public let searchedAt: Date
 
     public init(query: String, searchedAt: Date) {
         self.query = query
         self.searchedAt = searchedAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case query
-        case searchedAt = "searched_at"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        query = try container.decode(String.self, forKey: .query)
-        guard let date = try container.decodeDateIfPresent(forKey: .searchedAt) else {
-            throw DecodingError.keyNotFound(CodingKeys.searchedAt, .init(codingPath: container.codingPath, debugDescription: "searched_at missing"))
-        }
-        searchedAt = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(query, forKey: .query)
-        try container.encodeMeaningful(searchedAt, forKey: .searchedAt)
     }
 }
 

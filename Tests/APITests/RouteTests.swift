@@ -30,6 +30,10 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(history.status, 200)
         XCTAssertEqual(history.header("Cache-Control"), "no-cache")
         XCTAssertEqual((history.json?["data"] as? [[String: Any]])?.first?["query"] as? String, "happy cat")
+        // Each entry: its query and when it was searched, as ISO 8601 in UTC, keys sorted.
+        let searchedAt = try XCTUnwrap((history.json?["data"] as? [[String: Any]])?.first?["searched_at"] as? String)
+        XCTAssertNotNil(try? Date(searchedAt, strategy: .iso8601), searchedAt)
+        XCTAssertEqual(history.text, #"{"data":[{"query":"happy cat","searched_at":"\#(searchedAt)"}]}"#)
     }
 
     func testABlankSearchIsAnEmptyLastPageWithoutAnUpstreamCall() async throws {

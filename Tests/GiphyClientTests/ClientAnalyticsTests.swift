@@ -1,3 +1,4 @@
+import JSON
 import FakeGiphy
 import Foundation
 import Service

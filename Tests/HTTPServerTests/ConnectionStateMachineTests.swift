@@ -211,4 +211,35 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertTrue(connection.writtenText.hasSuffix("\r\n\r\n"))
         XCTAssertTrue(connection.writtenText.contains("Content-Length: 15"))
     }
+
+    /// What may be closed to admit a new client at the connection limit (issue 31.5): only a
+    /// connection that has answered a request, sent all of it, and read nothing of the next.
+    func testOnlyAConnectionWaitingForItsNextRequestIsIdleKeepAlive() {
+        let connection = ConnectionHarness()
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "first request not sent yet")
+        connection.send(request("GET", "/1"))
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "handling")
+        connection.socketRoom = 10
+        let firstAnswer = connection.clock.now
+        connection.finish()
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "answer not all sent")
+        connection.clock.advance(.seconds(1))
+        connection.socketDrained()
+        XCTAssertEqual(connection.machine.idleKeepAliveSince, firstAnswer, "idle since the answer was given")
+        connection.send("\r\n")
+        XCTAssertEqual(connection.machine.idleKeepAliveSince, firstAnswer, "an empty line starts no request")
+        connection.send("POST /2 HTTP/1.1\r\nHost: a\r\n")
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "half a head read")
+        connection.send("Expect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+        XCTAssertEqual(connection.writtenStatuses.last, 100)
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "the body awaited")
+        connection.send("abc")
+        XCTAssertEqual(connection.dispatched.count, 2)
+        connection.clock.advance(.seconds(1))
+        let secondAnswer = connection.clock.now
+        connection.finish()
+        XCTAssertEqual(connection.machine.idleKeepAliveSince, secondAnswer)
+        connection.drain()
+        XCTAssertNil(connection.machine.idleKeepAliveSince, "closed")
+    }
 }

@@ -1,3 +1,4 @@
+import JSON
 import GiphyClient
 import Foundation
 import Service
@@ -58,7 +59,7 @@ final class ItemCodingTests: XCTestCase {
         var item = makeItem("abc", shareURL: "https://gph.is/abc")
         item.user = Author(displayName: "Someone")
         item.createdAt = Date(timeIntervalSince1970: 1_600_000_000)
-        let decoded = try JSONDecoder().decode(Item.self, from: Data(item.jsonBytes()))
+        let decoded = try Item(jsonBytes: Data(item.jsonBytes()))
         XCTAssertEqual(decoded, item)
     }
 
@@ -66,12 +67,12 @@ final class ItemCodingTests: XCTestCase {
     /// Items stored before they named their provider get one from the schema's version 6
     /// (StorageTests.LegacySnapshotMigrationTests); decoding takes no provider for granted.
     func testASnapshotWithoutAProviderIsRefused() {
-        XCTAssertThrowsError(try JSONDecoder().decode(Item.self, from: Data(#"{"id":"old","url":"https://giphy.com/gifs/old"}"#.utf8)))
-        XCTAssertThrowsError(try JSONDecoder().decode(Item.self, from: Data(#"{"id":"old","provider":"GIPHY!","url":"u"}"#.utf8)))
+        XCTAssertThrowsError(try Item(jsonBytes: Data(#"{"id":"old","url":"https://giphy.com/gifs/old"}"#.utf8)))
+        XCTAssertThrowsError(try Item(jsonBytes: Data(#"{"id":"old","provider":"GIPHY!","url":"u"}"#.utf8)))
     }
 
     func testDecodingRejectsABadDate() {
         let data = Data(#"{"id":"x","provider":"giphy","url":"u","created_at":"yesterday"}"#.utf8)
-        XCTAssertThrowsError(try JSONDecoder().decode(Item.self, from: data))
+        XCTAssertThrowsError(try Item(jsonBytes: data))
     }
 }

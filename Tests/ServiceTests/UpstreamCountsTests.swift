@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 @testable import Service
 import TestSupport
@@ -34,24 +35,24 @@ final class UpstreamCountsTests: XCTestCase {
 
     func testACachedPageWithANumberPastBeliefDoesNotReadBack() throws {
         let good = #"{"count":5,"gifs":[],"offset":0,"totalCount":40}"#
-        XCTAssertEqual(try JSONDecoder().decode(UpstreamPage.self, from: Data(good.utf8)).totalCount, 40)
+        XCTAssertEqual(try UpstreamPage(jsonBytes: Data(good.utf8)).totalCount, 40)
         for poisoned in [#"{"count":9223372036854775807,"gifs":[],"offset":0}"#,
                          #"{"count":5,"gifs":[],"offset":0,"totalCount":-9223372036854775808}"#,
                          #"{"count":5,"gifs":[],"offset":-1}"#] {
-            XCTAssertThrowsError(try JSONDecoder().decode(UpstreamPage.self, from: Data(poisoned.utf8)), poisoned)
+            XCTAssertThrowsError(try UpstreamPage(jsonBytes: Data(poisoned.utf8)), poisoned)
         }
     }
 
     func testAStoredItemWithSizesPastBeliefDoesNotReadBack() throws {
         let item = #"{"id":"a","provider":"giphy","url":"https://giphy.com/gifs/a","images":{"original":{"url":"https://x/a.gif","width":WIDTH,"height":270}}}"#
-        XCTAssertEqual(try JSONDecoder().decode(Item.self, from: Data(item.replacingOccurrences(of: "WIDTH", with: "480").utf8))
+        XCTAssertEqual(try Item(jsonBytes: Data(item.replacingOccurrences(of: "WIDTH", with: "480").utf8))
             .images["original"]?.width, 480)
         for width in ["0", "-3", "4294967296", "9223372036854775807"] {
-            XCTAssertThrowsError(try JSONDecoder().decode(Item.self, from: Data(item.replacingOccurrences(of: "WIDTH", with: width).utf8)), width)
+            XCTAssertThrowsError(try Item(jsonBytes: Data(item.replacingOccurrences(of: "WIDTH", with: width).utf8)), width)
         }
         let photo = #"{"id":"unsplash:b","provider":"unsplash","url":"https://unsplash.com/photos/b","likes":LIKES}"#
-        XCTAssertEqual(try JSONDecoder().decode(Item.self, from: Data(photo.replacingOccurrences(of: "LIKES", with: "70").utf8)).likes, 70)
-        XCTAssertThrowsError(try JSONDecoder().decode(Item.self, from: Data(photo.replacingOccurrences(of: "LIKES", with: "9223372036854775807").utf8)))
+        XCTAssertEqual(try Item(jsonBytes: Data(photo.replacingOccurrences(of: "LIKES", with: "70").utf8)).likes, 70)
+        XCTAssertThrowsError(try Item(jsonBytes: Data(photo.replacingOccurrences(of: "LIKES", with: "9223372036854775807").utf8)))
     }
 
     /// A deck draws from at most the pages the upstream serves, whatever total it claims: 100 pages

@@ -1,4 +1,5 @@
 import Foundation
+import ASCII
 import Service
 import XCTest
 

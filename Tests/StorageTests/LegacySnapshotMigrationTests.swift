@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import GiphyClient
 import Service
@@ -44,12 +45,12 @@ final class LegacySnapshotMigrationTests: XCTestCase {
         for sql in ["SELECT snapshot FROM favorite WHERE gif_id = 'old'", "SELECT gif FROM spotlight",
                     "SELECT value FROM response_cache WHERE cache_key = 'item'"] {
             let stored = try await blob(sql)
-            XCTAssertEqual(try JSONDecoder().decode(Item.self, from: stored), Self.expected, sql)
+            XCTAssertEqual(try Item(jsonBytes: stored), Self.expected, sql)
         }
-        let page = try JSONDecoder().decode(UpstreamPage.self, from: try await blob("SELECT value FROM response_cache WHERE cache_key = 'page'"))
+        let page = try UpstreamPage(jsonBytes: try await blob("SELECT value FROM response_cache WHERE cache_key = 'page'"))
         XCTAssertEqual(page.items, [Self.expected, makePhoto("p1")])
         XCTAssertEqual(page.totalCount, 2)
-        let photo = try JSONDecoder().decode(Item.self, from: try await blob("SELECT snapshot FROM favorite WHERE gif_id = 'unsplash:p1'"))
+        let photo = try Item(jsonBytes: try await blob("SELECT snapshot FROM favorite WHERE gif_id = 'unsplash:p1'"))
         XCTAssertEqual(photo, makePhoto("p1"), "an item that names its provider is left as it was")
         let terms = try await blob("SELECT value FROM response_cache WHERE cache_key = 'terms'")
         XCTAssertEqual(String(decoding: terms, as: UTF8.self), #"{"terms":["cats"]}"#, "what is not an item is left as it was")

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import GiphyClient
 import Service
@@ -98,7 +99,7 @@ final class SchemaUpgradeTests: XCTestCase {
 
         for (key, stored) in fixture.spotlight {
             let pick = try await stores.spotlight.pick(for: key)
-            assertSameItem(try JSONDecoder().decode(Item.self, from: try XCTUnwrap(pick, key).item), stored, "spotlight \(key)")
+            assertSameItem(try Item(jsonBytes: try XCTUnwrap(pick, key).item), stored, "spotlight \(key)")
         }
 
         for (key, stored) in fixture.cache {
@@ -123,16 +124,16 @@ final class SchemaUpgradeTests: XCTestCase {
     private func assertSameAnswer(_ value: Data, _ stored: Data, _ key: String) throws {
         let raw = try SchemaFixture.object(stored)
         if let items = raw["gifs"] as? [[String: Any]] {
-            let page = try JSONDecoder().decode(UpstreamPage.self, from: value)
+            let page = try UpstreamPage(jsonBytes: value)
             XCTAssertEqual(page.items.count, items.count, key)
             for (item, rawItem) in zip(page.items, items) { assertSameItem(item, rawItem, key) }
             XCTAssertEqual(page.count, raw["count"] as? Int, key)
             XCTAssertEqual(page.offset, raw["offset"] as? Int, key)
             XCTAssertEqual(page.totalCount, raw["totalCount"] as? Int, key)
         } else if raw["id"] != nil {
-            assertSameItem(try JSONDecoder().decode(Item.self, from: value), raw, key)
+            assertSameItem(try Item(jsonBytes: value), raw, key)
         } else if let terms = raw["terms"] as? [String] {
-            XCTAssertEqual(try JSONDecoder().decode(SearchTerms.self, from: value).terms, terms, key)
+            XCTAssertEqual(try SearchTerms(jsonBytes: value).terms, terms, key)
         } else {
             XCTAssertEqual(value, stored, "\(key): left as it was")
         }

@@ -39,6 +39,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     private var outputSent = 0
 
     private var peerClosed = false
+    /// When the last response was given, before it was sent; nil before the first.
+    private var answeredAt: UInt64?
     private var keepAlive = true
     private var closeAfterFlush = false
     private var draining = false
@@ -68,6 +70,14 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     var isIdle: Bool {
         phase == .reading && unreadInput == 0 && decoder.isBetweenRequests && !hasPendingOutput
     }
+
+    /// When the connection went idle after answering a request, while it waits for the next with
+    /// nothing of it read and the last response all handed to the kernel (nil otherwise): closing
+    /// it now cuts no answer and no request, as a keep-alive client must expect (RFC 9112 section
+    /// 9.5). The time is the answer's, taken before it was sent, so its client cannot have seen it
+    /// earlier: connections on different loops compare in the order their clients were served.
+    /// A connection that has sent nothing yet is never idle this way: its first request is coming.
+    var idleKeepAliveSince: UInt64? { isIdle ? answeredAt : nil }
 
     /// How many more bytes the machine takes now; 0 tells the loop to leave the rest in the kernel.
     var inputCapacity: Int {
@@ -156,6 +166,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     func handlerFinished(_ response: HTTPResponse, into actions: inout [ConnectionAction]) {
         guard phase == .handling else { return }
         phase = .reading
+        answeredAt = clock.now
         if draining { keepAlive = false }
         respond(response, isHead: requestMethod == .head, into: &actions)
     }

@@ -1,3 +1,4 @@
+import JSON
 import Glibc
 import Synchronization
 
@@ -69,9 +70,9 @@ public struct Logger: Sendable {
 
     private static func appendJSON(_ key: String, _ value: LogValue, to out: inout [UInt8], first: Bool = false) {
         if !first { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: JSONText.quoted(key).utf8)
+        JSONWriter.appendQuoted(key, to: &out)
         out.append(UInt8(ascii: ":"))
-        out.append(contentsOf: value.json.utf8)
+        value.appendJSON(to: &out)
     }
 }
 
@@ -83,10 +84,10 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
 
-    var json: String {
+    func appendJSON(to out: inout [UInt8]) {
         switch self {
-        case .string(let text): JSONText.quoted(text)
-        case .int(let number): String(number)
+        case .string(let text): JSONWriter.appendQuoted(text, to: &out)
+        case .int(let number): out.appendDecimal(number)
         }
     }
 
@@ -107,7 +108,7 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
             if plain {
                 out.appendUTF8(text)
             } else {
-                out.append(contentsOf: JSONText.quoted(text).utf8)
+                JSONWriter.appendQuoted(text, to: &out)
             }
         }
     }

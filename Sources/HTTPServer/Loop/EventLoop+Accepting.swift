@@ -34,17 +34,24 @@ extension EventLoop {
                     return
                 }
             }
-            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
-                context.openConnections.subtract(1, ordering: .relaxed)
-                refuse(fd)
-                continue
-            }
             let peer = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
+                switch makeRoom(for: fd, peer: peer) {
+                case .madeHere:
+                    break
+                case .handedOver:
+                    continue
+                case .none:
+                    context.openConnections.subtract(1, ordering: .relaxed)
+                    refuse(fd)
+                    continue
+                }
+            }
             // Counted before it is posted, so the next accept already sees the target's new load.
             let target = context.leastLoaded(accepting: executor)
             target.connectionCount.add(1, ordering: .relaxed)
             if target !== executor {
-                if target.post(.adopt(fd: fd, peer: peer)) { continue }
+                if target.post(.adopt(fd: fd, peer: peer, reason: .balancing)) { continue }
                 // That loop has ended: this one keeps the connection.
                 target.connectionCount.subtract(1, ordering: .relaxed)
                 executor.connectionCount.add(1, ordering: .relaxed)

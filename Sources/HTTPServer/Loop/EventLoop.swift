@@ -21,6 +21,8 @@ final class EventLoop {
     /// a few KiB each.
     static let maxParkedWorkers = 2 * socketsPerTurn
     private var connections: [SocketConnection?] = []
+    /// Those of `connections` waiting for a next request: see EventLoop+Reclaiming.swift.
+    var idle: IdleConnections
     private var nextGeneration: UInt64 = 1
     let readBuffer: UnsafeMutableRawBufferPointer
     /// What the machines ask for; emptied after each batch, its storage reused.
@@ -50,6 +52,7 @@ final class EventLoop {
     init(executor: LoopExecutor, context: ServerContext) throws {
         self.executor = executor
         self.context = context
+        idle = IdleConnections(publishingTo: executor)
         settings = ConnectionSettings(limits: context.configuration.limits,
                                       problemTypePrefix: context.configuration.problemTypePrefix)
         epoll = try Epoll()
@@ -125,7 +128,11 @@ final class EventLoop {
             settle(connection)
         case .shutdown(let deadline):
             beginDrain(deadline: deadline)
-        case .adopt(let fd, let peer):
+        case .adopt(let fd, let peer, let reason):
+            if case .replacingIdle(let forwardsLeft) = reason {
+                context.reclaimsInFlight.subtract(1, ordering: .relaxed)
+                if drainDeadline == nil { return adoptInPlaceOfIdle(fd, peer: peer, forwardsLeft: forwardsLeft) }
+            }
             // A loop that is stopping takes no new connection; its client may connect again.
             if drainDeadline == nil { register(fd, peer: peer) } else { context.closeAccepted(fd, countedBy: executor) }
         }
@@ -183,6 +190,7 @@ final class EventLoop {
             connection.machine.advance(into: &actions)
             perform(on: connection)
         }
+        trackIdleness(connection)
     }
 
     /// Reads what the socket holds, up to what the machine takes now.
@@ -257,9 +265,10 @@ final class EventLoop {
         }
     }
 
-    private func closeSocket(_ connection: SocketConnection) {
+    func closeSocket(_ connection: SocketConnection) {
         guard !connection.isClosed, connections[Int(connection.fd)] === connection else { return }
         connection.isClosed = true
+        idle.remove(connection)
         connections[Int(connection.fd)] = nil
         context.closeAccepted(connection.fd, countedBy: executor)
     }

@@ -10,9 +10,18 @@ final class LoopExecutor: TaskExecutor, Sendable {
     enum Message: Sendable {
         case completed(token: UInt64, response: HTTPResponse)
         case shutdown(deadline: UInt64)
-        /// A connection another loop accepted, handed over to even out the loops' loads; `fd` is
-        /// already counted in `connectionCount` and in the server's open connections.
-        case adopt(fd: Int32, peer: String)
+        /// A connection another loop accepted, handed over for `reason`; `fd` is already counted
+        /// in `connectionCount` and in the server's open connections.
+        case adopt(fd: Int32, peer: String, reason: HandOver)
+    }
+
+    enum HandOver: Sendable {
+        /// To even out the loops' loads.
+        case balancing
+        /// The server is at its limit and this loop had the oldest idle keep-alive connection: it
+        /// closes that one to take this in its place. If its idle ones turned busy since, the
+        /// search goes on in up to `forwardsLeft` more loops, then the client is answered 503.
+        case replacingIdle(forwardsLeft: Int)
     }
 
     struct Mailbox {
@@ -29,6 +38,10 @@ final class LoopExecutor: TaskExecutor, Sendable {
     /// Connections this loop serves, or has been handed and will serve: read by the other loops
     /// to choose where a new connection goes (`ServerContext.leastLoaded`).
     let connectionCount = Atomic<Int>(0)
+    /// When this loop's oldest idle keep-alive connection went idle (`.max`: it has none), in
+    /// `MonotonicClock` time: read by a loop accepting at the connection limit, to close the
+    /// oldest idle connection of the server (`ServerContext.loopWithOldestIdle`).
+    let oldestIdleSince = Atomic<UInt64>(.max)
     private let mailbox = Mutex(Mailbox())
 
     init(index: Int) throws {

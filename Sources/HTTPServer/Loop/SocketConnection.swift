@@ -13,6 +13,11 @@ final class SocketConnection {
     var peerHungUp = false
     /// Closed: its fd number may already belong to another connection, so nothing may touch it.
     var isClosed = false
+    /// When it went idle, while it is listed in its loop's `IdleConnections`; nil when not listed.
+    var idleSince: UInt64?
+    /// Its neighbours in that list: the one idle longer, and the one idle for less time.
+    var idleOlder: SocketConnection?
+    var idleNewer: SocketConnection?
 
     init(fd: Int32, token: UInt64, peerAddress: String?, machine: ConnectionStateMachine<LoopClock>) {
         self.fd = fd

@@ -1,3 +1,4 @@
+import JSON
 /// An RFC 9457 problem: what every error body of ours is, the transport's included.
 /// Throw it from a handler and the server answers with it.
 public struct ProblemDetails: Sendable, Equatable {
@@ -24,16 +25,24 @@ public struct ProblemDetails: Sendable, Equatable {
     /// The type URI: the server's configured prefix and the code, an identifier rather than a page.
     public func type(prefix: String) -> String { prefix + code }
 
-    public func json(problemTypePrefix: String) -> String {
-        "{\"type\":\(JSONText.quoted(type(prefix: problemTypePrefix))),\"title\":\(JSONText.quoted(title)),"
-            + "\"status\":\(status.code),\"detail\":\(JSONText.quoted(detail)),\"code\":\(JSONText.quoted(code))}"
+    /// RFC 9457's members in this order, then our `code`.
+    public func json(problemTypePrefix: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.object { writer in
+            writer.member("type", type(prefix: problemTypePrefix))
+            writer.member("title", title)
+            writer.member("status", status.code)
+            writer.member("detail", detail)
+            writer.member("code", code)
+        }
+        return writer.bytes
     }
 }
 
 extension ProblemDetails: HTTPResponseError {
     public func response(problemTypePrefix: String) -> HTTPResponse {
         var response = HTTPResponse(status: status, contentType: Self.contentType,
-                                    body: Array(json(problemTypePrefix: problemTypePrefix).utf8))
+                                    body: json(problemTypePrefix: problemTypePrefix))
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             response.headers.add(name: name, value: value)
         }

@@ -16,7 +16,8 @@ public struct HTTPLimits: Sendable, Equatable {
     public var requestTimeout: Duration = .seconds(60)
     /// An idle keep-alive connection is closed after this long.
     public var idleTimeout: Duration = .seconds(60)
-    /// Open connections at most; the next one is answered 503 and closed. At start the server
+    /// Open connections at most. At the limit, a new client takes the place of the oldest idle
+    /// keep-alive connection (closed for it); with none idle, it is answered 503. At start the server
     /// lowers it to what RLIMIT_NOFILE leaves after `DescriptorLimit.reserved` descriptors for the
     /// database, upstream sockets and its own, so connections never starve those of descriptors.
     public var maxConnections = 4096

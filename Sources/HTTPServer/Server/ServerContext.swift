@@ -17,6 +17,14 @@ final class ServerContext: Sendable {
     /// Held around every accept: a loop that frees its spare descriptor to answer a client 503
     /// must get that descriptor itself, not lose it to another loop's accept (and with it the spare).
     let acceptLock = Mutex(())
+    /// New connections handed to another loop to take the place of its oldest idle one, not yet
+    /// taken: each is a descriptor open past the limit, so there are at most `maxReclaimsInFlight`.
+    let reclaimsInFlight = Atomic<Int>(0)
+    static let maxReclaimsInFlight = 32
+    /// Idle keep-alive connections closed to admit new ones, since the start.
+    let reclaimedConnections = Atomic<Int>(0)
+    /// One "connection limit reached" warning per interval for the whole server.
+    let reclaimWarnings = RateLimitedWarning(interval: 5_000_000_000)
     private let finished: Mutex<Finished>
 
     private struct Finished {
@@ -56,13 +64,55 @@ final class ServerContext: Sendable {
     /// reached a loop that was stopping).
     func closeAccepted(_ fd: Int32, countedBy loop: LoopExecutor) {
         close(fd)
+        uncount(by: loop)
+    }
+
+    /// Takes a socket that is closed already off the counts.
+    func uncount(by loop: LoopExecutor) {
         openConnections.subtract(1, ordering: .relaxed)
         loop.connectionCount.subtract(1, ordering: .relaxed)
     }
 
     /// Closes the connections handed to `loop` that it ended before taking (`LoopExecutor.stop`).
     func closeHandedOver(_ leftover: [LoopExecutor.Message], by loop: LoopExecutor) {
-        for case .adopt(let fd, _) in leftover { closeAccepted(fd, countedBy: loop) }
+        for case .adopt(let fd, _, let reason) in leftover {
+            if case .replacingIdle = reason { reclaimsInFlight.subtract(1, ordering: .relaxed) }
+            closeAccepted(fd, countedBy: loop)
+        }
+    }
+
+    // MARK: - At the connection limit
+
+    /// The loop whose oldest idle keep-alive connection has been idle longest; nil when no loop
+    /// has one. A loop's figure may be a moment old: that loop then closes its oldest now.
+    func loopWithOldestIdle() -> LoopExecutor? {
+        var best: LoopExecutor?
+        var bestSince = UInt64.max
+        for loop in loops {
+            let since = loop.oldestIdleSince.load(ordering: .relaxed)
+            if since < bestSince {
+                best = loop
+                bestSince = since
+            }
+        }
+        return best
+    }
+
+    /// Takes one of the `maxReclaimsInFlight` hand-overs; false when all are taken.
+    func reserveReclaim() -> Bool {
+        if reclaimsInFlight.add(1, ordering: .relaxed).newValue <= Self.maxReclaimsInFlight { return true }
+        reclaimsInFlight.subtract(1, ordering: .relaxed)
+        return false
+    }
+
+    /// Counts an idle connection closed to admit a new one, and warns (at most every 5 s): the
+    /// limit is reached, and keep-alive clients lose their connections.
+    func noteReclaimed() {
+        let total = reclaimedConnections.add(1, ordering: .relaxed).newValue
+        guard let suppressed = reclaimWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
+        logger.warning("connection limit reached; idle keep-alive connections are closed to admit new ones",
+                       ("max_connections", .int(maxConnections)), ("reclaimed_total", .int(total)),
+                       ("warnings_suppressed", .int(suppressed)))
     }
 
     /// Each loop calls this once as it ends; the last one wakes the waiters.

@@ -33,6 +33,12 @@ enum Socket {
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
+    /// True when bytes wait in the socket's receive queue, not yet read (a peek: they stay there).
+    static func hasUnreadInput(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Sends as much of `buffers` as the kernel takes now; returns bytes sent, 0 on EAGAIN, nil on a dead peer.
     static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Int? {
         var vectors = (

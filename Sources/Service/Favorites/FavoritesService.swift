@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// The favorites rules, per install: at most `limit` favorites each, adding twice changes nothing,
@@ -153,7 +154,7 @@ public struct FavoritesService: Sendable {
 
     private static func favorite(from record: FavoriteRecord) throws -> Favorite {
         do {
-            let item = try JSONDecoder().decode(Item.self, from: record.snapshot)
+            let item = try Item(jsonBytes: record.snapshot)
             return Favorite(item: item, addedAt: record.addedAt)
         } catch {
             throw FavoritesError.unreadableSnapshot(id: record.id)

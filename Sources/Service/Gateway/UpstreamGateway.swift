@@ -1,8 +1,9 @@
 import Foundation
+import JSON
 import Synchronization
 
-/// What the gateway can cache: written with `JSONWriter`, read back with `JSONDecoder`.
-public typealias CachedAnswerValue = Decodable & JSONWritable & Sendable
+/// What the gateway can cache: written with `JSONWriter`, read back by its own `init(json:)`.
+public typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
 
 /// Every upstream call goes through here. It spends calls carefully: answers are cached (memory in
 /// front of a store that outlives restarts), identical concurrent requests share one call, an
@@ -241,7 +242,7 @@ public final class UpstreamGateway: Sendable {
             return nil
         }
         do {
-            let value = try JSONDecoder().decode(T.self, from: answer.value)
+            let value = try T(jsonBytes: answer.value)
             links.recordItems(of: value)
             memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }

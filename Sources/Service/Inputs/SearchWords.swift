@@ -1,3 +1,4 @@
+import ASCII
 /// Words to match (a search query or a tag): trimmed, never blank.
 public struct SearchWords: Sendable, Hashable {
     /// Counted as sent, in Unicode scalars (what JSON Schema's maxLength counts), so the limit

@@ -1,6 +1,6 @@
 /// What an app must show beside an item, as its provider's terms ask: "Powered by GIPHY", or
 /// "Photo by NAME on Unsplash" with links back (carrying the app's utm parameters).
-public struct Attribution: Decodable, Equatable, Sendable {
+public struct Attribution: Equatable, Sendable {
     public var text: String
     public var authorURL: String?
     public var providerURL: String?
@@ -9,11 +9,5 @@ public struct Attribution: Decodable, Equatable, Sendable {
         self.text = text
         self.authorURL = authorURL
         self.providerURL = providerURL
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case text
-        case authorURL = "author_url"
-        case providerURL = "provider_url"
     }
 }

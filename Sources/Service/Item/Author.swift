@@ -1,5 +1,5 @@
 /// The GIF's author, when the upstream names one. Every field is optional.
-public struct Author: Decodable, Equatable, Sendable {
+public struct Author: Equatable, Sendable {
     public var displayName: String?
     public var username: String?
     public var avatarURL: String?
@@ -15,12 +15,5 @@ public struct Author: Decodable, Equatable, Sendable {
     /// False when no field has a value: such a user is left out of the JSON entirely.
     public var hasValue: Bool {
         [displayName, username, avatarURL, profileURL].contains { !($0 ?? "").isEmpty }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case displayName = "display_name"
-        case username
-        case avatarURL = "avatar_url"
-        case profileURL = "profile_url"
     }
 }

@@ -1,10 +1,11 @@
+import ASCII
 import Foundation
 
 /// One item of ours: a GIF or sticker from GIPHY, a photo from Unsplash. Its shape is the
 /// same whatever the provider; fields a provider does not have are left out. The API writes it
-/// with `writeMembers` (GIF+JSON.swift), stored snapshots and cached answers too; `Decodable`
-/// reads those back. Never null, "" or 0 for a value we do not have.
-public struct Item: Decodable, Equatable, Sendable {
+/// with `writeMembers` (Item+JSON.swift), stored snapshots and cached answers too;
+/// `init(json:)` (Item+Reading.swift) reads those back. Never null, "" or 0 for a value we do not have.
+public struct Item: Equatable, Sendable {
     /// Unique across providers: GIPHY's id as is, others prefixed with their provider ("unsplash:...").
     public var id: String
     public var provider: ProviderName
@@ -84,53 +85,6 @@ public struct Item: Decodable, Equatable, Sendable {
         if let presetShareText, !presetShareText.isEmpty { return presetShareText }
         let title = title.flatMap(WhiteSpace.trimmed) ?? "GIF"
         return title + " " + shareLink
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, provider, title, rating, url
-        case altText = "alt_text"
-        case shareURL = "share_url"
-        case shareText = "share_text"
-        case username, user
-        case createdAt = "created_at"
-        case isFavorite = "is_favorite"
-        case images, width, height, color, likes, location, camera, attribution
-        case blurHash = "blur_hash"
-        case upstreamLinks = "upstream_links"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        // Items stored before they named their provider were given one by the schema's version 6.
-        guard let provider = ProviderName(try container.decode(String.self, forKey: .provider)) else {
-            throw DecodingError.dataCorruptedError(forKey: .provider, in: container, debugDescription: "not a provider name")
-        }
-        self.provider = provider
-        title = try container.decodeIfPresent(String.self, forKey: .title)
-        altText = try container.decodeIfPresent(String.self, forKey: .altText)
-        rating = try container.decodeIfPresent(String.self, forKey: .rating)
-        url = try container.decode(String.self, forKey: .url)
-        shareURL = try container.decodeIfPresent(String.self, forKey: .shareURL)
-        username = try container.decodeIfPresent(String.self, forKey: .username)
-        user = try container.decodeIfPresent(Author.self, forKey: .user)
-        createdAt = try container.decodeDateIfPresent(forKey: .createdAt)
-        isFavorite = try container.decodeIfPresent(Bool.self, forKey: .isFavorite)
-        images = try container.decodeIfPresent([String: Rendition].self, forKey: .images) ?? [:]
-        width = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .width)
-        height = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .height)
-        color = try container.decodeIfPresent(String.self, forKey: .color)
-        blurHash = try container.decodeIfPresent(String.self, forKey: .blurHash)
-        likes = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .likes)
-        location = try container.decodeIfPresent(PhotoLocation.self, forKey: .location)
-        camera = try container.decodeIfPresent(PhotoCamera.self, forKey: .camera)
-        attribution = try container.decodeIfPresent(Attribution.self, forKey: .attribution)
-        upstreamLinks = try container.decodeIfPresent(UpstreamLinks.self, forKey: .upstreamLinks)
-        // A stored share_text is kept only where it is not the default one derived again here.
-        presetShareText = nil
-        if let stored = try container.decodeIfPresent(String.self, forKey: .shareText), stored != shareText {
-            presetShareText = stored
-        }
     }
 }
 

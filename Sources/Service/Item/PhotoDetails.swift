@@ -1,5 +1,5 @@
 /// Where a photo was taken, with the parts its provider named.
-public struct PhotoLocation: Decodable, Equatable, Sendable {
+public struct PhotoLocation: Equatable, Sendable {
     public var name: String?
     public var city: String?
     public var country: String?
@@ -16,7 +16,7 @@ public struct PhotoLocation: Decodable, Equatable, Sendable {
 
 /// The camera settings a photo was taken with (EXIF), those known. Texts as the provider wrote
 /// them ("1/125", "2.8", "50.0").
-public struct PhotoCamera: Decodable, Equatable, Sendable {
+public struct PhotoCamera: Equatable, Sendable {
     public var make: String?
     public var model: String?
     public var exposureTime: String?
@@ -37,21 +37,5 @@ public struct PhotoCamera: Decodable, Equatable, Sendable {
     /// False when nothing is known (Unsplash often sends every EXIF field as null).
     public var hasValue: Bool {
         [make, model, exposureTime, aperture, focalLength].contains { !($0 ?? "").isEmpty } || (iso ?? 0) > 0
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case make, model, aperture, iso
-        case exposureTime = "exposure_time"
-        case focalLength = "focal_length"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        make = try container.decodeIfPresent(String.self, forKey: .make)
-        model = try container.decodeIfPresent(String.self, forKey: .model)
-        exposureTime = try container.decodeIfPresent(String.self, forKey: .exposureTime)
-        aperture = try container.decodeIfPresent(String.self, forKey: .aperture)
-        focalLength = try container.decodeIfPresent(String.self, forKey: .focalLength)
-        iso = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .iso)
     }
 }

@@ -1,6 +1,6 @@
 /// One rendition of a GIF (preview, still, fixed_width, original, ...). URLs are kept
 /// exactly as the upstream gave them, hence strings, not `URL`.
-public struct Rendition: Decodable, Equatable, Sendable {
+public struct Rendition: Equatable, Sendable {
     public var url: String
     public var width: Int
     public var height: Int
@@ -16,19 +16,5 @@ public struct Rendition: Decodable, Equatable, Sendable {
         self.size = size
         self.mp4 = mp4
         self.webp = webp
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case url, width, height, size, mp4, webp
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = try container.decode(String.self, forKey: .url)
-        width = try container.decodeBelieved(UpstreamNumber.positive, forKey: .width)
-        height = try container.decodeBelieved(UpstreamNumber.positive, forKey: .height)
-        size = try container.decodeBelievedIfPresent(UpstreamNumber.positive, forKey: .size)
-        mp4 = try container.decodeIfPresent(String.self, forKey: .mp4)
-        webp = try container.decodeIfPresent(String.self, forKey: .webp)
     }
 }

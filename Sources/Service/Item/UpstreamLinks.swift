@@ -1,6 +1,6 @@
 /// Links an item carries for the server's own later calls, never for the apps: kept with cached
 /// answers and stored snapshots, left out of every answer.
-public struct UpstreamLinks: Decodable, Equatable, Sendable {
+public struct UpstreamLinks: Equatable, Sendable {
     /// Unsplash's `links.download_location`: requested (with the key) when the photo is saved.
     public var downloadLocation: String?
     /// GIPHY's analytics pingback urls, requested when the GIF is shown, clicked or sent.
@@ -16,9 +16,4 @@ public struct UpstreamLinks: Decodable, Equatable, Sendable {
     }
 
     public var hasValue: Bool { [downloadLocation, onload, onclick, onsent].contains { !($0 ?? "").isEmpty } }
-
-    enum CodingKeys: String, CodingKey {
-        case downloadLocation = "download_location"
-        case onload, onclick, onsent
-    }
 }

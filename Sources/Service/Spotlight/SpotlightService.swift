@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// One GIF that changes every `interval`, optionally drawn from a tag. The pick and its time are
@@ -59,7 +60,7 @@ public actor SpotlightService {
         let remembered = picks[key]
         if remembered == nil || (store.isShared && remembered.map { isDue($0, at: now()) } == true),
            let stored = try await store.pick(for: key), stored.changesAt > (remembered?.changesAt ?? .distantPast),
-           let item = try? JSONDecoder().decode(Item.self, from: stored.item) {
+           let item = try? Item(jsonBytes: stored.item) {
             remember(Pick(item: item, changesAt: stored.changesAt), for: key)
         }
         let current = now()
@@ -81,7 +82,7 @@ public actor SpotlightService {
         let forgetBefore = current.addingTimeInterval(-Self.forgetAfterSeconds)
         if store.isShared, let holding = try? await store.claim(stored, forgettingChangedBefore: forgetBefore),
            holding.pickedAt != stored.pickedAt || holding.item != stored.item,
-           let claimed = try? JSONDecoder().decode(Item.self, from: holding.item) {
+           let claimed = try? Item(jsonBytes: holding.item) {
             // Another instance claimed the next pick first: this one shows it too.
             remember(Pick(item: claimed, changesAt: holding.changesAt), for: key)
             return Spotlight(item: claimed, changesAt: holding.changesAt, secondsLeft: Self.secondsLeft(until: holding.changesAt, from: current),

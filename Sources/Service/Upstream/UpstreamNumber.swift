@@ -22,21 +22,3 @@ extension ClosedRange where Bound == Int {
         return value
     }
 }
-
-extension KeyedDecodingContainer {
-    /// A number we stored from an upstream's (a cached page, a favorite's snapshot), checked
-    /// again as it is read back: one past belief was stored by a build that believed any, and
-    /// fails the decoding.
-    func decodeBelieved(_ range: ClosedRange<Int>, forKey key: Key) throws -> Int {
-        let value = try decode(Int.self, forKey: key)
-        guard range.contains(value) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is past belief (\(range))")
-        }
-        return value
-    }
-
-    func decodeBelievedIfPresent(_ range: ClosedRange<Int>, forKey key: Key) throws -> Int? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeBelieved(range, forKey: key)
-    }
-}

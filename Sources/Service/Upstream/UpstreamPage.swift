@@ -1,8 +1,10 @@
+import JSON
+
 /// One page of items as the upstream gave it (before our de-duplication). Its JSON form is only
 /// for the response cache; the keys are the property names. Its numbers are believed only within
 /// `UpstreamNumber.count`, whoever makes the page (a provider's reader, the cache, a test), so
 /// paging on them cannot overflow.
-public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
+public struct UpstreamPage: Sendable, Equatable, JSONReadable, JSONWritable {
     public var items: [Item]
     /// Not every endpoint reports it; a total past belief is none.
     public let totalCount: Int?
@@ -19,28 +21,32 @@ public struct UpstreamPage: Sendable, Equatable, Decodable, JSONWritable {
     }
 
     /// The cached form's keys: "gifs" from before items were photos too, so older rows still read.
-    enum CodingKeys: String, CodingKey {
-        case items = "gifs"
-        case totalCount, count, offset
+    private enum Keys {
+        static let items: StaticString = "gifs"
+        static let totalCount: StaticString = "totalCount"
+        static let count: StaticString = "count"
+        static let offset: StaticString = "offset"
     }
 
     /// A cached page whose numbers are past belief (written by a build that believed any) cannot
-    /// be paged: it fails to decode, and the cache drops it rather than serve it.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        items = try container.decode([Item].self, forKey: .items)
-        totalCount = try container.decodeBelievedIfPresent(UpstreamNumber.count, forKey: .totalCount)
-        count = try container.decodeBelieved(UpstreamNumber.count, forKey: .count)
-        offset = try container.decodeBelieved(UpstreamNumber.count, forKey: .offset)
+    /// be paged: it fails to read, and the cache drops it rather than serve it.
+    public init(json: JSONValue) throws(JSONShapeError) {
+        let object = try JSONObject(json)
+        var items: [Item] = []
+        for element in try object.array(Keys.items) { items.append(try Item(json: element)) }
+        self.items = items
+        totalCount = try object.optionalInt(Keys.totalCount, in: UpstreamNumber.count)
+        count = try object.int(Keys.count, in: UpstreamNumber.count)
+        offset = try object.int(Keys.offset, in: UpstreamNumber.count)
     }
 
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
-            writer.member("count", count)
-            writer.key(escaping: CodingKeys.items.rawValue)
+            writer.member(Keys.count, count)
+            writer.key(Keys.items)
             writer.array(items) { writer, item in item.write(to: &writer) }
-            writer.member("offset", offset)
-            if let totalCount { writer.member("totalCount", totalCount) }
+            writer.member(Keys.offset, offset)
+            if let totalCount { writer.member(Keys.totalCount, totalCount) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ASCII
 import GiphyCatalog
 import GiphyClient
 import Service

@@ -1,3 +1,4 @@
+import JSON
 import HTTPServer
 
 /// A JSON value with keys kept in order, so the fake's bodies are byte-for-byte deterministic
@@ -22,7 +23,7 @@ public enum JSONValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntege
 
     public func write(to out: inout String) {
         switch self {
-        case .string(let text): out += JSONText.quoted(text)
+        case .string(let text): out += Self.quoted(text)
         case .int(let number): out += String(number)
         case .double(let number): out += number.isFinite ? String(number) : "null"
         case .bool(let flag): out += flag ? "true" : "false"
@@ -38,11 +39,18 @@ public enum JSONValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntege
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out += "," }
-                out += JSONText.quoted(key)
+                out += Self.quoted(key)
                 out += ":"
                 value.write(to: &out)
             }
             out += "}"
         }
+    }
+
+    /// Quoted and escaped by the server's one JSON writer.
+    private static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSON.JSONWriter.appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import ASCII
 import Service
 import UnsplashCatalog
 import UnsplashClient

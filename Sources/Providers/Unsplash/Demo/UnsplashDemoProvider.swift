@@ -1,3 +1,4 @@
+import ASCII
 import DemoMedia
 import Foundation
 import Service

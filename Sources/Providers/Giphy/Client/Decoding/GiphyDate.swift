@@ -1,3 +1,4 @@
+import ASCII
 import Foundation
 import Service
 

@@ -1,3 +1,4 @@
+import JSON
 import ProviderHTTP
 
 /// The terms of GIPHY's term endpoints: autocomplete (`data` is a list of `{"name": ...}`) and

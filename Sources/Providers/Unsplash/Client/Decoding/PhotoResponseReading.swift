@@ -1,3 +1,5 @@
+import JSON
+import ASCII
 import Foundation
 import Service
 import ProviderHTTP

@@ -1,6 +1,6 @@
-/// Writes JSON straight into bytes: the one writer of our GIF shape, for the answers sent most
-/// often (pages of GIFs) and for stored snapshots alike. Keys are written in sorted order by the
-/// callers, so equal values always give equal bytes (and ETags).
+/// Writes JSON straight into bytes: the one JSON writer of the server, for the answers sent most
+/// often (pages of GIFs), stored snapshots, problem bodies and JSON log lines alike. Keys are
+/// written in sorted order by the callers, so equal values always give equal bytes (and ETags).
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// One flag per open object or array: whether a member was written yet (so a comma is due).
@@ -85,10 +85,15 @@ public struct JSONWriter {
         hasMembers[hasMembers.count - 1] = true
     }
 
-    /// Quotes and escapes as RFC 8259 requires; everything else, slashes and non-ASCII included, as is.
+    private mutating func writeString(_ value: String) {
+        Self.appendQuoted(value, to: &bytes)
+    }
+
+    /// `value` quoted and escaped as RFC 8259 requires, and DEL too (a terminal reading a log line
+    /// should see no control character); everything else, slashes and non-ASCII included, as is.
     /// Runs that need no escaping (nearly all of a URL or title) are found eight bytes at a time
     /// and copied in one go.
-    private mutating func writeString(_ value: String) {
+    public static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         var value = value
         value.withUTF8 { utf8 in
@@ -107,7 +112,7 @@ public struct JSONWriter {
                 let byte = utf8[index]
                 if JSONEscaping.needsEscape(byte) {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    appendEscape(byte)
+                    appendEscape(byte, to: &bytes)
                     runStart = index + 1
                 }
                 index += 1
@@ -119,7 +124,7 @@ public struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func appendEscape(_ byte: UInt8) {
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
         switch byte {
         case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
         case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
@@ -127,16 +132,16 @@ public struct JSONWriter {
         case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
         case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
         default:
-            let hex = Self.hexDigits
+            let hex = hexDigits
             bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
     }
 }
 
-/// What a JSON string cannot hold as is (RFC 8259): the quote, the backslash and control
-/// characters. The reader of upstream bodies finds string ends with the same test.
+/// What the writer escapes: what a JSON string cannot hold as is (RFC 8259: the quote, the
+/// backslash, control characters), and DEL.
 public enum JSONEscaping {
-    public static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+    public static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
 
     /// One high bit per byte of `word` (eight bytes, the first lowest) that needs an escape. The
     /// lowest is exact; higher ones may be false (a subtraction's borrow runs upwards), so a
@@ -146,7 +151,7 @@ public enum JSONEscaping {
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         let below0x20 = (word &- ones &* 0x20) & ~word & highs
-        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | below0x20
+        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0x7F)) | below0x20
     }
 }
 

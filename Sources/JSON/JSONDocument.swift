@@ -1,7 +1,8 @@
 import Foundation
 
-/// An upstream's JSON body, read once into a flat list of nodes pointing into its bytes, and read
-/// from there by the mappings through `JSONValue`. Foundation's JSONDecoder was a quarter of a
+/// A JSON body (an upstream's, a request's, one the server stored), read once into a flat list of
+/// nodes pointing into its bytes, and read from there through `JSONValue` (leniently, as upstream
+/// mappings do) or `JSONObject` (strictly, as what the server wrote itself is read back). Foundation's JSONDecoder was a quarter of a
 /// cache miss's CPU (Codable's containers, and an error thrown for every number GIPHY sends as a
 /// string); here nothing is decoded that no mapping asks for, and asking never throws.
 public final class JSONDocument: Sendable {

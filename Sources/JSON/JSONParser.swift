@@ -1,4 +1,3 @@
-import Service
 
 /// Reads JSON text (RFC 8259) into `JSONDocument`'s flat list of nodes in one pass, with no
 /// recursion (nesting is bounded by `maxDepth`, not by the thread's stack) and no string made:

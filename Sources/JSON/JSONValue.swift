@@ -1,10 +1,12 @@
-import Foundation
-import Service
+import ASCII
 
-/// One value in an upstream's JSON, read leniently: upstream JSON is loose (GIPHY's most of all):
+import Foundation
+
+/// One value in a JSON document, read leniently: upstream JSON is loose (GIPHY's most of all):
 /// numbers come as strings ("200") or numbers, fields come empty, null or as the wrong type.
 /// Nothing here fails: what cannot be read as asked is nil, so one odd field never costs a whole
-/// item, let alone a whole page.
+/// item, let alone a whole page. What the server wrote itself is read strictly through
+/// `JSONObject`.
 public struct JSONValue: Sendable {
     let document: JSONDocument
     let index: Int
@@ -19,6 +21,45 @@ public struct JSONValue: Sendable {
     public subscript(key: String) -> JSONValue? {
         guard node.kind == .object, let member = document.member(of: index, named: key) else { return nil }
         return JSONValue(document: document, index: member)
+    }
+
+    /// The member named `key` of an object, for keys written in code (compared as bytes).
+    public subscript(key: StaticString) -> JSONValue? {
+        guard node.kind == .object else { return nil }
+        let name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        return document.member(of: index, named: name).map { JSONValue(document: document, index: $0) }
+    }
+
+    /// An object's members, keys decoded, in order; none when this is not an object.
+    public var members: [(key: String, value: JSONValue)] {
+        guard node.kind == .object else { return [] }
+        var members: [(key: String, value: JSONValue)] = []
+        var key = index + 1
+        let end = Int(node.end)
+        while key + 1 < end {
+            members.append((document.string(at: key), JSONValue(document: document, index: key + 1)))
+            key = document.next(after: key + 1)
+        }
+        return members
+    }
+
+    /// A string's text; nil for anything else (a number included).
+    public var string: String? { node.kind == .string ? document.string(at: index) : nil }
+
+    /// `true` or `false`; nil for anything else.
+    public var bool: Bool? {
+        switch node.kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// A number written as an integer that `Int` holds; nil for anything else (a string, a
+    /// fraction, an exponent).
+    public var exactInteger: Int? {
+        guard node.kind == .number, !node.flag else { return nil }
+        return Int(document.text(at: index))
     }
 
     /// An array's elements, in order; none when this is not an array.
@@ -44,12 +85,6 @@ public struct JSONValue: Sendable {
         }
     }
 
-    /// `text` without White_Space at either end; nil when nothing is left.
-    public var meaningfulText: String? { text.flatMap(WhiteSpace.trimmed) }
-
-    /// `meaningfulText` when it is a link a client may follow (`WebLink`); nil otherwise.
-    public var webLink: String? { meaningfulText.flatMap(WebLink.checked) }
-
     /// An integer sent as a number or as a string (" 12 ", "12.0"); a fraction is dropped.
     public var integer: Int? {
         switch node.kind {
@@ -62,10 +97,6 @@ public struct JSONValue: Sendable {
             return nil
         }
     }
-
-    /// `integer` when `range` holds it, else nil: an upstream's numbers are checked where they are
-    /// read, against `UpstreamNumber`'s ranges.
-    public func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
 
     /// A number's value; nil for anything else, a number string included.
     public var number: Double? {
