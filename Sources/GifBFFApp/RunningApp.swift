@@ -13,11 +13,10 @@ public final class RunningApp: Sendable {
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     public var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
-    private let sources: [ProviderSource]
     private let stores: Stores
     /// The writes left for after the answers (history, cache): done before the database closes.
     let bookkeeping: BookkeepingWrites
-    /// Pingbacks still queued get a short while to go out before the upstream stops.
+    /// Pingbacks still queued get a short while to go out before the server stops.
     let analytics: AnalyticsPingbacks
     private let heapTrimmer: HeapTrimmer
     /// Deletes idle installs hourly; nil when they are kept for ever.
@@ -57,7 +56,7 @@ public final class RunningApp: Sendable {
             sources.append(giphy.provider)
             sources.append(try UnsplashSource.make(configuration, logger: logger))
         } catch {
-            abandon(sources, stores)
+            abandon(stores)
             throw error
         }
         for source in sources {
@@ -81,14 +80,14 @@ public final class RunningApp: Sendable {
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
         let analytics = AnalyticsPingbacks(
-            channel: giphy.client, index: gifGateway?.links ?? UpstreamLinkIndex(),
+            channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),
             settings: PingbackSettings(enabled: configuration.giphyAnalytics),
             lookup: { id, install in
                 guard let install else { return nil }
                 return try? await favorites.find(id: id, install: install)?.item.upstreamLinks
             })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
-            abandon(sources, stores)
+            abandon(stores)
             throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
@@ -109,21 +108,17 @@ public final class RunningApp: Sendable {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
-                              sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
+                              stores: stores, bookkeeping: bookkeeping, analytics: analytics,
                               heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
         } catch {
-            abandon(sources, stores)
+            abandon(stores)
             throw error
         }
     }
 
-    /// A start that failed part way: the demo fakes already listening stop and the database
-    /// closes, in the background (start is synchronous).
-    private static func abandon(_ sources: [ProviderSource], _ stores: Stores) {
-        Task {
-            for source in sources { await source.shutdown() }
-            await stores.close()
-        }
+    /// A start that failed part way: the database closes, in the background (start is synchronous).
+    private static func abandon(_ stores: Stores) {
+        Task { await stores.close() }
     }
 
     /// A provider's gateway (its cache keys, budget and call log its own) and spotlight.
@@ -149,7 +144,7 @@ public final class RunningApp: Sendable {
         return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight)
     }
 
-    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
+    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
                  sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
         self.media = media
@@ -161,13 +156,13 @@ public final class RunningApp: Sendable {
         self.port = port
         self.demoProviders = demoProviders
         self.server = server
-        self.sources = sources
     }
 
     var httpServer: HTTPServer { server }
 
-    /// Graceful: requests in flight finish (within the grace period), then the providers' demo
-    /// fakes stop and the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
+    /// Graceful: requests in flight finish (within the grace period), then the pingbacks still
+    /// queued and the writes left for later, and the database is closed (checkpointed: a stopped
+    /// server leaves no -wal or -shm file).
     public func shutdown() async {
         await server.shutdown()
         await stopAfterServer()
@@ -182,7 +177,6 @@ public final class RunningApp: Sendable {
         heapTrimmer.stop()
         await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
-        for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()
         media?.stop()

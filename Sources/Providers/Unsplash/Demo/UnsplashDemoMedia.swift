@@ -1,5 +1,5 @@
 import DemoMedia
-import FakeUnsplash
+import UnsplashCatalog
 import UnsplashClient
 
 /// The demo Unsplash's pictures, at the paths its catalog writes in demo mode:
@@ -20,7 +20,7 @@ public struct UnsplashDemoMedia: DemoMediaCatalog {
 
     /// The photo catalog demo mode serves: its pictures at `base`, each photo's size fitted within
     /// `photoSideLimit`, so what an answer states for every rendition is what is drawn.
-    public static func servedCatalog(_ catalog: FakePhotoCatalog = .standard, mediaAt base: String) -> FakePhotoCatalog {
+    public static func servedCatalog(_ catalog: PhotoCatalog = .standard, mediaAt base: String) -> PhotoCatalog {
         catalog.withMedia(at: base).resizingPhotos { fitted(width: $0.width, height: $0.height) }
     }
 
@@ -34,10 +34,10 @@ public struct UnsplashDemoMedia: DemoMediaCatalog {
         return Unsplash.renditionSize(width: width, height: height, at: target)
     }
 
-    private let catalog: FakePhotoCatalog
+    private let catalog: PhotoCatalog
     private let photographers: Set<String>
 
-    public init(catalog: FakePhotoCatalog = .standard) {
+    public init(catalog: PhotoCatalog = .standard) {
         self.catalog = catalog
         photographers = Set(catalog.photos.map(\.photographer.username))
     }

@@ -1,4 +1,4 @@
-import FakeUpstream
+import DemoCatalog
 
 extension CatalogTopic {
     /// The demo catalog's topics: what people look for in a GIF keyboard. Each yields up to

@@ -1,10 +1,10 @@
-import FakeUpstream
+import DemoCatalog
 
 /// Generates the catalog from a seed: the same seed gives the same GIFs, byte for byte.
 /// Topics are interleaved so any page mixes themes. Some GIFs carry GIPHY's odd corners on
 /// purpose (by index, so they are stable): no user, an empty username, "no date" dates,
 /// missing renditions, exactly one rendition with an empty url, and no alt text on every seventh.
-struct CatalogBuilder {
+struct GIFCatalogBuilder {
     static let gifsPerTopic = 15
     /// The GIF whose `fixed_width_still` has an empty url.
     static let emptyRenditionIndex = 42
@@ -17,8 +17,8 @@ struct CatalogBuilder {
 
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    mutating func build() -> [FakeGIF] {
-        var gifs: [FakeGIF] = []
+    mutating func build() -> [CatalogGIF] {
+        var gifs: [CatalogGIF] = []
         for round in 0..<Self.gifsPerTopic {
             for topic in CatalogTopic.gifs {
                 gifs.append(makeGIF(index: gifs.count, topic: topic, round: round))
@@ -27,15 +27,15 @@ struct CatalogBuilder {
         return gifs
     }
 
-    private mutating func makeGIF(index: Int, topic: CatalogTopic, round: Int) -> FakeGIF {
+    private mutating func makeGIF(index: Int, topic: CatalogTopic, round: Int) -> CatalogGIF {
         let id = uniqueID()
         let subject = topic.subjects[round % topic.subjects.count]
         let action = topic.details[(round / topic.subjects.count + round) % topic.details.count]
-        let user = index % 4 == 0 ? nil : FakeUser.pool[random.below(FakeUser.pool.count)]
+        let user = index % 4 == 0 ? nil : CatalogUser.pool[random.below(CatalogUser.pool.count)]
         let title = "\(subject) \(action) GIF" + (user.map { " by \($0.displayName)" } ?? "")
         let sharedTag = Self.sharedTags[random.below(Self.sharedTags.count)]
         let dates = makeDates(index: index)
-        return FakeGIF(
+        return CatalogGIF(
             id: id, slug: Self.slug(title: "\(subject) \(action)", id: id), title: title,
             altText: index % 7 == 3 ? nil : "\(subject) \(action)", topic: topic.name,
             tags: topic.tags + [sharedTag], rating: makeRating(), user: user,
@@ -65,14 +65,11 @@ struct CatalogBuilder {
     private mutating func makeDates(index: Int) -> (imported: String, trending: String, created: String?) {
         let year = 2014 + random.below(11)
         let imported = timestamp(year: year)
-        let trending = index % 5 == 0 ? timestamp(year: 2025) : Self.noDate
-        if index % 31 == 4 { return (Self.noDate, trending, nil) }
-        if index % 37 == 9 { return (Self.epoch, trending, nil) }
+        let trending = index % 5 == 0 ? timestamp(year: 2025) : CatalogGIF.noDate
+        if index % 31 == 4 { return (CatalogGIF.noDate, trending, nil) }
+        if index % 37 == 9 { return (CatalogGIF.epoch, trending, nil) }
         return (imported, trending, index % 3 == 0 ? timestamp(year: year - 1) : nil)
     }
-
-    static let noDate = "0000-00-00 00:00:00"
-    static let epoch = "1970-01-01 00:00:00"
 
     private mutating func timestamp(year: Int) -> String {
         let numbers = [1 + random.below(12), 1 + random.below(28), random.below(24), random.below(60), random.below(60)]
@@ -80,7 +77,7 @@ struct CatalogBuilder {
         return "\(year)-\(parts[0])-\(parts[1]) \(parts[2]):\(parts[3]):\(parts[4])"
     }
 
-    private mutating func makeRenditions(index: Int, id: String) -> [FakeRendition] {
+    private mutating func makeRenditions(index: Int, id: String) -> [CatalogRendition] {
         let widths = [480, 498, 500, 400, 360, 320, 268, 245]
         let ratios = [0.5625, 0.75, 1.0, 1.25, 0.6]
         let width = widths[random.below(widths.count)]
@@ -98,7 +95,7 @@ struct CatalogBuilder {
         if index % 11 == 5 { renditions.removeAll { $0.name == "fixed_width_small" } }
         if index % 17 == 3 { renditions.removeAll { $0.name.hasPrefix("downsized") } }
         if index == Self.emptyRenditionIndex, let still = renditions.firstIndex(where: { $0.name == "fixed_width_still" }) {
-            renditions[still] = FakeRendition(name: "fixed_width_still", width: 0, height: 0, url: "", size: 0)
+            renditions[still] = CatalogRendition(name: "fixed_width_still", width: 0, height: 0, url: "", size: 0)
         }
         return renditions
     }

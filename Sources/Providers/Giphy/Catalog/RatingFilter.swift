@@ -20,6 +20,12 @@ public enum RatingFilter: Sendable, Equatable {
         }
     }
 
+    /// The filter `parameter` asks for, or GIPHY's 400 for a value it does not know.
+    public static func checked(_ parameter: String?) throws(GIFRefusal) -> RatingFilter {
+        guard let filter = RatingFilter(parameter: parameter) else { throw .badParameter("rating") }
+        return filter
+    }
+
     public func allows(_ rating: String) -> Bool {
         switch self {
         case .all: true

@@ -1,16 +1,14 @@
 import Foundation
 import HTTPServer
+import UnsplashCatalog
 
-/// `page` (from 1) and `per_page` (1-30, default 10) as Unsplash reads them.
-struct Paging {
-    var page: Int
-    var perPage: Int
-
+extension PhotoPaging {
+    /// `page` and `per_page` from a query (1 and 10 when absent); nil for Unsplash's 400.
     init?(_ query: QueryParameters) {
-        guard let page = Int(query["page"] ?? "1"), let perPage = Int(query["per_page"] ?? "\(FakeUnsplashAPI.defaultPerPage)"),
-              page >= 1, perPage >= 1 else { return nil }
-        self.page = page
-        self.perPage = min(perPage, FakeUnsplashAPI.maxPerPage)
+        guard let page = Int(query["page"] ?? "1"), let perPage = Int(query["per_page"] ?? "\(Self.defaultPerPage)") else {
+            return nil
+        }
+        self.init(page: page, perPage: perPage)
     }
 
     /// `Link` as Unsplash writes it: first, prev, last and next, those that exist.
@@ -32,11 +30,4 @@ struct Paging {
     }
 
     private static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-
-    /// Empty past the end.
-    func slice<T>(of list: [T]) -> [T] {
-        let start = (page - 1) * perPage
-        guard start < list.count else { return [] }
-        return Array(list[start..<min(list.count, start + perPage)])
-    }
 }

@@ -1,4 +1,4 @@
-import FakeUpstream
+import DemoCatalog
 
 extension CatalogTopic {
     /// What people look for on a photo site; each yields subjects × details (scenes)

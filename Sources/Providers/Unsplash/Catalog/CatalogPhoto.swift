@@ -1,5 +1,5 @@
-/// One photo of the fake Unsplash, with what the real one sends about it.
-public struct FakePhoto: Sendable {
+/// One photo of the catalog, with what Unsplash sends about it.
+public struct CatalogPhoto: Sendable {
     public var id: String
     public var slug: String
     /// ISO 8601, as Unsplash writes it.
@@ -12,10 +12,10 @@ public struct FakePhoto: Sendable {
     public var description: String?
     public var altDescription: String
     public var likes: Int
-    public var photographer: FakePhotographer
+    public var photographer: CatalogPhotographer
     /// Nil: every EXIF field is sent as null (most photos).
-    public var exif: FakeExif?
-    public var location: FakeLocation?
+    public var exif: CatalogExif?
+    public var location: CatalogLocation?
     public var topic: String
     public var tags: [String]
     /// The `ixid` Unsplash puts in image and download urls.
@@ -27,13 +27,13 @@ public struct FakePhoto: Sendable {
     }
 }
 
-public struct FakePhotographer: Sendable {
+public struct CatalogPhotographer: Sendable {
     public var username: String
     public var name: String
 }
 
 /// EXIF in Unsplash's order, `name` (make and model together, as Unsplash writes it) included.
-public struct FakeExif: Sendable {
+public struct CatalogExif: Sendable {
     public var make: String?
     public var model: String?
     public var name: String?
@@ -43,7 +43,7 @@ public struct FakeExif: Sendable {
     public var iso: Int?
 }
 
-public struct FakeLocation: Sendable {
+public struct CatalogLocation: Sendable {
     public var name: String?
     public var city: String?
     public var country: String?

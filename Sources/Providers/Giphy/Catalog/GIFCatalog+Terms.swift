@@ -1,7 +1,7 @@
 import Foundation
 
 /// The catalog's search terms: what autocomplete completes to and what is trending.
-extension FakeCatalog {
+extension GIFCatalog {
     public static let trendingSearchCount = 10
 
     /// Every term people could search for here, lowercased: topics, tags and what GIFs show.
@@ -12,6 +12,15 @@ extension FakeCatalog {
             if let altText = gif.altText { terms.insert(altText.lowercased()) }
         }
         return terms
+    }
+
+    /// Autocomplete as GIPHY's `search/tags` answers it: `q` must not be blank (400), `limit`
+    /// (5 when not sent) at least 1 (400) and at most `GIFPaging.maxLimit` terms are given.
+    public func autocomplete(_ query: String?, limit: Int?) throws(GIFRefusal) -> [String] {
+        guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badParameter("q") }
+        let limit = limit ?? 5
+        guard limit >= 1 else { throw .badParameter("limit") }
+        return suggestions(for: query, limit: min(limit, GIFPaging.maxLimit))
     }
 
     /// Terms starting with `query` (ignoring case and surrounding spaces), shortest first.

@@ -1,5 +1,5 @@
 /// The renditions GIPHY makes of one GIF, with sizes derived from the original's dimensions.
-/// Media URLs point at a fake media host (never fetched) and carry GIPHY's query parameters.
+/// Media URLs point at GIPHY's media hosts (made up, never fetched) and carry its query parameters.
 struct RenditionSet {
     var id: String
     var width: Int
@@ -15,7 +15,7 @@ struct RenditionSet {
     }
 
     /// Every rendition, in GIPHY's order.
-    func all() -> [FakeRendition] {
+    func all() -> [CatalogRendition] {
         let fixedHeight = (scaled(width, by: 200, over: height), 200)
         let fixedHeightSmall = (scaled(width, by: 100, over: height), 100)
         let fixedWidth = (200, scaled(height, by: 200, over: width))
@@ -49,26 +49,26 @@ struct RenditionSet {
             mp4Only("preview", preview, "giphy-preview.mp4"),
             animated("preview_gif", preview, "giphy-preview.gif", frameShare: 4),
             still("preview_webp", preview, "giphy-preview.webp"),
-            FakeRendition(name: "looping", mp4: url("giphy-loop.mp4"), mp4Size: gifBytes(original, frames: frames * 3) / 8),
+            CatalogRendition(name: "looping", mp4: url("giphy-loop.mp4"), mp4Size: gifBytes(original, frames: frames * 3) / 8),
             still("480w_still", wide, "480w_s.jpg"),
         ]
     }
 
     private func animated(_ name: String, _ size: (Int, Int), _ file: String, mp4: String? = nil, webp: String? = nil,
-                          frameShare: Int = 1) -> FakeRendition {
+                          frameShare: Int = 1) -> CatalogRendition {
         let bytes = gifBytes(size, frames: max(1, frames / frameShare))
-        return FakeRendition(
+        return CatalogRendition(
             name: name, width: size.0, height: size.1, url: url(file), size: bytes,
             mp4: mp4.map(url), mp4Size: mp4 == nil ? nil : bytes / 8,
             webp: webp.map(url), webpSize: webp == nil ? nil : bytes / 3)
     }
 
-    private func still(_ name: String, _ size: (Int, Int), _ file: String) -> FakeRendition {
-        FakeRendition(name: name, width: size.0, height: size.1, url: url(file), size: max(1, size.0 * size.1 / 3))
+    private func still(_ name: String, _ size: (Int, Int), _ file: String) -> CatalogRendition {
+        CatalogRendition(name: name, width: size.0, height: size.1, url: url(file), size: max(1, size.0 * size.1 / 3))
     }
 
-    private func mp4Only(_ name: String, _ size: (Int, Int), _ file: String) -> FakeRendition {
-        FakeRendition(name: name, width: size.0, height: size.1, mp4: url(file), mp4Size: gifBytes(size, frames: frames) / 8)
+    private func mp4Only(_ name: String, _ size: (Int, Int), _ file: String) -> CatalogRendition {
+        CatalogRendition(name: name, width: size.0, height: size.1, mp4: url(file), mp4Size: gifBytes(size, frames: frames) / 8)
     }
 
     /// Roughly what a GIF of that size and length weighs.

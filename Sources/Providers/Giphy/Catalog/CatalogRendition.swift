@@ -1,6 +1,6 @@
 /// One rendition of a catalog GIF, with the fields GIPHY sends for its kind (a GIF rendition has
 /// `url` and `size`, an mp4-only one `mp4` and `mp4_size`, ...). Absent fields are left out.
-public struct FakeRendition: Sendable, Equatable {
+public struct CatalogRendition: Sendable, Equatable {
     public var name: String
     public var width: Int?
     public var height: Int?

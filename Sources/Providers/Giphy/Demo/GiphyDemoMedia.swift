@@ -1,5 +1,5 @@
 import DemoMedia
-import FakeGiphy
+import GiphyCatalog
 
 /// The demo GIPHY's pictures, at the paths its catalog writes in demo mode:
 /// `/media/giphy/{gif id}/{rendition}.gif` and `/media/giphy/{user name}/avatar.gif`. A rendition
@@ -8,10 +8,10 @@ public struct GiphyDemoMedia: DemoMediaCatalog {
     /// A GIPHY avatar's side: GIPHY states none, and its own are about this size.
     static let avatarSide = 96
 
-    private let catalog: FakeCatalog
+    private let catalog: GIFCatalog
     private let users: Set<String>
 
-    public init(catalog: FakeCatalog = .standard) {
+    public init(catalog: GIFCatalog = .standard) {
         self.catalog = catalog
         users = Set(catalog.gifs.compactMap { $0.user?.username })
     }

@@ -1,5 +1,5 @@
 import Foundation
-import FakeUpstream
+import DemoCatalog
 
 /// Builds the photo catalog from a seed: the same photos on every run.
 struct PhotoCatalogBuilder {
@@ -9,30 +9,30 @@ struct PhotoCatalogBuilder {
         random = SeededGenerator(seed: seed)
     }
 
-    static let photographers: [FakePhotographer] = [
+    static let photographers: [CatalogPhotographer] = [
         ("danielstiel", "Daniel Stiel"), ("annaliese", "Anna Liese"), ("kenjiphoto", "Kenji Watanabe"),
         ("m_oreilly", "Maeve O'Reilly"), ("joao.s", "João Silva"), ("zoe_k", "Zoë Kraus"),
         ("lightchaser", "Priya Natarajan"), ("t.nguyen", "Thao Nguyen"), ("olafur", "Ólafur Jónsson"),
         ("samwise", "Sam Carter"), ("lenalens", "Lena Schmidt"), ("ahmedfilms", "Ahmed Khalil"),
-    ].map { FakePhotographer(username: $0.0, name: $0.1) }
+    ].map { CatalogPhotographer(username: $0.0, name: $0.1) }
 
-    static let places: [FakeLocation] = [
-        FakeLocation(name: "Tokyo, Japan", city: nil, country: "Japan"),
-        FakeLocation(name: "Zermatt, Switzerland", city: "Zermatt", country: "Switzerland"),
-        FakeLocation(name: nil, city: "Lisbon", country: "Portugal"),
-        FakeLocation(name: "Banff National Park", city: nil, country: nil),
-        FakeLocation(name: "New York, United States", city: "New York", country: "United States"),
-        FakeLocation(name: nil, city: nil, country: "Iceland"),
+    static let places: [CatalogLocation] = [
+        CatalogLocation(name: "Tokyo, Japan", city: nil, country: "Japan"),
+        CatalogLocation(name: "Zermatt, Switzerland", city: "Zermatt", country: "Switzerland"),
+        CatalogLocation(name: nil, city: "Lisbon", country: "Portugal"),
+        CatalogLocation(name: "Banff National Park", city: nil, country: nil),
+        CatalogLocation(name: "New York, United States", city: "New York", country: "United States"),
+        CatalogLocation(name: nil, city: nil, country: "Iceland"),
     ]
 
-    static let cameras: [FakeExif] = [
-        FakeExif(make: "Canon", model: "Canon EOS R5", name: "Canon, EOS R5", exposureTime: "1/250", aperture: "2.8", focalLength: "50.0", iso: 100),
-        FakeExif(make: "SONY", model: "ILCE-7M3", name: "SONY, ILCE-7M3", exposureTime: "1/60", aperture: "1.8", focalLength: "35.0", iso: 400),
-        FakeExif(make: "FUJIFILM", model: nil, name: nil, exposureTime: "1/1000", aperture: nil, focalLength: nil, iso: nil),
+    static let cameras: [CatalogExif] = [
+        CatalogExif(make: "Canon", model: "Canon EOS R5", name: "Canon, EOS R5", exposureTime: "1/250", aperture: "2.8", focalLength: "50.0", iso: 100),
+        CatalogExif(make: "SONY", model: "ILCE-7M3", name: "SONY, ILCE-7M3", exposureTime: "1/60", aperture: "1.8", focalLength: "35.0", iso: 400),
+        CatalogExif(make: "FUJIFILM", model: nil, name: nil, exposureTime: "1/1000", aperture: nil, focalLength: nil, iso: nil),
     ]
 
-    mutating func build() -> [FakePhoto] {
-        var photos: [FakePhoto] = []
+    mutating func build() -> [CatalogPhoto] {
+        var photos: [CatalogPhoto] = []
         for topic in CatalogTopic.photos {
             for subject in topic.subjects {
                 for scene in topic.details {
@@ -43,7 +43,7 @@ struct PhotoCatalogBuilder {
         return photos
     }
 
-    private mutating func photo(topic: CatalogTopic, alt: String, index: Int) -> FakePhoto {
+    private mutating func photo(topic: CatalogTopic, alt: String, index: Int) -> CatalogPhoto {
         let id = random.string(11, from: Self.idAlphabet)
         let landscape = random.below(3) != 0
         let long = 3000 + random.below(3000)
@@ -51,7 +51,7 @@ struct PhotoCatalogBuilder {
         let roll = random.below(100)
         let day = 1 + index % 28
         let month = 1 + index % 12
-        return FakePhoto(
+        return CatalogPhoto(
             id: id,
             slug: alt.replacingOccurrences(of: " ", with: "-") + "-" + id,
             createdAt: "20\(16 + index % 9)-\(Self.twoDigits(month))-\(Self.twoDigits(day))T\(Self.twoDigits(index % 24)):\(Self.twoDigits(index % 60)):11Z",

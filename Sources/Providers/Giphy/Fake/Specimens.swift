@@ -1,3 +1,5 @@
+import GiphyCatalog
+
 /// Ids of catalog GIFs that carry one of GIPHY's odd corners, for tests to fetch by id.
 public struct Specimens: Sendable, Equatable {
     /// Its `fixed_width_still` has `"url": ""`.
@@ -15,14 +17,19 @@ public struct Specimens: Sendable, Equatable {
     /// `import_datetime` "1970-01-01 00:00:00" and no `create_datetime`.
     public let epochDate: String
 
-    init(_ gifs: [FakeGIF]) {
-        func first(_ test: (FakeGIF) -> Bool) -> String { gifs.first(where: test)?.id ?? "" }
+    init(_ gifs: [CatalogGIF]) {
+        func first(_ test: (CatalogGIF) -> Bool) -> String { gifs.first(where: test)?.id ?? "" }
         emptyURLRendition = first { $0.rendition("fixed_width_still")?.url == "" }
         missingFixedWidthSmall = first { $0.rendition("fixed_width_small") == nil && $0.rendition("fixed_width") != nil }
         onlyOriginals = first { $0.renditions.count == 2 }
         withoutUser = first { $0.user == nil }
         userWithEmptyUsername = first { $0.user != nil && $0.username.isEmpty }
-        zeroDate = first { $0.importDatetime == CatalogBuilder.noDate && $0.createDatetime == nil }
-        epochDate = first { $0.importDatetime == CatalogBuilder.epoch && $0.createDatetime == nil }
+        zeroDate = first { $0.importDatetime == CatalogGIF.noDate && $0.createDatetime == nil }
+        epochDate = first { $0.importDatetime == CatalogGIF.epoch && $0.createDatetime == nil }
     }
+}
+
+extension GIFCatalog {
+    /// The first GIF of each odd corner (looked for on each use: tests only).
+    public var specimens: Specimens { Specimens(gifs) }
 }
