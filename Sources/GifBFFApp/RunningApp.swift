@@ -13,6 +13,8 @@ public final class RunningApp: Sendable {
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     public var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
+    /// The providers' clients, whose connections and transports stop with the server.
+    private let sources: [ProviderSource]
     private let stores: Stores
     /// The writes left for after the answers (history, cache): done before the database closes.
     let bookkeeping: BookkeepingWrites
@@ -56,7 +58,7 @@ public final class RunningApp: Sendable {
             sources.append(giphy.provider)
             sources.append(try UnsplashSource.make(configuration, logger: logger))
         } catch {
-            abandon(stores)
+            abandon(sources, stores)
             throw error
         }
         for source in sources {
@@ -87,7 +89,7 @@ public final class RunningApp: Sendable {
                 return try? await favorites.find(id: id, install: install)?.item.upstreamLinks
             })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
-            abandon(stores)
+            abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
@@ -108,17 +110,21 @@ public final class RunningApp: Sendable {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
-                              stores: stores, bookkeeping: bookkeeping, analytics: analytics,
+                              sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
                               heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
         } catch {
-            abandon(stores)
+            abandon(sources, stores)
             throw error
         }
     }
 
-    /// A start that failed part way: the database closes, in the background (start is synchronous).
-    private static func abandon(_ stores: Stores) {
-        Task { await stores.close() }
+    /// A start that failed part way: the clients made so far stop and the database closes, in the
+    /// background (start is synchronous).
+    private static func abandon(_ sources: [ProviderSource], _ stores: Stores) {
+        Task {
+            for source in sources { await source.shutdown() }
+            await stores.close()
+        }
     }
 
     /// A provider's gateway (its cache keys, budget and call log its own) and spotlight.
@@ -144,7 +150,7 @@ public final class RunningApp: Sendable {
         return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight)
     }
 
-    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, stores: Stores,
+    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
                  sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
         self.media = media
@@ -156,6 +162,7 @@ public final class RunningApp: Sendable {
         self.port = port
         self.demoProviders = demoProviders
         self.server = server
+        self.sources = sources
     }
 
     var httpServer: HTTPServer { server }
@@ -177,6 +184,8 @@ public final class RunningApp: Sendable {
         heapTrimmer.stop()
         await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
+        // After the pingbacks: GIPHY's client is also their channel.
+        for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()
         media?.stop()
