@@ -5,7 +5,7 @@ import PackageDescription
 //   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
 //   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
 //   Service (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
-//   Storage -> SQLite, Service: repositories that are Service's stores, built by Stores.open
+//   Storage -> SQLite, PostgreSQL, Service: each store written once for either database, built by Stores.open
 //   API -> HTTPServer, Service: routes and the one table from error kinds to statuses
 //   GiphyClient, UnsplashClient -> ProviderHTTP -> Service
 //   GiphyDemo, UnsplashDemo (the demo providers, in-process) -> the clients' mapping, GiphyCatalog/UnsplashCatalog, DemoMedia
@@ -68,8 +68,8 @@ let package = Package(
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
-        // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
-        // are Service's stores (every one built by `Stores.open`).
+        // Storage: libsqlite3, our thin wrapper, then the schema histories and the stores, each
+        // written once for SQLite and PostgreSQL (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
