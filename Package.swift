@@ -53,18 +53,18 @@ let package = Package(
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "DemoMedia"],
+        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Wire", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Wire", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
-        .testTarget(name: "APITests", dependencies: ["API", "Service", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "Model", "Wire", "Gateway", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
@@ -79,11 +79,22 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
         // A thread of its own as an executor, for the databases' blocking calls.
         .target(name: "DedicatedThread", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service", "Model", "Wire", "Gateway"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "Service", dependencies: ["ASCII", "JSON", "Recency", "COpenSSL"], swiftSettings: requestPath),
+        // What every layer speaks: items and their parts, inputs, the provider protocol and its
+        // requests and pages, error kinds with no HTTP in them.
+        .target(name: "Model", dependencies: ["ASCII"], swiftSettings: requestPath),
+        // The JSON forms of the model (our item's keys spelled once, read and written) and the links
+        // an answer writes against.
+        .target(name: "Wire", dependencies: ["ASCII", "JSON", "Model"], swiftSettings: requestPath),
+        // Every upstream call: cache, coalescing, budget, hold-off, stale answers; and the writes
+        // made for later.
+        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire"], swiftSettings: requestPath),
+        // The features, one folder each: browse, favorites, history and suggestions, installs, deck,
+        // spotlight, analytics.
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "Recency", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
@@ -93,21 +104,23 @@ let package = Package(
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
-            dependencies: ["Storage", "Service"],
+            dependencies: ["Storage", "Service", "Model", "Wire", "Gateway"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage", "Service", "TestSupport", "GiphyClient"],
+            dependencies: ["SQLite", "Storage", "Service", "Model", "Wire", "Gateway", "TestSupport", "GiphyClient"],
             // Databases of every earlier schema version, read by the tests from their own folder.
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         // A test VFS that sleeps before each database write: a slow disk inside the test process.
         .target(name: "CSlowDisk", dependencies: ["CSQLite"], path: "Tests/CSlowDisk"),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "Model", "JSON", "GiphyClient", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "Wire", "TestSupport", "DemoCatalog"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "DemoCatalog", "GiphyClient", "UnsplashClient", "Recency"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "DemoCatalog", "GiphyClient", "UnsplashClient", "Recency"],
             swiftSettings: strict
         ),
 
@@ -118,16 +131,16 @@ let package = Package(
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ProviderHTTP", dependencies: ["Service", "JSON", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "ProviderHTTP", dependencies: ["Model", "JSON", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
-        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Service"], swiftSettings: strict),
-        .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Model", "JSON"], swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["Model", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
         .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),
         // The GIFs, their listing rules (search, trending, paging, ratings, bundles, terms).
         .target(name: "GiphyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Giphy/Catalog", swiftSettings: strict),
         // The demo GIPHY: the catalog as a Provider (GIPHY's mapping, no socket), and its pictures.
-        .target(name: "GiphyDemo", dependencies: ["ASCII", "Service", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
+        .target(name: "GiphyDemo", dependencies: ["ASCII", "Model", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
@@ -139,23 +152,23 @@ let package = Package(
         .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemo", "UnsplashDemo", "GiphyCatalog", "UnsplashCatalog", "TestSupport"], swiftSettings: strict),
         // Each demo provider against its client reading the fake: the same items, pages and errors.
-        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "Model", "Wire", "Gateway", "TestSupport"], swiftSettings: strict),
 
         // Unsplash: the same four for photos.
-        .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
-        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Service", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
+        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "TestSupport"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "Wire", "Gateway", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "Service", "ProviderHTTP", "TestSupport"],
+            dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "Wire", "Gateway", "ProviderHTTP", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "TestSupport"], swiftSettings: strict),

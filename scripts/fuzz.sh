@@ -30,14 +30,15 @@ sources_of() {
         request-target)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
         # Decoding and mapping only: the libcurl transport and the client classes on it are left out.
+        # Paging a page read (Fuzz/shared) needs the features' PageAnswer and DeckDraw, and the gateway's Fetched.
         giphy-response)
-            find Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | without_transport ;;
+            find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Giphy/Client -name '*.swift' | without_transport ;;
         unsplash-response)
-            find Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
+            find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift
-            find Sources/Service -name '*.swift' | sort ;;
+            find Sources/Model -name '*.swift' | sort ;;
         *) return 1 ;;
     esac
 }
@@ -61,7 +62,7 @@ shared=""
 case "$target" in giphy-response|unsplash-response) shared="Fuzz/shared/PagingCheck.swift" ;; esac
 for file in $(sources_of "$target") $shared "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (Service|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (Service|Model|Wire|Gateway|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 # -I Sources/COpenSSL: libcrypto's module map, which Service's SHA-256 imports.

@@ -1,5 +1,6 @@
 import DemoMedia
 import Service
+import Model
 import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
@@ -11,14 +12,14 @@ public enum APIRouter {
                             media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
-        InstallRoutes.register(on: &router, backend: backend, proxies: proxies)
-        BrowseRoutes.register(on: &router, backend: backend, links: links)
-        FavoritesRoutes.register(on: &router, backend: backend, links: links)
-        SearchHistoryRoutes.register(on: &router, backend: backend)
-        SuggestionRoutes.register(on: &router, backend: backend)
-        DeckRoutes.register(on: &router, backend: backend, links: links)
+        InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
+        BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links)
+        FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
+        SearchHistoryRoutes.register(on: &router, history: backend.history, installs: backend.installs)
+        SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs)
+        DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links)
         MediaRoutes.register(on: &router, library: media)
-        AnalyticsRoutes.register(on: &router, backend: backend)
+        AnalyticsRoutes.register(on: &router, analytics: backend.analytics, installs: backend.installs)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics, media: media)
         OpenAPIRoutes.register(on: &router)
         WebAppRoutes.register(on: &router, providers: backend.providers.names.map(\.rawValue),

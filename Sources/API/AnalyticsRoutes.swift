@@ -1,5 +1,6 @@
 import JSON
 import Service
+import Model
 import HTTPServer
 
 /// POST /gif/{id}/events: the app says a GIF was seen, clicked or sent; the server sends the
@@ -17,14 +18,14 @@ enum AnalyticsRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, analytics: AnalyticsPingbacks, installs: Installs) {
         router.serve(.post, "/gif/{id}/events") { request in
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let body = try JSONBody.object(of: request)
             let action = try self.action(body.optional("action"))
             let listed = try ids(body.optional("ids"), action: action)
-            let accepted = backend.recordEvent(action, ids: [id] + listed, install: install)
+            let accepted = analytics.record(action, ids: [id] + listed, install: install)
             return JSONResponse.write(Accepted(count: accepted), status: HTTPStatus(code: 202), sizeHint: 32)
         }
     }

@@ -1,5 +1,8 @@
+import Gateway
+import Wire
 import JSON
 import Service
+import Model
 import HTTPServer
 
 /// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
@@ -9,14 +12,14 @@ import HTTPServer
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept.
 enum BrowseRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, browse: Browse, providers: ProviderGateways, installs: Installs, links: LinkBase) {
         let bodies = RenderedBodies<PageBodyKey>()
         let details = RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
             let query = request.query
             // Checked in this order, so a request with several faults always names the same one.
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
-            let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+            let provider = try RequestInputs.provider(query["provider"], among: providers)
             let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.searchOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
             let lang = try RequestInputs.lang(query["lang"])
@@ -24,30 +27,30 @@ enum BrowseRoutes {
             let type = try RequestInputs.mediaType(query["type"], provider: provider)
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
-            let fetched = try await backend.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
-                                                         provider: provider.name, order: order, install: install)
+            let fetched = try await browse.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
+                                                         provider: provider, order: order, install: install)
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         router.serve(.get, "/trending") { request in
             let query = request.query
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
-            let provider = try RequestInputs.provider(query["provider"], among: backend.providers)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+            let provider = try RequestInputs.provider(query["provider"], among: providers)
             let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.trendingOffsetRange)
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"], provider: provider)
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
-            let fetched = try await backend.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
-                                                           provider: provider.name, order: order, install: install)
+            let fetched = try await browse.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
+                                                           provider: provider, order: order, install: install)
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
             router.serve(.get, template) { request in
-                let install = try await InstallAccess.forBrowsing(request, backend: backend)
+                let install = try await InstallAccess.forBrowsing(request, installs: installs)
                 let id = try RequestInputs.itemID(request.pathParameters["id"])
                 let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
-                let item = try await backend.item(id: id, install: install)
+                let item = try await browse.item(id: id, provider: try providers.provider(of: id), install: install)
                 // An item from a cached answer is written once per favorite mark and form, then kept.
                 let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
                 var response = details.response(for: key, to: request) {
@@ -60,29 +63,30 @@ enum BrowseRoutes {
             }
         }
         router.serve(.post, "/items/{id}/download") { request in
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
-            let download = try await backend.download(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+            let id = try RequestInputs.itemID(request.pathParameters["id"])
+            let download = try await browse.download(id: id, provider: try providers.provider(of: id), install: install)
             var response = JSONResponse.write(DownloadJSON(download: download, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/random") { request in
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
-            let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+            let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
-            let item = try await backend.random(tag: tag, rating: rating, type: type, provider: provider.name, install: install)
+            let item = try await browse.random(tag: tag, rating: rating, type: type, provider: provider, install: install)
             var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.get, "/spotlight") { request in
-            let install = try await InstallAccess.forBrowsing(request, backend: backend)
-            let provider = try RequestInputs.provider(request.query["provider"], among: backend.providers)
+            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+            let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
-            let spotlight = try await backend.spotlight(tag: tag, provider: provider.name, install: install)
+            let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install)
             var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: ItemForm.full.linked(to: links.of(request))))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))

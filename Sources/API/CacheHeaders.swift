@@ -1,4 +1,6 @@
+import Gateway
 import Service
+import Model
 import HTTPServer
 
 /// What tells clients and proxies how fresh an answer is.

@@ -1,5 +1,6 @@
 import HTTPServer
 import Service
+import Model
 
 /// The proxies whose `X-Forwarded-For` is believed (`GIF_BFF_TRUSTED_PROXIES`): addresses or
 /// CIDR ranges. None by default: a client could write any address in that header.

@@ -1,20 +1,22 @@
+import Wire
 import JSON
 import Service
+import Model
 import HTTPServer
 
 /// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps.
 enum DeckRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, decks: Decks, installs: Installs, links: LinkBase) {
         router.serve(.get, "/random/deck") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
             let query = request.query
             let tag = try RequestInputs.words(query["tag"], name: "tag")
-            let count = try RequestInputs.integer(query["count"], name: "count", default: Backend.defaultDeckCount,
-                                                  range: Backend.deckCountRange)
+            let count = try RequestInputs.integer(query["count"], name: "count", default: Decks.defaultCount,
+                                                  range: Decks.countRange)
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"])
             let session = try RequestInputs.deckSession(query["session"])
-            let deck = try await backend.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install)
+            let deck = try await decks.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install)
             var response = JSONResponse.write(DeckJSON(deck: deck, form: ItemForm.full.linked(to: links.of(request))),
                                               sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.

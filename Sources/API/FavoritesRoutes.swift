@@ -1,6 +1,8 @@
+import Wire
 import JSON
 import Foundation
 import Service
+import Model
 import HTTPServer
 
 /// GET/POST /favorites and DELETE /favorites/{id}, the asking install's. Listing never calls the
@@ -30,31 +32,31 @@ enum FavoritesRoutes {
         let form: ItemForm.Key
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase) {
         let bodies = RenderedBodies<ListBodyKey>(maxCount: 16)
         router.serve(.get, "/favorites") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
             let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
-            let listing = try await backend.favoritesListing(install: install)
+            let listing = try await favorites.listing(install: install)
             var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
-                let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: backend.favoritesLimit, form: form)
+                let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: favorites.limit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
         router.serve(.post, "/favorites") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
             let form = ItemForm.full.linked(to: links.of(request))
-            switch try await backend.addFavorite(id: id, install: install) {
+            switch try await favorites.add(id: id, install: install) {
             case .added(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)
             }
         }
         router.serve(.delete, "/favorites/{id}") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
-            try await backend.removeFavorite(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
+            try await favorites.remove(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,5 +1,6 @@
 import ASCII
 import Service
+import Model
 
 /// A host as the `Host` header and origins carry it: a name or IPv4 address, or an IPv6
 /// address in brackets. Kept lowercased, a final dot dropped (`localhost.` is `localhost`).

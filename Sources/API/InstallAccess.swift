@@ -1,4 +1,5 @@
 import Service
+import Model
 import HTTPServer
 
 /// Which install a request acts for: the install token of its `Authorization: Bearer` header
@@ -9,14 +10,14 @@ enum InstallAccess {
     static let maxHeaderBytes = 512
 
     /// For the routes that keep something per install (favorites, history, suggestions, decks).
-    static func forKeeping(_ request: HTTPRequest, backend: Backend) async throws(ServiceError) -> InstallID {
-        try await backend.installForKeeping(presenting: try token(of: request))
+    static func forKeeping(_ request: HTTPRequest, installs: Installs) async throws(ServiceError) -> InstallID {
+        try await installs.forKeeping(presenting: try token(of: request))
     }
 
     /// For the shared routes (search, items, spotlight): nil when no install is asked for and the
     /// policy requires tokens.
-    static func forBrowsing(_ request: HTTPRequest, backend: Backend) async throws(ServiceError) -> InstallID? {
-        try await backend.install(presenting: try token(of: request))
+    static func forBrowsing(_ request: HTTPRequest, installs: Installs) async throws(ServiceError) -> InstallID? {
+        try await installs.acting(presenting: try token(of: request))
     }
 
     /// The token presented; nil without an Authorization header.

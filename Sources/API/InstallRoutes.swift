@@ -1,6 +1,7 @@
 import JSON
 import Foundation
 import Service
+import Model
 import HTTPServer
 
 /// POST /installs (a new install: its id and its token, shown once) and DELETE /installs/current
@@ -18,17 +19,17 @@ enum InstallRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend, proxies: TrustedProxies) {
+    static func register(on router: inout RouterBuilder, installs: Installs, proxies: TrustedProxies) {
         router.serve(.post, "/installs") { request in
             // Any Authorization header is ignored: making an install needs none.
-            let install = try await backend.registerInstall(client: ClientAddress.installClient(of: request, trusting: proxies))
+            let install = try await installs.register(client: ClientAddress.installClient(of: request, trusting: proxies))
             var response = JSONResponse.write(Created(install: install), status: .created, sizeHint: 160)
             // The token is shown once: no cache may keep it.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
         router.serve(.delete, "/installs/current") { request in
-            try await backend.deleteInstall(presenting: try InstallAccess.token(of: request))
+            try await installs.delete(presenting: try InstallAccess.token(of: request))
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,5 +1,7 @@
+import Wire
 import JSON
 import Service
+import Model
 
 /// The answers that wrap GIFs, written with the service's `JSONWriter` (which also writes the
 /// GIF itself); keys in sorted order.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JSON
 import Service
+import Model
 
 /// Request bodies: JSON only (415 otherwise), read by the server's one JSON reader; malformed JSON,
 /// or a body that is not one object, is 400.

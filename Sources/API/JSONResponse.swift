@@ -1,6 +1,7 @@
 import JSON
 import Foundation
 import Service
+import Model
 import HTTPServer
 
 /// Turning service values into HTTP responses.

@@ -1,6 +1,7 @@
 import DemoMedia
 import HTTPServer
 import Service
+import Model
 
 /// GET /media/{provider}/{key}/{name}: the demo catalogs' pictures, served by gif-bff itself, so
 /// a first run without keys shows real images from wherever the app reached the server. A

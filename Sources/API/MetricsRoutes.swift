@@ -1,14 +1,16 @@
+import Gateway
 import DemoMedia
 import Foundation
 import Service
+import Model
 import HTTPServer
 
 /// GET /metrics in the Prometheus text format (version 0.0.4).
 enum MetricsRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics, media: DemoMediaLibrary? = nil) {
         router.get("/metrics") { _ in
-            let favorites = try? await backend.favoritesCount()
-            let installs = try? await backend.installCount()
+            let favorites = try? await backend.favorites.totalCount()
+            let installs = try? await backend.installs.count()
             var text = PrometheusText.render(requests: requests, upstream: backend.upstreamMetrics, favorites: favorites, installs: installs,
                                              budgetRemaining: backend.upstreamBudgetRemaining,
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,

@@ -1,4 +1,6 @@
+import Wire
 import Service
+import Model
 import HTTPServer
 
 /// Query, path and body text turned into the service's validated inputs, checked against the service's

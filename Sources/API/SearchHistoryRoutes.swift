@@ -1,5 +1,6 @@
 import JSON
 import Service
+import Model
 import HTTPServer
 
 /// GET /search/history?contains= (newest first) and DELETE /search/history, the asking install's.
@@ -20,16 +21,16 @@ enum SearchHistoryRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, history: History, installs: Installs) {
         router.serve(.get, "/search/history") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
-            let entries = try await backend.searchHistory(contains: request.query["contains"], install: install)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
+            let entries = try await history.list(contains: request.query["contains"], install: install)
             var response = JSONResponse.write(HistoryList(data: entries), sizeHint: 64 + entries.count * 64)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
         router.serve(.delete, "/search/history") { request in
-            try await backend.clearSearchHistory(install: try await InstallAccess.forKeeping(request, backend: backend))
+            try await history.clear(install: try await InstallAccess.forKeeping(request, installs: installs))
             return HTTPResponse(status: .noContent)
         }
     }

@@ -1,4 +1,5 @@
 import Service
+import Model
 import HTTPServer
 
 /// The one table from the service's error kinds to HTTP: status and title per kind, and

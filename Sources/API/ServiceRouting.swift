@@ -1,4 +1,5 @@
 import Service
+import Model
 import HTTPServer
 
 extension RouterBuilder {

@@ -1,5 +1,6 @@
 import JSON
 import Service
+import Model
 import HTTPServer
 
 /// GET /search/suggestions?q=&limit= (searches to offer while typing) and GET /trending/searches.
@@ -31,20 +32,20 @@ enum SuggestionRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, backend: Backend) {
+    static func register(on router: inout RouterBuilder, history: History, installs: Installs) {
         router.serve(.get, "/search/suggestions") { request in
-            let install = try await InstallAccess.forKeeping(request, backend: backend)
-            let limit = try RequestInputs.limit(request.query["limit"], default: Backend.defaultSuggestionLimit,
-                                                range: Backend.suggestionLimitRange)
+            let install = try await InstallAccess.forKeeping(request, installs: installs)
+            let limit = try RequestInputs.limit(request.query["limit"], default: History.defaultSuggestionLimit,
+                                                range: History.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
-            let suggestions = try await backend.suggestions(for: words, limit: limit, install: install)
+            let suggestions = try await history.suggestions(for: words, limit: limit, install: install)
             var response = JSONResponse.write(SuggestionList(data: suggestions), sizeHint: 64 + suggestions.count * 64)
             // The history part changes with every search.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
         router.serve(.get, "/trending/searches") { _ in
-            let fetched = try await backend.trendingSearches()
+            let fetched = try await history.trendingSearches()
             var response = JSONResponse.write(TermList(data: fetched.value), sizeHint: 64 + fetched.value.count * 32)
             CacheHeaders.apply(fetched, to: &response)
             return response

@@ -2,6 +2,7 @@ import Foundation
 import GiphyClient
 import GiphyDemo
 import Service
+import Model
 
 /// The GIF source: GIPHY with a key; without one, the built-in demo catalog, served in-process
 /// by `GiphyDemoProvider` behind the same protocol as GIPHY's client.

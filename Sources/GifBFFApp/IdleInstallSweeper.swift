@@ -1,19 +1,20 @@
 import HTTPServer
 import Service
+import Model
 
 /// Deletes the installs unused for `GIF_BFF_INSTALL_IDLE_DAYS` at start and then every hour
-/// (`Backend.expireIdleInstalls`), logging how many went. On a fleet each instance sweeps: a
+/// (`Installs.expireIdle`), logging how many went. On a fleet each instance sweeps: a
 /// row one deletes is gone for the others, and one being deleted is skipped.
 final class IdleInstallSweeper: Sendable {
     static let interval: Duration = .seconds(3_600)
 
     private let task: Task<Void, Never>
 
-    init(backend: Backend, idleDays: Int, every interval: Duration = IdleInstallSweeper.interval, logger: Logger) {
+    init(installs: Installs, idleDays: Int, every interval: Duration = IdleInstallSweeper.interval, logger: Logger) {
         task = Task.detached(priority: .background) {
             while !Task.isCancelled {
                 do throws(ServiceError) {
-                    let deleted = try await backend.expireIdleInstalls()
+                    let deleted = try await installs.expireIdle()
                     if deleted > 0 {
                         logger.info("idle installs deleted", ("count", .int(deleted)), ("idle_days", .int(idleDays)))
                     }

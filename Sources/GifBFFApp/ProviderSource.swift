@@ -1,5 +1,6 @@
 import DemoMedia
 import Service
+import Model
 
 /// One provider as the app starts it: its client (the real service with a key; without one, its
 /// demo provider serving the built-in catalog in-process), its rules, what its cache is keyed

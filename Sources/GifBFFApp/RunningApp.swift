@@ -1,6 +1,8 @@
+import Gateway
 import API
 import DemoMedia
 import Service
+import Model
 import HTTPServer
 import SQLite
 import Storage
@@ -108,7 +110,7 @@ public final class RunningApp: Sendable {
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
-            let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(backend: backend, idleDays: $0, logger: logger) }
+            let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(installs: backend.installs, idleDays: $0, logger: logger) }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
                               heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Service
+import Model
 import UnsplashClient
 import UnsplashDemo
 

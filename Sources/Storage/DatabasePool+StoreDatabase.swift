@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import SQLite
 
 /// SQLite's file under the stores: reads on the read connection, writes in a BEGIN IMMEDIATE

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 
 /// The `favorite` table, as Service's `FavoritesStore`: every row under its install. Knows nothing
 /// of what a snapshot contains. On PostgreSQL every change is announced in its transaction, so

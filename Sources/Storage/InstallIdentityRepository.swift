@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 
 /// The `install_identity` table, as Service's `InstallIdentityStore`: each install's id with each
 /// upstream (GIPHY's `random_id`), kept across restarts.

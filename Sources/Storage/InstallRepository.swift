@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 
 /// The `install` table, as Service's `InstallStore`: each install with the SHA-256 of its token's
 /// secret (never the token) and when it was last used. Deleting an install deletes its favorites,

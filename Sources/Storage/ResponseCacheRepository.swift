@@ -1,5 +1,7 @@
+import Gateway
 import Foundation
 import Service
+import Model
 
 /// The `response_cache` table, as Service's `ResponseCacheStore`: upstream answers by request
 /// key, bounded in rows, least recently used evicted first. On PostgreSQL one cache for the

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 
 /// The `search_history` table, as Service's `SearchHistoryStore`: per install, one row per query
 /// ignoring letter case, newest first, trimmed to a given number of rows. Queries are stored as

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 
 /// The `spotlight` table, as Service's `SpotlightStore`: one row per key (a tag, or none),
 /// replaced when the pick changes, so a restart keeps the same GIF and the same countdown. On

@@ -1,5 +1,7 @@
+import Gateway
 import PostgreSQL
 import Service
+import Model
 import SQLite
 
 /// Every store gif-bff keeps, built on one database, SQLite's file or a PostgreSQL server: the

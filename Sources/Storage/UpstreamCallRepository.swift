@@ -1,5 +1,7 @@
+import Gateway
 import Foundation
 import Service
+import Model
 
 /// The `upstream_call` table, as Service's `UpstreamCallLog`: when each upstream call was made,
 /// so the hourly budget survives a restart. One repository per provider: each has its budget.

@@ -5,6 +5,7 @@
 //   favorites-durability-probe <database path> <item id>
 import Foundation
 import Service
+import Model
 import Storage
 
 let arguments = CommandLine.arguments

@@ -1,7 +1,9 @@
+import Gateway
 import GiphyClient
 import API
 import Foundation
 import Service
+import Model
 import HTTPServer
 import TestSupport
 import XCTest

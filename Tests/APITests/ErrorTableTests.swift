@@ -1,5 +1,6 @@
 @testable import API
 import Service
+import Model
 import HTTPServer
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import API
 import Foundation
 import Service
+import Model
 import HTTPServer
 import TestSupport
 import XCTest

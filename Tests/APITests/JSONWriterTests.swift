@@ -1,8 +1,10 @@
+import Wire
 import JSON
 @testable import API
 import GiphyClient
 import Foundation
 import Service
+import Model
 import XCTest
 
 /// The one JSON writer: GIFs, pages, favorites, spotlights and stale GIFs, to the byte.

@@ -1,6 +1,8 @@
+import Gateway
 import API
 import Foundation
 import Service
+import Model
 import HTTPServer
 import TestSupport
 import XCTest
@@ -106,11 +108,11 @@ final class ProviderRoutesTests: XCTestCase {
     func testFavoritesOfBothKindsShareOneCap() async throws {
         let backend = makeTwoProviderBackend(gifs: gifs, photos: photos)
         for index in 0..<10 {
-            _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id\(index)")), install: .local)
-            _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("unsplash:p\(index)")), install: .local)
+            _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id\(index)")), install: .local)
+            _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("unsplash:p\(index)")), install: .local)
         }
         do {
-            _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("unsplash:p50")), install: .local)
+            _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("unsplash:p50")), install: .local)
             XCTFail("a 21st favorite was added")
         } catch {
             XCTAssertEqual((error as? ServiceError)?.kind, .favoritesFull)

@@ -1,6 +1,7 @@
 import API
 import GiphyClient
 import Service
+import Model
 import HTTPServer
 import TestSupport
 import XCTest

@@ -3,6 +3,7 @@ import Foundation
 import GiphyClient
 import GiphyDemo
 import Service
+import Model
 import TestSupport
 import XCTest
 

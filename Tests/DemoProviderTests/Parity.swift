@@ -1,4 +1,5 @@
 import Service
+import Model
 import XCTest
 
 /// The host the fakes write demo media links under here, as the in-process fakes did before the

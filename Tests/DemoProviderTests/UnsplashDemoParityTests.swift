@@ -1,6 +1,7 @@
 import FakeUnsplash
 import Foundation
 import Service
+import Model
 import TestSupport
 import UnsplashClient
 import UnsplashDemo

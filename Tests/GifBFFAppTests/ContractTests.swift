@@ -1,7 +1,9 @@
+import Gateway
 import API
 @testable import GifBFFApp
 import Foundation
 import Service
+import Model
 import HTTPServer
 import XCTest
 

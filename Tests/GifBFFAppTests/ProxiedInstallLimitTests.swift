@@ -2,6 +2,7 @@ import API
 import Foundation
 @testable import GifBFFApp
 import Service
+import Model
 import TestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import JSON
 import FakeGiphy
 import Foundation
 import Service
+import Model
 @testable import GiphyClient
 import ProviderHTTP
 import XCTest

@@ -1,6 +1,7 @@
 import FakeGiphy
 import Foundation
 import Service
+import Model
 import GiphyClient
 import XCTest
 

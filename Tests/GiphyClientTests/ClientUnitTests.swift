@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 @testable import GiphyClient
 import ProviderHTTP
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Service
+import Model
 @testable import GiphyClient
 import TestSupport
 import XCTest

@@ -1,7 +1,10 @@
+import Wire
+import Gateway
 import Foundation
 import SQLite
 import TestSupport
 import Service
+import Model
 import XCTest
 
 /// The service's rules for browsing and favorites-by-id, and its error kinds, without sockets.
@@ -35,7 +38,7 @@ final class BackendTests: XCTestCase {
     func testBlankQueryGivesAnEmptyPageWithoutAnUpstreamCall() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.search(try words("   "), page: firstPage, rating: nil, lang: nil, install: .local).value
+        let page = try await backend.browse.search(try words("   "), page: firstPage, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(page.data, [])
         XCTAssertNil(page.pagination.nextOffset)
         XCTAssertEqual(provider.calls, [])
@@ -44,7 +47,7 @@ final class BackendTests: XCTestCase {
     func testQueryIsTrimmedDefaultsApplyAndHistoryRecords() async throws {
         let provider = ScriptedProvider()
         let (backend, services) = try makeBackend(provider)
-        let page = try await backend.search(try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN"), install: .local).value
+        let page = try await backend.browse.search(try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN"), provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en", install: .local))
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
@@ -57,7 +60,7 @@ final class BackendTests: XCTestCase {
     func testTheRatingLimitAndLanguageReachTheUpstreamAsGiven() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        _ = try await backend.search(try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil, install: .local)
+        _ = try await backend.browse.search(try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil, provider: backend.providers.defaultProvider, install: .local)
         XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil, install: .local))
     }
 
@@ -74,9 +77,9 @@ final class BackendTests: XCTestCase {
             (.full, false),
         ]
         for (form, asksForCompactSet) in cases {
-            _ = try await backend.searchAnswer(try words("cat"), page: firstPage, rating: nil, lang: nil, form: form, install: .local)
+            _ = try await backend.browse.searchAnswer(try words("cat"), page: firstPage, rating: nil, lang: nil, form: form, provider: backend.providers.defaultProvider, install: .local)
             XCTAssertEqual(provider.lastSearch?.compactRenditions, asksForCompactSet, "search, \(form.key)")
-            _ = try await backend.trendingAnswer(page: firstPage, rating: nil, form: form, install: .local)
+            _ = try await backend.browse.trendingAnswer(page: firstPage, rating: nil, form: form, provider: backend.providers.defaultProvider, install: .local)
             XCTAssertEqual(provider.lastTrending?.compactRenditions, asksForCompactSet, "trending, \(form.key)")
         }
     }
@@ -85,33 +88,33 @@ final class BackendTests: XCTestCase {
         let gifs = [makeItem("a"), makeItem("b"), makeItem("a"), makeItem("c")]
         let provider = ScriptedProvider(items: gifs, totalCount: 4)
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.search(try words("x"), page: try pageRequest(0, 4), rating: nil, lang: nil, install: .local).value
+        let page = try await backend.browse.search(try words("x"), page: try pageRequest(0, 4), rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(page.data.map(\.id), ["a", "b", "c"])
         XCTAssertEqual(page.pagination.count, 3)
         XCTAssertNil(page.pagination.nextOffset)
-        let first = try await backend.search(try words("x"), page: try pageRequest(0, 2), rating: nil, lang: nil, install: .local).value
+        let first = try await backend.browse.search(try words("x"), page: try pageRequest(0, 2), rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(first.pagination.nextOffset, 2)
         let unknownTotal = ScriptedProvider(items: gifs, totalCount: nil)
         let (other, _) = try makeBackend(unknownTotal)
-        let value2 = try await other.trending(page: try pageRequest(0, 2), rating: nil, install: .local).value
+        let value2 = try await other.browse.trending(page: try pageRequest(0, 2), rating: nil, provider: other.providers.defaultProvider, install: .local).value
         XCTAssertEqual(value2.pagination.nextOffset, 2)
-        let value3 = try await other.trending(page: try pageRequest(2, 5), rating: nil, install: .local).value
+        let value3 = try await other.browse.trending(page: try pageRequest(2, 5), rating: nil, provider: other.providers.defaultProvider, install: .local).value
         XCTAssertNil(value3.pagination.nextOffset)
     }
 
     func testGifIsMarkedFavoriteAndAddFetchesASnapshotOnce() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        let value4 = try await backend.item(id: try id("id3"), install: .local).value
+        let value4 = try await backend.browse.item(id: try id("id3"), provider: try backend.providers.provider(of: try id("id3")), install: .local).value
         XCTAssertEqual(value4.isFavorite, false)
-        guard case .added(let favorite) = try await backend.addFavorite(id: try id("id3"), install: .local) else { return XCTFail("not added") }
+        guard case .added(let favorite) = try await backend.favorites.add(id: try id("id3"), install: .local) else { return XCTFail("not added") }
         XCTAssertEqual(favorite.id, "id3")
-        let value5 = try await backend.item(id: try id("id3"), install: .local).value
+        let value5 = try await backend.browse.item(id: try id("id3"), provider: try backend.providers.provider(of: try id("id3")), install: .local).value
         XCTAssertEqual(value5.isFavorite, true)
         let callsBefore = provider.calls.count
-        guard case .alreadyExisted = try await backend.addFavorite(id: try id("id3"), install: .local) else { return XCTFail("added twice") }
+        guard case .alreadyExisted = try await backend.favorites.add(id: try id("id3"), install: .local) else { return XCTFail("added twice") }
         XCTAssertEqual(provider.calls.count, callsBefore, "an existing favorite needs no upstream call")
-        let page = try await backend.trending(page: try pageRequest(0, 5), rating: nil, install: .local).value
+        let page = try await backend.browse.trending(page: try pageRequest(0, 5), rating: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(page.data.first { $0.id == "id3" }?.isFavorite, true)
         XCTAssertEqual(page.data.first { $0.id == "id0" }?.isFavorite, false)
     }
@@ -119,24 +122,24 @@ final class BackendTests: XCTestCase {
     func testFavoritesFullThenOneRemovedThenAdded() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider, favoritesLimit: 3)
-        for index in 0..<3 { _ = try await backend.addFavorite(id: try id("id\(index)"), install: .local) }
+        for index in 0..<3 { _ = try await backend.favorites.add(id: try id("id\(index)"), install: .local) }
         let callsBefore = provider.calls.count
         let id9 = try id("id9"), id1 = try id("id1")
-        await assertError(.favoritesFull) { _ = try await backend.addFavorite(id: id9, install: .local) }
+        await assertError(.favoritesFull) { _ = try await backend.favorites.add(id: id9, install: .local) }
         XCTAssertEqual(provider.calls.count, callsBefore, "a full list fails before the upstream call")
-        try await backend.removeFavorite(id: id1, install: .local)
-        await assertError(.favoriteNotFound) { try await backend.removeFavorite(id: id1, install: .local) }
-        guard case .added = try await backend.addFavorite(id: id9, install: .local) else { return XCTFail("not added") }
-        let value6 = try await backend.listFavorites(install: .local)
+        try await backend.favorites.remove(id: id1, install: .local)
+        await assertError(.favoriteNotFound) { try await backend.favorites.remove(id: id1, install: .local) }
+        guard case .added = try await backend.favorites.add(id: id9, install: .local) else { return XCTFail("not added") }
+        let value6 = try await backend.favorites.list(install: .local)
         XCTAssertEqual(value6.map(\.id), ["id9", "id2", "id0"])
     }
 
     func testFavoritesAreListedWhileTheUpstreamIsDown() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        _ = try await backend.addFavorite(id: try id("id1"), install: .local)
+        _ = try await backend.favorites.add(id: try id("id1"), install: .local)
         provider.fail(with: UpstreamError.unavailable(reason: "down"))
-        let value7 = try await backend.listFavorites(install: .local)
+        let value7 = try await backend.favorites.list(install: .local)
         XCTAssertEqual(value7.map(\.id), ["id1"])
     }
 
@@ -159,7 +162,7 @@ final class BackendTests: XCTestCase {
             provider.fail(with: upstream)
             let (backend, _) = try makeBackend(provider)
             do {
-                _ = try await backend.search(cat, page: firstPage, rating: nil, lang: nil, install: .local)
+                _ = try await backend.browse.search(cat, page: firstPage, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)
                 XCTFail("no error for \(upstream)")
             } catch {
                 XCTAssertEqual(error.kind, kind)
@@ -170,7 +173,7 @@ final class BackendTests: XCTestCase {
         let provider = ScriptedProvider()
         provider.fail(with: Unexpected())
         let (backend, _) = try makeBackend(provider)
-        await assertError(.internal) { _ = try await backend.random(tag: nil, rating: nil, install: .local) }
+        await assertError(.internal) { _ = try await backend.browse.random(tag: nil, rating: nil, provider: backend.providers.defaultProvider, install: .local) }
     }
 
     func testARandomPickThatMatchesNothingNamesTheTag() async throws {
@@ -179,7 +182,7 @@ final class BackendTests: XCTestCase {
         let (backend, _) = try makeBackend(provider)
         let tag = try words(" zzq ")
         do {
-            _ = try await backend.random(tag: tag, rating: nil, install: .local)
+            _ = try await backend.browse.random(tag: tag, rating: nil, provider: backend.providers.defaultProvider, install: .local)
             XCTFail("no error")
         } catch {
             XCTAssertEqual(error, ServiceError(.itemNotFound, "GIPHY has nothing for the tag \"zzq\"."))
@@ -190,12 +193,12 @@ final class BackendTests: XCTestCase {
         let backend = makeMemoryBackend(favoritesStore: BusyStore(retryAfterSeconds: 7), historyStore: BusyStore(retryAfterSeconds: 3))
         let id1 = try id("id1")
         let calls: [(String, Int, () async throws -> Void)] = [
-            ("list favorites", 7, { _ = try await backend.listFavorites(install: .local) }),
-            ("add favorite", 7, { _ = try await backend.addFavorite(id: id1, install: .local) }),
-            ("remove favorite", 7, { try await backend.removeFavorite(id: id1, install: .local) }),
-            ("gif", 7, { _ = try await backend.item(id: id1, install: .local) }),
-            ("history", 3, { _ = try await backend.searchHistory(contains: nil, install: .local) }),
-            ("clear history", 3, { try await backend.clearSearchHistory(install: .local) }),
+            ("list favorites", 7, { _ = try await backend.favorites.list(install: .local) }),
+            ("add favorite", 7, { _ = try await backend.favorites.add(id: id1, install: .local) }),
+            ("remove favorite", 7, { try await backend.favorites.remove(id: id1, install: .local) }),
+            ("gif", 7, { _ = try await backend.browse.item(id: id1, provider: try backend.providers.provider(of: id1), install: .local) }),
+            ("history", 3, { _ = try await backend.history.list(contains: nil, install: .local) }),
+            ("clear history", 3, { try await backend.history.clear(install: .local) }),
         ]
         for (name, seconds, call) in calls {
             do {
@@ -221,13 +224,13 @@ final class BackendStoreReadsTests: XCTestCase {
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
         let backend = Backend(gateway: gateway, favorites: services.favorites, history: services.searchHistory,
                                  spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
-        _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id1")), install: .local)
-        _ = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id2")), install: .local)
+        _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id1")), install: .local)
+        _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id2")), install: .local)
         let database = try Database(path: path)
         try database.execute("UPDATE favorite SET snapshot = x'00' WHERE gif_id = 'id1'")
-        let page = try await backend.trending(page: try XCTUnwrap(PageRequest(offset: 0, limit: 3)), rating: nil, install: .local).value
+        let page = try await backend.browse.trending(page: try XCTUnwrap(PageRequest(offset: 0, limit: 3)), rating: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertEqual(page.data.first { $0.id == "id1" }?.isFavorite, true)
-        guard case .added = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id5")), install: .local) else { return XCTFail("not added") }
-        guard case .alreadyExisted = try await backend.addFavorite(id: try XCTUnwrap(ItemID("id2")), install: .local) else { return XCTFail("added twice") }
+        guard case .added = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id5")), install: .local) else { return XCTFail("not added") }
+        guard case .alreadyExisted = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id2")), install: .local) else { return XCTFail("added twice") }
     }
 }

@@ -1,5 +1,9 @@
+import Service
+import Gateway
+import Model
 import Foundation
 @testable import Service
+@testable import Gateway
 import Synchronization
 import TestSupport
 import XCTest
@@ -10,7 +14,7 @@ final class BookkeepingWritesTests: XCTestCase {
     func testASearchIsAnsweredWhenItsHistoryWriteFailsAndTheFailureIsCounted() async throws {
         let backend = makeMemoryBackend(historyStore: FailingStore(failure: .full))
         let words = try SearchWords.parse("cats")
-        let page = try await backend.search(words, page: .first, rating: nil, lang: nil, install: .local).value
+        let page = try await backend.browse.search(words, page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local).value
         XCTAssertFalse(page.data.isEmpty)
         await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.searchHistory], 1)
@@ -18,9 +22,9 @@ final class BookkeepingWritesTests: XCTestCase {
 
     func testTheSpotlightIsAnsweredWhenItsSaveFailsAndKeptInMemory() async throws {
         let backend = makeMemoryBackend(spotlightStore: FailingStore(failure: .unavailable(reason: "gone"), failsReads: false))
-        let first = try await backend.spotlight(tag: nil, install: .local)
+        let first = try await backend.browse.spotlight(tag: nil, provider: backend.providers.defaultProvider, install: .local)
         XCTAssertTrue(first.pickedNow)
-        let second = try await backend.spotlight(tag: nil, install: .local)
+        let second = try await backend.browse.spotlight(tag: nil, provider: backend.providers.defaultProvider, install: .local)
         XCTAssertEqual(second.item.id, first.item.id, "the unsaved pick is served until it changes")
         XCTAssertFalse(second.pickedNow)
         await backend.flushBookkeeping()
@@ -48,7 +52,7 @@ final class BookkeepingWritesTests: XCTestCase {
         let full = makeMemoryBackend(favoritesStore: FailingStore(failure: .full, failsReads: false))
         let id = try XCTUnwrap(ItemID("id1"))
         do {
-            _ = try await full.addFavorite(id: id, install: .local)
+            _ = try await full.favorites.add(id: id, install: .local)
             XCTFail("added on a full disk")
         } catch {
             XCTAssertEqual(error.kind, .storageFull)

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import Storage
 import TestSupport
 import XCTest

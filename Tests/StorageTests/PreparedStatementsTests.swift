@@ -1,6 +1,8 @@
+import Gateway
 import Foundation
 import PostgreSQL
 import Service
+import Model
 import SQLite
 @testable import Storage
 import TestSupport

@@ -2,6 +2,7 @@ import JSON
 import Foundation
 import GiphyClient
 import Service
+import Model
 import SQLite
 import Storage
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import PostgreSQL
 import Service
+import Model
 import Storage
 import Synchronization
 import TestSupport

@@ -1,5 +1,7 @@
+import Gateway
 import Foundation
 import Service
+import Model
 import SQLite
 import Storage
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import SQLite
 import Storage
 import TestSupport

@@ -1,6 +1,8 @@
+import Gateway
 import Foundation
 import PostgreSQL
 import Service
+import Model
 import Storage
 import TestSupport
 import XCTest

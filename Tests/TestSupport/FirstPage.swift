@@ -1,5 +1,6 @@
 import GiphyClient
 import Service
+import Model
 
 extension PageRequest {
     /// The first page at GIPHY's default length, as a request without offset or limit reads.

@@ -1,4 +1,6 @@
+import Gateway
 import Service
+import Model
 
 /// A Backend over in-memory stores (or the ones given) and a scripted provider, by default with
 /// the cache off so every call reaches the provider.

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import Synchronization
 
 /// A SpotlightStore in memory, for service and API tests.

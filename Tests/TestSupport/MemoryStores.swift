@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import Synchronization
 
 /// A FavoritesStore in memory, each install's favorites apart, for tests that need the rules

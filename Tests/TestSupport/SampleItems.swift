@@ -1,5 +1,7 @@
+import Gateway
 import GiphyClient
 import Service
+import Model
 import UnsplashClient
 
 /// A GIPHY GIF with every field a test needs, its URLs made from its id.

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import Synchronization
 
 /// A Provider for service and API tests: answers from a fixed list, or fails as told, and counts calls.

@@ -1,5 +1,7 @@
+import Gateway
 import GiphyClient
 import Service
+import Model
 
 extension Backend {
     /// One provider under GIPHY's name and rules, as most service and API tests want it.

@@ -1,4 +1,5 @@
 import Service
+import Model
 import XCTest
 
 /// The `UpstreamError` a provider call throws; fails the test if it throws nothing or something else.

@@ -2,6 +2,7 @@ import JSON
 import FakeUnsplash
 import Foundation
 import Service
+import Model
 import UnsplashClient
 import TestSupport
 import XCTest

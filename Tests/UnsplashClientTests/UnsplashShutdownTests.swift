@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import Model
 import TestSupport
 import UnsplashClient
 import XCTest

@@ -1,6 +1,8 @@
+import Gateway
 import API
 import PostgreSQL
 import Service
+import Model
 import GiphyClient
 import HTTPServer
 import Storage

@@ -1,5 +1,6 @@
 import API
 import Service
+import Model
 
 /// The settings for installs: whether a token is required, how many installs one client, one
 /// network and the server may make, when unused installs are deleted, and which proxies'

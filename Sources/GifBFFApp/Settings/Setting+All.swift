@@ -4,6 +4,7 @@ import Glibc
 import HTTPServer
 import PostgreSQL
 import Service
+import Model
 
 extension Setting {
     /// Every setting, in the order `--help` and docs/configuration.md list them.

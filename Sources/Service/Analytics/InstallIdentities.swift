@@ -1,3 +1,4 @@
+import Model
 import Foundation
 import Synchronization
 
@@ -14,8 +15,7 @@ public protocol InstallIdentityStore: Sendable {
 /// ever fails for want of it. Searches only read it (`known`): a fetch of theirs would race their
 /// own call for the upstream's attention. At most `capacity` installs are held in memory (the
 /// first held go first; the store keeps them all).
-public final class InstallIdentities: InstallMemory {
-    public typealias Fetch = @Sendable () async throws -> String
+public final class InstallIdentities: InstallMemory, UpstreamIdentities {
 
     private struct State {
         var value: String?

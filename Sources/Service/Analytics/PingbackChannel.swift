@@ -1,11 +1,5 @@
+import Model
 import Foundation
-
-/// How a pingback reaches the upstream's analytics: one GET of the url, with what the upstream
-/// asks to be added (GIPHY: the install's `random_id` and `ts`). Never the API key. Throws when
-/// the request failed. `install` nil: the event was sent for no install (no `random_id`).
-public protocol PingbackChannel: Sendable {
-    func ping(_ url: String, at date: Date, install: InstallID?) async throws
-}
 
 /// How the pingback sender works.
 public struct PingbackSettings: Sendable {

@@ -1,3 +1,4 @@
+import Model
 /// GIFs for a like/dislike app: distinct, in random order, none the session showed before.
 public struct Deck: Equatable, Sendable {
     public var items: [Item]

@@ -1,3 +1,5 @@
+import Gateway
+import Model
 /// Draws a deck's candidates from pages of search (with a tag) or trending, each at a random
 /// offset and cached like any page, so decks cost few upstream calls and reuse pages.
 struct DeckDraw: Sendable {

@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// A favorite GIF: the snapshot taken when it was added, and when that was. Its JSON is the

@@ -1,3 +1,4 @@
+import Model
 /// The favorites rules a caller can break, or a stored favorite that cannot be read back.
 public enum FavoritesError: Error, Equatable, Sendable {
     /// Adding a new favorite while `limit` are stored.

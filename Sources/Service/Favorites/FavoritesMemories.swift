@@ -1,3 +1,4 @@
+import Model
 import Synchronization
 
 /// Each install's `FavoritesMemory`, at most `capacity` of them: past it, the least recently used

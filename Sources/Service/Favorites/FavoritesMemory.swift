@@ -1,3 +1,4 @@
+import Model
 import Synchronization
 
 /// One install's favorites as this process last read or changed them: what its pages'

@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// A favorite as the store keeps it: the item as opaque bytes, and when it was added.

@@ -1,3 +1,4 @@
+import Model
 import Synchronization
 
 /// Lets one async body run at a time, in arrival order: a lock that can be held across `await`

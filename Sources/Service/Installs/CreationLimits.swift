@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// Installs that may be made per hour at three widths: by one client address, by its wider

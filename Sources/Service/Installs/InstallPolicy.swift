@@ -1,3 +1,4 @@
+import Model
 /// Whether a request must present an install token (`GIF_BFF_INSTALLS`).
 public enum InstallPolicy: String, Sendable, CaseIterable {
     /// A request without a token acts for the local install (one laptop, one list: the default).

@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// Installs nobody uses any more are deleted, with everything kept for them, so that installs

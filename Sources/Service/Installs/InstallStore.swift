@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// An install as the store keeps it: never its token, only the SHA-256 of the token's secret.

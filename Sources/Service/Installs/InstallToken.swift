@@ -1,3 +1,4 @@
+import Model
 /// The secret an app presents as `Authorization: Bearer <token>`: its install's id, a dot, and
 /// 256 random bits in base64url (43 characters), 76 characters in all. The id says which install
 /// to check (no lookup by secret); the server keeps only the SHA-256 of the secret and compares

@@ -1,3 +1,4 @@
+import Model
 /// At most `capacity` values by key, in memory; past it, the first kept go first. For what is
 /// cheap to read again (a token's hash, an upstream identity), so no use order is tracked.
 struct KeptByKey<Key: Hashable, Value> {

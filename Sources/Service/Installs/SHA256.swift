@@ -1,3 +1,4 @@
+import Model
 import COpenSSL
 
 /// SHA-256, for install tokens: the server keeps only the hash of each token. OpenSSL's libcrypto

@@ -1,3 +1,4 @@
+import Model
 /// Random bytes for install ids and tokens, from the standard library's system generator (on
 /// Linux the kernel's, through getrandom(2)): never a seeded generator.
 enum SecureRandom {

@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// One GIF shown until `changesAt`, with the seconds left until then.

@@ -1,3 +1,5 @@
+import Gateway
+import Model
 import JSON
 import Foundation
 

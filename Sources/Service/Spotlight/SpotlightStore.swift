@@ -1,3 +1,4 @@
+import Model
 import Foundation
 
 /// The current spotlight pick as stored: a GIF snapshot and when it changes.

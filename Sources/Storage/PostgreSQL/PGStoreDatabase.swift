@@ -1,6 +1,7 @@
 import Foundation
 import PostgreSQL
 import Service
+import Model
 
 /// A PostgreSQL server under the stores, shared by every instance of a fleet: reads and
 /// transactions on the pool's connections, and what this instance heard announced (LISTEN) of

@@ -1,6 +1,7 @@
 import Dispatch
 import PostgreSQL
 import Service
+import Model
 
 extension Stores {
     /// Connects to PostgreSQL at `url`, migrates it (once, whichever instance comes first: the

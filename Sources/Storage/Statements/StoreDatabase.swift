@@ -1,4 +1,5 @@
 import Service
+import Model
 
 /// The database under the stores, SQLite's file (`DatabasePool`) or a PostgreSQL server
 /// (`PGStoreDatabase`): statements run in a read or in a write transaction, failures from

@@ -1,4 +1,4 @@
-import Service
+import Model
 
 /// What one GIF of GIPHY's says, already read (from its JSON by `GIFMapping.gif`, or from the
 /// demo catalog): text trimmed and nil when blank, links checked. `GIFMapping.item` is the one

@@ -1,6 +1,6 @@
 import JSON
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// GIPHY's GIF object to our small, stable GIF shape.

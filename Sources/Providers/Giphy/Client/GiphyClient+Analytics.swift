@@ -1,9 +1,9 @@
 import JSON
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
-/// GIPHY's analytics: each install's `random_id` (`/v1/randomid`, kept by `InstallIdentities`) and
+/// GIPHY's analytics: each install's `random_id` (`/v1/randomid`, kept by the features' `UpstreamIdentities`) and
 /// the pingbacks (a GET of a GIF's `analytics.on*.url` with `random_id` and `ts` appended).
 extension GiphyClient: PingbackChannel {
     /// The most a pingback may take: it is bookkeeping, never worth a long wait.

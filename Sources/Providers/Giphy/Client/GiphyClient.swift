@@ -1,5 +1,5 @@
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// GIPHY's REST API as a `Provider`, on one long-lived `UpstreamTransport`.
@@ -9,10 +9,10 @@ public final class GiphyClient: Provider {
     public let configuration: GiphyClientConfiguration
     let transport: UpstreamTransport
     /// Each install's `random_id`, sent on its searches, trending and pingbacks (GiphyClient+Analytics.swift).
-    let identities: InstallIdentities?
+    let identities: (any UpstreamIdentities)?
 
     /// `identities`: where each install's `random_id` is kept; without them, none is sent.
-    public init(configuration: GiphyClientConfiguration, identities: InstallIdentities? = nil) {
+    public init(configuration: GiphyClientConfiguration, identities: (any UpstreamIdentities)? = nil) {
         self.configuration = configuration
         self.identities = identities
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)

@@ -1,6 +1,6 @@
 import ASCII
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// One GIPHY call: its path under the base URL and its parameters, without the key.

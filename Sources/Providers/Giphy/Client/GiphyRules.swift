@@ -1,4 +1,4 @@
-import Service
+import Model
 
 /// What the service needs to know of GIPHY, in GIPHY's folder: what its API accepts, how errors
 /// name it, what its terms ask an app to show, and its compact rendition bundle. A namespace of

@@ -1,7 +1,7 @@
 import ASCII
 import GiphyCatalog
 import GiphyClient
-import Service
+import Model
 
 extension CatalogGIF {
     /// The GIF as GIPHY's object says it once read (`GIFMapping.gif` reads the same fields from

@@ -3,7 +3,7 @@ import DemoMedia
 import Foundation
 import GiphyCatalog
 import GiphyClient
-import Service
+import Model
 import Synchronization
 
 /// GIPHY's demo: the catalog served in-process behind the same `Provider` protocol as GIPHY's

@@ -1,5 +1,5 @@
 import Foundation
-import Service
+import Model
 
 /// Removes the API key from error reasons, whatever put it there.
 public enum KeyRedaction {

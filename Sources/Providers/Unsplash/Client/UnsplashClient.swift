@@ -1,6 +1,6 @@
 import ASCII
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 import Synchronization
 

@@ -1,6 +1,6 @@
 import ASCII
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// One Unsplash call: a path under the base URL with its parameters, or (download tracking) a

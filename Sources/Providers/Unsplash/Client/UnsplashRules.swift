@@ -1,4 +1,4 @@
-import Service
+import Model
 
 extension ProviderName {
     public static let unsplash = ProviderName(known: "unsplash")

@@ -1,5 +1,5 @@
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// Unsplash's statuses over the shared table: its rate limit comes as 429 (documented) or as

@@ -1,5 +1,5 @@
 import ASCII
-import Service
+import Model
 import UnsplashCatalog
 import UnsplashClient
 

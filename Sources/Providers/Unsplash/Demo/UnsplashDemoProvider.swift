@@ -1,7 +1,7 @@
 import ASCII
 import DemoMedia
 import Foundation
-import Service
+import Model
 import Synchronization
 import UnsplashCatalog
 import UnsplashClient

@@ -1,6 +1,6 @@
 import ASCII
 import Foundation
-import Service
+import Model
 
 /// GIPHY's `YYYY-MM-DD HH:MM:SS` timestamps, read as UTC. "0000-00-00 00:00:00" and
 /// "1970-01-01 00:00:00" are GIPHY's ways of saying "no date": both, and anything unreadable

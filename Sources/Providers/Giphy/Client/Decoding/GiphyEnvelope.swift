@@ -1,6 +1,6 @@
 import JSON
 import ProviderHTTP
-import Service
+import Model
 
 /// GIPHY's response envelope: `{data, pagination, meta}`, every part optional, each read leniently.
 struct GiphyEnvelope {

@@ -1,6 +1,6 @@
 import JSON
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// Turns a 2xx body into our types, or into the `.badResponse` / `.notFound` it really is.

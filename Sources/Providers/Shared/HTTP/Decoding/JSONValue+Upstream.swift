@@ -1,6 +1,6 @@
 import ASCII
 import JSON
-import Service
+import Model
 
 /// Reading an upstream's text and numbers by our rules: text trimmed of White_Space, links a
 /// client may follow, numbers within what is believed (`UpstreamNumber`).

@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import Service
+import Model
 
 /// One GET on the loop thread: its easy handle and the answer as it arrives. Only the loop thread
 /// touches it; libcurl's header and write callbacks reach it through an unretained pointer that

@@ -1,6 +1,6 @@
 import ASCII
 import Foundation
-import Service
+import Model
 
 /// Maps what went wrong in a call to the one `UpstreamError` row it belongs to.
 /// Reasons are written here from codes we choose, never copied from a system error's

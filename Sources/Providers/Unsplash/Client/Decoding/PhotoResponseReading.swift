@@ -1,7 +1,7 @@
 import JSON
 import ASCII
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// Turns a 2xx body from Unsplash into our types, or into the `.badResponse` / `.notFound` it really is.

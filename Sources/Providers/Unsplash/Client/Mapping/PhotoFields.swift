@@ -1,4 +1,4 @@
-import Service
+import Model
 
 /// What one photo of Unsplash's says, already read (from its JSON by `PhotoMapping`, or from the
 /// demo catalog): text trimmed and nil when blank, links checked, numbers believed.

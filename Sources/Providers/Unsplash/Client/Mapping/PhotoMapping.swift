@@ -1,6 +1,6 @@
 import JSON
 import Foundation
-import Service
+import Model
 import ProviderHTTP
 
 /// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,

@@ -1,5 +1,5 @@
 import JSON
-import Service
+import Model
 import ProviderHTTP
 
 /// Unsplash's five sized urls as our renditions. Unsplash gives only the original's size; its

@@ -1,4 +1,4 @@
-import Service
+import Model
 import ProviderHTTP
 
 /// Unsplash's attribution: "Photo by NAME on Unsplash", linking the photographer and Unsplash,

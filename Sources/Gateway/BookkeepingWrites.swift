@@ -1,0 +1,150 @@
+import Model
+import Foundation
+import Synchronization
+
+/// The writes a request makes for later (search history, cached answers, the budget's call log,
+/// the spotlight pick, when installs were last used) rather than as its answer. Their failure
+/// (disk full, database busy or gone) must not fail an answer that is ready: it is dropped,
+/// counted for /metrics and reported, at most once a minute per kind, since a full disk fails
+/// every one of them. Writes that need not happen before the answer are queued (`later`) and run
+/// one at a time, so a locked database delays none of the answers; each kind has a bounded share
+/// of the queue (`BookkeepingQueue`), and what does not fit counts as a failure. A flush waits for
+/// the writes queued before it, not for a queue that more writes keep filling.
+public final class BookkeepingWrites: Sendable {
+    public enum Write: String, Sendable, CaseIterable {
+        case searchHistory = "search_history"
+        case responseCache = "response_cache"
+        case callLog = "call_log"
+        case spotlight = "spotlight"
+        case installUse = "install_use"
+    }
+
+    private struct State {
+        var failures: [Write: Int] = [:]
+        var lastReported: [Write: Date] = [:]
+    }
+
+    package typealias Body = @Sendable () async throws -> Void
+
+    /// The writes waiting for the one writer, whether it is running, and the flushes waiting for it.
+    private struct Writer {
+        var queue: BookkeepingQueue<Body>
+        var isDraining = false
+        var merged: [Write: Int] = [:]
+        var flushes: [(upTo: Int, waiter: CheckedContinuation<Void, Never>)] = []
+    }
+
+    static let reportIntervalSeconds: Double = 60
+    /// Writes of one kind waiting at most; beyond it a write of that kind is dropped (and counted),
+    /// so memory stays bounded, and the other kinds keep their shares.
+    public static let defaultSharePerKind = 250
+
+    private let state = Mutex(State())
+    private let writer: Mutex<Writer>
+    private let sharePerKind: Int
+    private let report: @Sendable (any Error) -> Void
+    private let now: @Sendable () -> Date
+
+    public init(report: @escaping @Sendable (any Error) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() },
+                sharePerKind: Int = defaultSharePerKind) {
+        self.report = report
+        self.now = now
+        let queue = BookkeepingQueue<Body>(sharePerKind: sharePerKind)
+        self.sharePerKind = queue.sharePerKind
+        writer = Mutex(Writer(queue: queue))
+    }
+
+    /// Queues `body` to run after the caller has answered, in order, one at a time; never waits.
+    /// With a `mergeKey`, it replaces the write of its kind and key still waiting (queued again
+    /// behind the others): repeating a write that only its last instance matters for, say the
+    /// same search made again, costs nothing while the writer is busy.
+    package func later(_ write: Write, mergeKey: String? = nil, _ body: @escaping Body) {
+        let (outcome, startDrain) = writer.withLock { writer -> (BookkeepingQueue<Body>.Outcome, Bool) in
+            let outcome = writer.queue.add(write, mergeKey: mergeKey, body)
+            if outcome == .merged { writer.merged[write, default: 0] += 1 }
+            if outcome == .full || writer.isDraining { return (outcome, false) }
+            writer.isDraining = true
+            return (outcome, true)
+        }
+        if outcome == .full { failed(write, QueueFull(share: sharePerKind, write: write)) }
+        // Detached: the writer belongs to no request, and must not run on a request's executor.
+        if startDrain { Task.detached { await self.drain() } }
+    }
+
+    /// Returns once every write queued before the call has run (for tests, shutdown, and reads
+    /// that must see the writes, such as the history list); writes queued after it do not delay it.
+    public func flush() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let idle = writer.withLock { writer -> Bool in
+                if !writer.isDraining { return true }
+                writer.flushes.append((writer.queue.hold(), waiter))
+                return false
+            }
+            if idle { waiter.resume() }
+        }
+    }
+
+    private func drain() async {
+        while true {
+            let (next, done) = writer.withLock { writer -> (BookkeepingQueue<Body>.Entry?, [CheckedContinuation<Void, Never>]) in
+                let next = writer.queue.takeNext()
+                if next == nil { writer.isDraining = false }
+                // The write before has run: so has every one with a lower ticket than the next.
+                let doneBelow = next?.ticket ?? writer.queue.lastTicket + 1
+                let done = writer.flushes.filter { $0.upTo < doneBelow }.map(\.waiter)
+                writer.flushes.removeAll { $0.upTo < doneBelow }
+                return (next, done)
+            }
+            for waiter in done { waiter.resume() }
+            guard let next else { return }
+            await attempt(next.write, next.job)
+        }
+    }
+
+    /// Runs `body` on the caller's isolation; a failure is counted and maybe reported, never thrown.
+    package func attempt(_ write: Write, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+        } catch {
+            failed(write, error)
+        }
+    }
+
+    /// Failed writes by kind since start, those dropped for a full share included.
+    public var failures: [Write: Int] { state.withLock { $0.failures } }
+
+    /// Writes by kind since start that replaced one of theirs still waiting (`mergeKey`).
+    public var merged: [Write: Int] { writer.withLock { $0.merged } }
+
+    /// Flushes waiting for their writes, for tests.
+    package var waitingFlushCount: Int { writer.withLock { $0.flushes.count } }
+
+    private func failed(_ write: Write, _ error: any Error) {
+        let current = now()
+        let isReportDue = state.withLock { state -> Bool in
+            state.failures[write, default: 0] += 1
+            if let last = state.lastReported[write], current.timeIntervalSince(last) < Self.reportIntervalSeconds,
+               current >= last {
+                return false
+            }
+            state.lastReported[write] = current
+            return true
+        }
+        if isReportDue { report(BookkeepingWriteFailed(write: write.rawValue, underlying: error)) }
+    }
+}
+
+/// Why a write was dropped without being tried: its kind's share of the queue was full.
+struct QueueFull: Error, CustomStringConvertible {
+    let share: Int
+    let write: BookkeepingWrites.Write
+    var description: String { "\(share) \(write.rawValue) writes already waiting" }
+}
+
+/// What is reported when a bookkeeping write fails: which one, and why.
+public struct BookkeepingWriteFailed: Error, CustomStringConvertible {
+    public let write: String
+    public let underlying: any Error
+
+    public var description: String { "bookkeeping write \(write) dropped: \(underlying)" }
+}

@@ -1,0 +1,34 @@
+import Model
+/// Where an answer came from: the upstream just now, the cache while fresh, or the cache because
+/// the upstream failed.
+public enum CacheStatus: Sendable, Hashable, CaseIterable {
+    case hit
+    case miss
+    case stale
+}
+
+/// An upstream value with where it came from and how old it is.
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var status: CacheStatus
+    /// Seconds since the upstream gave this answer.
+    public var age: Int
+    /// Names the cached answer this came from (unique in the process), so what is made from it
+    /// can be kept and reused; nil when it did not come from the memory cache.
+    public var answerID: UInt64?
+
+    public init(_ value: Value, status: CacheStatus, age: Int, answerID: UInt64? = nil) {
+        self.value = value
+        self.status = status
+        self.age = age
+        self.answerID = answerID
+    }
+
+    public var isStale: Bool { status == .stale }
+
+    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
+        Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID)
+    }
+}
+
+extension Fetched: Equatable where Value: Equatable {}

@@ -1,0 +1,45 @@
+import Model
+import Recency
+import Foundation
+import Synchronization
+
+/// The in-memory front of the response cache: decoded answers, least recently used evicted
+/// (in O(1), by `RecencyList`).
+final class MemoryCache: Sendable {
+    struct Entry {
+        let value: any Sendable
+        /// Unique in the process: a new answer for the same key gets a new one.
+        let id: UInt64
+        let storedAt: Date
+        /// When the store last heard this entry was used (its eviction order is by use).
+        var touchedStoreAt: Date
+    }
+
+    private let capacity: Int
+    private let state = Mutex(RecencyList<String, Entry>())
+    private static let nextID = Atomic<UInt64>(1)
+
+    init(capacity: Int) { self.capacity = max(capacity, 0) }
+
+    var count: Int { state.withLock { $0.count } }
+
+    /// The entry, marked as used; `touchStoreAfter` says whether the store should be told too.
+    func entry(_ key: String, now: Date, touchStoreAfter seconds: Double) -> (Entry, touchStore: Bool)? {
+        state.withLock { entries in
+            entries.use(key) { entry in
+                let touch = now.timeIntervalSince(entry.touchedStoreAt) > seconds
+                if touch { entry.touchedStoreAt = now }
+                return (entry, touch)
+            }
+        }
+    }
+
+    func insert(_ key: String, value: any Sendable, storedAt: Date, now: Date) {
+        guard capacity > 0 else { return }
+        let id = Self.nextID.add(1, ordering: .relaxed).oldValue
+        state.withLock { entries in
+            entries.insert(key, Entry(value: value, id: id, storedAt: storedAt, touchedStoreAt: now))
+            if entries.count > capacity { entries.removeOldest() }
+        }
+    }
+}

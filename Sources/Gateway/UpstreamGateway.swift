@@ -1,0 +1,332 @@
+import Wire
+import Model
+import Foundation
+import JSON
+import Synchronization
+
+/// What the gateway can cache: written with `JSONWriter`, read back by its own `init(json:)`.
+public typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
+
+/// Every upstream call goes through here. It spends calls carefully: answers are cached (memory in
+/// front of a store that outlives restarts), identical concurrent requests share one call, an
+/// hourly budget can cap calls, and when the upstream fails a stored answer is served as stale.
+public final class UpstreamGateway: Sendable {
+    private let provider: any Provider
+    private let store: (any ResponseCacheStore)?
+    package let settings: GatewaySettings
+    private let memory: MemoryCache
+    private let budget: CallBudget?
+    private let holdOff = UpstreamHoldOff()
+    public let metrics: UpstreamMetrics
+    /// The analytics links of the items passing through (fetched, or read from the store), for pingbacks.
+    public let links = UpstreamLinkIndex()
+    /// Where the writes made for later (cache, call log, and the backend's history and spotlight) fail quietly.
+    public let bookkeeping: BookkeepingWrites
+    private let now: @Sendable () -> Date
+    private let report: @Sendable (any Error) -> Void
+    /// Told of every upstream call that failed, with the endpoint, so the log can say why.
+    private let callFailed: @Sendable (_ endpoint: String, _ error: any Error) -> Void
+    /// Calls under way, by cache key: later identical requests wait for the same one.
+    private let inflight = Mutex<[String: any Sendable]>([:])
+    private let nextPurge = Mutex<Date>(.distantPast)
+
+    public init(provider: any Provider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
+                settings: GatewaySettings = GatewaySettings(), metrics: UpstreamMetrics = UpstreamMetrics(),
+                now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in },
+                bookkeeping: BookkeepingWrites? = nil,
+                callFailed: @escaping @Sendable (_ endpoint: String, _ error: any Error) -> Void = { _, _ in }) {
+        self.callFailed = callFailed
+        self.provider = provider
+        self.store = settings.cacheEnabled ? store : nil
+        self.settings = settings
+        self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
+        // Shared when several gateways write to one database, so one flush waits for all of them.
+        let bookkeeping = bookkeeping ?? BookkeepingWrites(report: report, now: now)
+        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog, bookkeeping: bookkeeping) }
+        self.bookkeeping = bookkeeping
+        self.metrics = metrics
+        self.now = now
+        self.report = report
+    }
+
+    public func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
+            try await provider.search(request)
+        }
+    }
+
+    public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
+            try await provider.trending(request)
+        }
+    }
+
+    /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
+    /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
+    /// the budget that searches need.
+    public func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
+        try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve) { [provider] in
+            SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
+        }
+    }
+
+    public func trendingSearches() async throws -> Fetched<SearchTerms> {
+        try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches") { [provider] in
+            SearchTerms(try await provider.trendingSearches())
+        }
+    }
+
+    public func item(id: String) async throws -> Fetched<Item> {
+        try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif") { [provider] in try await provider.item(id: id) }
+    }
+
+    /// Never cached (each call should differ), but it counts against the budget.
+    public func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> Item {
+        let item = try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
+            try await provider.random(tag: tag, rating: rating, type: type)
+        }
+        links.record([item])
+        return item
+    }
+
+    /// Tells the upstream an item is being saved, when the item carries a download location
+    /// (Unsplash's terms ask for it); nothing otherwise. Spends a call; a failure is counted and
+    /// logged as any call's, and thrown.
+    public func trackDownload(of item: Item) async throws {
+        guard let location = item.upstreamLinks?.downloadLocation, !location.isEmpty else { return }
+        do {
+            try await spend(endpoint: "download") { [provider] in try await provider.trackDownload(of: item) }
+        } catch let exhausted as BudgetExhausted {
+            metrics.recordCall(endpoint: "download", outcome: "budget_exhausted")
+            callFailed("download", exhausted)
+            throw exhausted
+        }
+    }
+
+    /// The hourly budget's size, when there is one.
+    public var budgetLimit: Int? { budget?.limit }
+
+    /// Calls left in the current hour: the budget's, never more than the upstream last said it
+    /// allows; nil when neither is known.
+    public var budgetRemaining: Int? {
+        let current = now()
+        let reported = reportedRemaining(at: current)
+        guard let own = budget?.remaining(now: current) else { return reported }
+        return min(own, reported ?? own)
+    }
+
+    /// What the upstream said it allows, within the hour it was said.
+    private func reportedRemaining(at current: Date) -> Int? {
+        guard let reported = provider.reportedCallsRemaining else { return nil }
+        let age = current.timeIntervalSince(reported.at)
+        return age >= 0 && age < CallBudget.window ? max(0, reported.calls) : nil
+    }
+
+    // MARK: - Cache, coalescing, stale
+
+    private typealias Stored<T> = (value: T, storedAt: Date)
+
+    /// A fresh answer in memory is returned at once, before anything for a call is made (the
+    /// call's closure is built after this; most answers are hits). Otherwise the request waits
+    /// for the call, but no longer than `slowUpstreamWait` from the call's start when an answer
+    /// it may serve as stale is at hand (in memory, or read from the store by the call meanwhile):
+    /// then it gets that one while the call goes on and refreshes the cache.
+    @inline(__always)
+    /// `key`: the request's key as this upstream's (`settings.key`).
+    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0,
+                                               call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
+        if settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit {
+            metrics.recordCache(.hit)
+            return hit
+        }
+        let (task, startedAt) = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
+        let fetched = if settings.cacheEnabled {
+            try await FirstOf.value(of: task, orAt: startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
+                inMemory(key, now: now())
+            }
+        } else {
+            try await task.value
+        }
+        metrics.recordCache(fetched.status)
+        return fetched
+    }
+
+    private struct Inflight<T: Sendable>: Sendable {
+        let task: Task<Fetched<T>, any Error>
+        let startedAt: ContinuousClock.Instant
+    }
+
+    /// Identical requests share one task, which reads the store and, if need be, calls the
+    /// upstream; it leaves the map when done.
+    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, call: @escaping @Sendable () async throws -> T)
+        -> (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant) {
+        let running = inflight.withLock { tasks -> Inflight<T> in
+            if let running = tasks[key] as? Inflight<T> { return running }
+            let task = Task {
+                // The entry is in the map before this can run: the map's lock is held while it is added.
+                defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
+                return try await self.load(key: key, endpoint: endpoint, reserve: reserve, call: call)
+            }
+            let running = Inflight(task: task, startedAt: .now)
+            tasks[key] = running
+            return running
+        }
+        return (running.task, running.startedAt)
+    }
+
+    /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
+    /// when there is none (or it is older than that).
+    private func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date) -> Fetched<T>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T else { return nil }
+        let age = start.timeIntervalSince(entry.storedAt)
+        if isFresh(entry.storedAt, start) {
+            if touchStore, let store {
+                // Keeps a hot entry from being evicted from the store while memory serves it.
+                bookkeeping.later(.responseCache) { try await store.touch(key: key, at: start) }
+            }
+            return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id)
+        }
+        guard age >= 0, age <= settings.staleSeconds else { return nil }
+        return Fetched(value, status: .stale, age: Self.age(entry.storedAt, start))
+    }
+
+    private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
+                                             call: @Sendable () async throws -> T) async throws -> Fetched<T> {
+        let start = now()
+        let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
+        if let stored, isFresh(stored.storedAt, start) {
+            return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
+        }
+        return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, call: call)
+    }
+
+    /// An answer stored "in the future" (the clock went back) is neither fresh nor servable as stale.
+    private func isFresh(_ storedAt: Date, _ now: Date) -> Bool {
+        let age = now.timeIntervalSince(storedAt)
+        return age >= 0 && age < settings.freshSeconds
+    }
+
+    /// One upstream call for `key`; on failure, the stored answer if it is not too old.
+    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?, reserve: Int,
+                                                call: @Sendable () async throws -> T) async throws -> Fetched<T> {
+        do {
+            let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
+            remember(key, value: value)
+            return Fetched(value, status: .miss, age: 0)
+        } catch let error as UpstreamError where error != .notFound {
+            return try serveStale(stored, instead: error)
+        } catch let error as BudgetExhausted {
+            return try serveStale(stored, instead: error)
+        } catch let error as UpstreamHeldOff {
+            return try serveStale(stored, instead: error)
+        }
+    }
+
+    private func serveStale<T>(_ stored: Stored<T>?, instead error: any Error) throws -> Fetched<T> {
+        let current = now()
+        let age = stored.map { current.timeIntervalSince($0.storedAt) } ?? -1
+        guard let stored, age >= 0, age <= settings.staleSeconds else { throw error }
+        return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
+    }
+
+    private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {
+        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let value = entry.value as? T {
+            return (value, entry.storedAt)
+        }
+        guard let store else { return nil }
+        let answer: CachedAnswer
+        do {
+            guard let stored = try await store.answer(for: key) else { return nil }
+            answer = stored
+        } catch {
+            // A cache that cannot be read is a miss, not a failure of the request.
+            report(error)
+            return nil
+        }
+        do {
+            let value = try T(jsonBytes: answer.value)
+            links.recordItems(of: value)
+            memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
+            bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
+            return (value, answer.storedAt)
+        } catch {
+            // An answer this build cannot read back (or page: `UpstreamPage`) is never served, not
+            // even stale; it is deleted so that it is not read again.
+            report(UnreadableCachedAnswer(key: key, underlying: error))
+            bookkeeping.later(.responseCache) { try await store.remove(key: key) }
+            return nil
+        }
+    }
+
+    private func remember<T: CachedAnswerValue>(_ key: String, value: T) {
+        links.recordItems(of: value)
+        guard settings.cacheEnabled else { return }
+        let current = now()
+        memory.insert(key, value: value, storedAt: current, now: current)
+        guard let store else { return }
+        // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
+        let data = Data(value.jsonBytes())
+        bookkeeping.later(.responseCache) { [self] in
+            try await store.store(CachedAnswer(key: key, value: data, storedAt: current), maxEntries: settings.maxEntries)
+            let purgeDue = nextPurge.withLock { due -> Bool in
+                guard current >= due else { return false }
+                due = current.addingTimeInterval(60)
+                return true
+            }
+            if purgeDue {
+                try await store.purge(storedBefore: current.addingTimeInterval(-settings.staleSeconds))
+            }
+        }
+    }
+
+    // MARK: - Budget and metrics
+
+    /// Makes one upstream call, unless the upstream is held off after failing or the budget does
+    /// not allow it (keeping `reserve` calls for others), and counts its outcome.
+    private func spend<T>(endpoint: String, reserve: Int = 0, call: @Sendable () async throws -> T) async throws -> T {
+        let probe: Bool
+        do {
+            probe = try holdOff.permit(now: now())
+        } catch {
+            metrics.recordHeldOff(endpoint: endpoint)
+            throw error
+        }
+        do {
+            return try await budgetedCall(endpoint: endpoint, reserve: reserve, call: call)
+        } catch let error as UpstreamError {
+            holdOff.failed(error, probe: probe, now: now())
+            throw error
+        } catch {
+            // No word from the upstream: the budget said no, or the caller was cancelled.
+            if probe { holdOff.abandoned() }
+            throw error
+        }
+    }
+
+    private func budgetedCall<T>(endpoint: String, reserve: Int, call: @Sendable () async throws -> T) async throws -> T {
+        if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
+            throw BudgetExhausted(retryAfter: 60)
+        }
+        // The upstream's own count wins over ours: asking past it would only be refused.
+        if let reported = reportedRemaining(at: now()), reported <= reserve {
+            throw BudgetExhausted(retryAfter: 60)
+        }
+        if let budget, case .failure(let exhausted) = await budget.take(now: now()) {
+            throw exhausted
+        }
+        do {
+            let value = try await call()
+            holdOff.answered()
+            metrics.recordCall(endpoint: endpoint, outcome: "ok")
+            return value
+        } catch {
+            metrics.recordCall(endpoint: endpoint, outcome: UpstreamMetrics.outcome(of: error))
+            callFailed(endpoint, error)
+            throw error
+        }
+    }
+
+    private static func age(_ storedAt: Date, _ now: Date) -> Int {
+        max(0, Int(now.timeIntervalSince(storedAt)))
+    }
+}

@@ -1,0 +1,66 @@
+import Model
+import Synchronization
+
+/// The pingback links of items the server has lately held (pages and GIFs fetched or read from
+/// the cache), by item id, so an event finds them without an upstream call. Bounded: the least
+/// recently recorded go first.
+public final class UpstreamLinkIndex: Sendable {
+    public static let defaultCapacity = 10_000
+
+    private struct State {
+        var links: [String: (links: UpstreamLinks, stamp: UInt64)] = [:]
+        var nextStamp: UInt64 = 0
+    }
+
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    public init(capacity: Int = UpstreamLinkIndex.defaultCapacity) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Records the items that carry analytics links; the others are left out.
+    public func record(_ items: [Item]) {
+        let carrying = items.compactMap { item -> (String, UpstreamLinks)? in
+            guard let links = item.upstreamLinks, links.hasAnalytics else { return nil }
+            return (item.id, links)
+        }
+        guard !carrying.isEmpty, capacity > 0 else { return }
+        state.withLock { state in
+            for (id, links) in carrying {
+                state.nextStamp += 1
+                state.links[id] = (links, state.nextStamp)
+            }
+            if state.links.count > capacity { Self.evictOldest(&state, keeping: capacity) }
+        }
+    }
+
+    public func links(for id: String) -> UpstreamLinks? {
+        state.withLock { $0.links[id]?.links }
+    }
+
+    public var count: Int { state.withLock { $0.links.count } }
+
+    /// Evicts down to 90% of capacity at once, so a full index sorts rarely rather than per insert.
+    private static func evictOldest(_ state: inout State, keeping capacity: Int) {
+        let keep = max(1, capacity * 9 / 10)
+        let oldest = state.links.sorted { $0.value.stamp < $1.value.stamp }.prefix(state.links.count - keep)
+        for (id, _) in oldest { state.links.removeValue(forKey: id) }
+    }
+}
+
+extension UpstreamLinks {
+    /// Whether any of GIPHY's analytics pingback urls is present.
+    var hasAnalytics: Bool { [onload, onclick, onsent].contains { !($0 ?? "").isEmpty } }
+}
+
+extension UpstreamLinkIndex {
+    /// Records the items of an upstream value (a page or one item); other values carry none.
+    func recordItems(of value: some Sendable) {
+        if let page = value as? UpstreamPage {
+            record(page.items)
+        } else if let item = value as? Item {
+            record([item])
+        }
+    }
+}

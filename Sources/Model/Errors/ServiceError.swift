@@ -1,0 +1,84 @@
+/// Every failure the backend reports, one kind per row of the API's error table. Nothing here is
+/// HTTP: the API maps each kind to its status, title and headers.
+public struct ServiceError: Error, Equatable, Sendable {
+    /// The raw value is the stable snake_case code clients switch on.
+    public enum Kind: String, Sendable, CaseIterable {
+        case invalidParameter = "invalid_parameter"
+        case itemNotFound = "gif_not_found"
+        case favoriteNotFound = "favorite_not_found"
+        case favoritesFull = "favorites_full"
+        case installTokenRequired = "install_token_required"
+        case installTokenInvalid = "install_token_invalid"
+        case installRateLimited = "install_rate_limited"
+        case storageBusy = "storage_busy"
+        case storageFull = "storage_full"
+        case storageUnavailable = "storage_unavailable"
+        case upstreamRateLimited = "upstream_rate_limited"
+        case upstreamBudgetExhausted = "upstream_budget_exhausted"
+        case upstreamAuth = "upstream_auth"
+        case upstreamRejected = "upstream_rejected"
+        case upstreamError = "upstream_error"
+        case upstreamUnavailable = "upstream_unavailable"
+        case upstreamTimeout = "upstream_timeout"
+        case upstreamBadResponse = "upstream_bad_response"
+        case `internal` = "internal"
+    }
+
+    public let kind: Kind
+    /// For a person; never holds internals or the upstream key.
+    public let detail: String
+    /// Seconds until a retry may succeed, for the kinds that know (rate limit, budget, busy storage).
+    public let retryAfterSeconds: Int?
+    /// The parameter at fault, for `invalidParameter`.
+    public let parameter: String?
+
+    public init(_ kind: Kind, _ detail: String, retryAfterSeconds: Int? = nil, parameter: String? = nil) {
+        self.kind = kind
+        self.detail = detail
+        self.retryAfterSeconds = retryAfterSeconds
+        self.parameter = parameter
+    }
+
+    public var code: String { kind.rawValue }
+
+    /// Input that breaks one of the service's rules; `rule` says what was expected.
+    public static func invalid(_ parameter: String, _ rule: String) -> ServiceError {
+        ServiceError(.invalidParameter, "Parameter \"\(parameter)\": \(rule)", parameter: parameter)
+    }
+
+    package static let internalError = ServiceError(.internal, "The server failed to answer this request; the failure is logged.")
+
+    package static func favoritesFull(limit: Int) -> ServiceError {
+        ServiceError(.favoritesFull, "You can keep at most \(limit) favorites; remove one to add another.")
+    }
+
+    package static func noItem(forTag tag: SearchWords?, upstream: UpstreamNaming) -> ServiceError {
+        ServiceError(.itemNotFound, "\(upstream.displayName) has nothing for the tag \"\(tag?.text ?? "")\".")
+    }
+
+    /// A `provider` parameter naming none of those served.
+    public static func unknownProvider(among names: [ProviderName]) -> ServiceError {
+        .invalid("provider", "must be one of \(names.map(\.rawValue).joined(separator: ", ")).")
+    }
+
+    /// A request without a token where the policy requires one.
+    package static let installTokenRequired = ServiceError(
+        .installTokenRequired,
+        "This route keeps something per install and this server requires an install token: send "
+            + "\"Authorization: Bearer <token>\" with the token POST /installs answered.")
+
+    /// A token (or an Authorization header) that opens no install; `detail` says what was wrong,
+    /// never repeating what was sent.
+    public static func installTokenInvalid(_ detail: String) -> ServiceError {
+        ServiceError(.installTokenInvalid, detail)
+    }
+
+    package static let unknownInstallToken = installTokenInvalid(
+        "The install token opens no install: it was not issued by this server, or its install was "
+            + "deleted. Register again with POST /installs.")
+
+    /// An id whose provider is not served here (its item cannot be fetched).
+    package static func itemNotFound(id: String) -> ServiceError {
+        ServiceError(.itemNotFound, "No item has the id \"\(id)\".")
+    }
+}

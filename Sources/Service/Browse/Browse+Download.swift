@@ -1,0 +1,40 @@
+import Model
+/// Saving an item (seeds 000, 001, 004): its full-size file, after telling the upstream where
+/// its terms ask for that (Unsplash's download tracking).
+extension Browse {
+    /// One of the install's favorites is saved from its snapshot (no fetch, so it works while the
+    /// upstream is down); another item is fetched through its provider's gateway (cached like
+    /// any). A failed tracking call is logged and counted, and the file is still given. `provider`
+    /// is the one the id names.
+    public func download(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Download {
+        try await errors.translating(upstream: provider.rules.naming) {
+            let item: Item
+            if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
+                item = favorite.item
+            } else {
+                item = try await provider.gateway.item(id: id.upstreamID).value
+            }
+            guard let file = item.images[provider.rules.downloadRendition] ?? item.images.values.max(by: { $0.width < $1.width }) else {
+                throw ServiceError(.itemNotFound, "The item \(id.rawValue) has no file to save.")
+            }
+            // Counted and logged by the gateway; the answer does not depend on it.
+            try? await provider.gateway.trackDownload(of: item)
+            return Download(id: id.rawValue, url: file.url, width: file.width, height: file.height)
+        }
+    }
+}
+
+/// What an app saves: the item's full-size file.
+public struct Download: Sendable, Equatable {
+    public let id: String
+    public let url: String
+    public let width: Int
+    public let height: Int
+
+    public init(id: String, url: String, width: Int, height: Int) {
+        self.id = id
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}

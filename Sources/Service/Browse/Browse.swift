@@ -1,0 +1,105 @@
+import Foundation
+import Gateway
+import Model
+import Wire
+
+/// Browsing each provider's items: searches, trending, one item, a random pick, the spotlight and
+/// saving a file. A route hands it the provider it resolved (`ProviderGateway`), never a name to
+/// look up again. Items are marked with the asking install's favorites; a search is recorded in
+/// its history after the answer. `install` nil: a request for no install, whose items are no
+/// one's favorites.
+public struct Browse: Sendable {
+    let favorites: FavoritesService
+    let history: SearchHistoryService
+    let defaultRating: Rating
+    let errors: ErrorTranslation
+
+    /// No words give an empty page without an upstream call.
+    public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                       type: MediaType = .default, provider: ProviderGateway,
+                       install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install)
+            .map { $0.page() }
+    }
+
+    /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
+    /// `form` says which renditions the answer will carry: when the upstream's compact set holds
+    /// them all, only that set is asked for (a smaller upstream answer, cached apart). `order` is
+    /// one of the provider's search orders (nil: its default).
+    public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                             type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
+                             order: String? = nil, install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
+        guard let words else {
+            let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
+            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
+                                      lastOffset: provider.rules.searchOffsetRange.upperBound), status: .hit, age: 0)
+        }
+        return try await errors.translating(upstream: provider.rules.naming) {
+            let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
+                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
+                                        compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                                        install: install)
+            let fetched = try await provider.gateway.search(request)
+            if let install { history.recordLater(words.text, install: install) }
+            return try await answer(fetched, page: page, rules: provider.rules,
+                                    lastOffset: provider.rules.searchOffsetRange.upperBound, install: install)
+        }
+    }
+
+    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
+                         provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install).map { $0.page() }
+    }
+
+    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
+                               provider: ProviderGateway, order: String? = nil,
+                               install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
+        try await errors.translating(upstream: provider.rules.naming) {
+            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
+                                          type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                                          install: install)
+            return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
+                                    lastOffset: provider.rules.trendingOffsetRange.upperBound, install: install)
+        }
+    }
+
+    /// The item with that id from `provider` (the one its id names), marked if it is one of the
+    /// install's favorites.
+    public func item(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
+        try await errors.translating(upstream: provider.rules.naming) {
+            var fetched = try await provider.gateway.item(id: id.upstreamID)
+            fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
+            return fetched
+        }
+    }
+
+    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
+                       provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Item {
+        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
+            return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
+        }
+    }
+
+    /// The provider's current spotlight item (the same for every install, marked for the one
+    /// asking); errors only when there has never been one.
+    public func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Spotlight {
+        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+            let spotlight = try await provider.spotlight.current(tag: tag?.text)
+            // A pick read back from the store after a restart never passed through the gateway.
+            provider.gateway.links.record([spotlight.item])
+            let isFavorite = try await favorites.markings(install: install).ids.contains(spotlight.item.id)
+            return Spotlight(item: spotlight.item.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
+                             secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
+        }
+    }
+
+    /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
+                        lastOffset: Int, install: InstallID?) async throws -> Fetched<PageAnswer> {
+        let favoriteIDs = try await favorites.markings(install: install)
+        return fetched.map { _ in
+            PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
+        }
+    }
+}

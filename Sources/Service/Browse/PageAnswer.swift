@@ -1,0 +1,57 @@
+import Gateway
+import Model
+/// A page as the backend answers it, before it is made into a `ItemPage`: the upstream's page, the
+/// favorite ids of that moment, and a key naming exactly this content, so that what is made from
+/// it (the written JSON) can be kept and reused while the key stays the same.
+public struct PageAnswer: Sendable {
+    private let upstream: UpstreamPage
+    private let request: PageRequest
+    private let favoriteIDs: Set<String>
+    private let stale: Bool
+    private let lastOffset: Int
+    private let wholePages: Bool
+    /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
+    /// fresh from the upstream, stale, or the cache is off).
+    public let contentKey: ContentKey?
+
+    /// The cached answer's id and the favorites version it was marked with.
+    public struct ContentKey: Hashable, Sendable {
+        let answerID: UInt64
+        let favoritesVersion: UInt64
+    }
+
+    /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
+    /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
+    init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
+         lastOffset: Int, wholePages: Bool = false) {
+        upstream = fetched.value
+        self.wholePages = wholePages
+        self.lastOffset = lastOffset
+        self.request = request
+        favoriteIDs = favorites.ids
+        stale = fetched.isStale
+        contentKey = fetched.status == .hit ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
+    }
+
+    /// De-duplicates ids within the page, marks favorites, and works out the next offset.
+    public func page() -> ItemPage {
+        var seen = Set<String>()
+        var items: [Item] = []
+        items.reserveCapacity(upstream.items.count)
+        for item in upstream.items where seen.insert(item.id).inserted {
+            items.append(item.marked(favorite: favoriteIDs.contains(item.id)))
+        }
+        // Both within `UpstreamNumber.count` (as the request's offset and limit are within their
+        // ranges): the sum cannot overflow.
+        let consumed = max(upstream.count, upstream.items.count)
+        let next = request.offset + (wholePages ? request.limit : consumed)
+        var hasMore = consumed > 0 && next <= lastOffset
+        if let total = upstream.totalCount {
+            hasMore = hasMore && next < total
+        } else {
+            hasMore = hasMore && consumed >= request.limit
+        }
+        let pagination = Pagination(offset: request.offset, count: items.count, totalCount: upstream.totalCount, nextOffset: hasMore ? next : nil)
+        return ItemPage(data: items, pagination: pagination, stale: stale ? true : nil)
+    }
+}

@@ -1,0 +1,176 @@
+import Model
+import JSON
+
+/// Our item shape in JSON, written once: for answers and for what the server keeps (which
+/// `init(json:)`, Item+Reading.swift, reads back with the same keys, `ItemKeys`). Keys in sorted
+/// order; fields without a value are left out.
+extension Item: JSONWritable {
+    private typealias K = ItemKeys
+
+    /// The form the server keeps (cached answers, snapshots): everything, its own links included.
+    /// Answers write `writeMembers` with their form instead.
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in writeMembers(to: &writer, form: .stored) }
+    }
+
+    /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
+    public func writeMembers(to writer: inout JSONWriter, form: ItemForm = .full, addedAt: String? = nil, stale: Bool = false) {
+        if let addedAt { writer.member(K.addedAt, addedAt) }
+        writer.meaningful(K.altText, altText)
+        if let attribution { writer.key(K.attribution); attribution.write(to: &writer) }
+        writer.meaningful(K.blurHash, blurHash)
+        if !form.isCompact, let camera, camera.hasValue { writer.key(K.camera); camera.write(to: &writer) }
+        writer.meaningful(K.color, color)
+        if !form.isCompact, let createdAt { writer.member(K.createdAt, ISO8601.string(from: createdAt)) }
+        writer.meaningful(K.height, height)
+        writer.member(K.id, id)
+        writeImages(to: &writer, form: form)
+        if let isFavorite { writer.key(K.isFavorite); writer.bool(isFavorite) }
+        if !form.isCompact { writer.meaningful(K.likes, likes) }
+        if !form.isCompact, let location, location.hasValue { writer.key(K.location); location.write(to: &writer) }
+        writer.member(K.provider, provider.rawValue)
+        // A list's items leave out what the list already says or repeats: the rating it was
+        // filtered by, and the short link, which is in share_text.
+        if !form.isCompact { writer.meaningful(K.rating, rating) }
+        writer.member(K.shareText, shareText)
+        if !form.isCompact { writer.meaningful(K.shareURL, shareURL) }
+        if stale { writer.key(K.stale); writer.bool(true) }
+        writer.meaningful(K.title, title)
+        if form.keepsUpstreamLinks, let upstreamLinks, upstreamLinks.hasValue {
+            writer.key(K.upstreamLinks)
+            upstreamLinks.write(to: &writer)
+        }
+        writer.member(K.url, url)
+        if let user, user.hasValue {
+            if form.isCompact {
+                writeAuthor(user, to: &writer)
+            } else {
+                writer.key(K.user)
+                user.write(to: &writer, form: form)
+            }
+        }
+        // In compact form the author's username is in `user` when there is one.
+        if !form.isCompact || (user?.username ?? "").isEmpty { writer.meaningful(K.username, username) }
+        writer.meaningful(K.width, width)
+    }
+
+    private func writeImages(to writer: inout JSONWriter, form: ItemForm) {
+        // One small array, sorted in place: every item of every page written passes here.
+        var chosen: [(name: String, rendition: Rendition)] = []
+        chosen.reserveCapacity(images.count)
+        for (name, rendition) in images where form.renditions.includes(name) { chosen.append((name, rendition)) }
+        guard !chosen.isEmpty else { return }
+        chosen.sort { $0.name < $1.name }
+        writer.key(K.images)
+        writer.object { writer in
+            for (name, rendition) in chosen {
+                writer.key(escaping: name)
+                if form.isCompact {
+                    rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.stillOnlyWhenCompact.contains(name), form: form)
+                } else {
+                    rendition.write(to: &writer, form: form)
+                }
+            }
+        }
+    }
+
+    /// The author's names alone; a user with links only is left out.
+    private func writeAuthor(_ user: Author, to writer: inout JSONWriter) {
+        guard !(user.displayName ?? "").isEmpty || !(user.username ?? "").isEmpty else { return }
+        writer.key(K.user)
+        writer.object { writer in
+            writer.meaningful(K.displayName, user.displayName)
+            writer.meaningful(K.username, user.username)
+        }
+    }
+}
+
+extension Attribution: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful(K.authorURL, authorURL)
+            writer.meaningful(K.providerURL, providerURL)
+            writer.member(K.text, text)
+        }
+    }
+}
+
+extension PhotoLocation: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful(K.city, city)
+            writer.meaningful(K.country, country)
+            writer.meaningful(K.name, name)
+        }
+    }
+}
+
+extension PhotoCamera: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful(K.aperture, aperture)
+            writer.meaningful(K.exposureTime, exposureTime)
+            writer.meaningful(K.focalLength, focalLength)
+            writer.meaningful(K.iso, iso)
+            writer.meaningful(K.make, make)
+            writer.meaningful(K.model, model)
+        }
+    }
+}
+
+extension UpstreamLinks: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.meaningful(K.downloadLocation, downloadLocation)
+            writer.meaningful(K.onclick, onclick)
+            writer.meaningful(K.onload, onload)
+            writer.meaningful(K.onsent, onsent)
+        }
+    }
+}
+
+extension Author: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        write(to: &writer, form: .stored)
+    }
+
+    func write(to writer: inout JSONWriter, form: ItemForm) {
+        writer.object { writer in
+            writer.meaningful(K.avatarURL, avatarURL.map(form.resolved))
+            writer.meaningful(K.displayName, displayName)
+            writer.meaningful(K.profileURL, profileURL)
+            writer.meaningful(K.username, username)
+        }
+    }
+}
+
+extension Rendition: JSONWritable {
+    private typealias K = ItemKeys
+
+    public func write(to writer: inout JSONWriter) {
+        write(to: &writer, withSize: true, withVideo: true, form: .stored)
+    }
+
+    /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls; links
+    /// are written against the form's base.
+    func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true, form: ItemForm) {
+        writer.object { writer in
+            writer.member(K.height, height)
+            if withVideo { writer.meaningful(K.mp4, mp4.map(form.resolved)) }
+            if withSize { writer.meaningful(K.size, size) }
+            writer.member(K.url, form.resolved(url))
+            if withVideo { writer.meaningful(K.webp, webp.map(form.resolved)) }
+            writer.member(K.width, width)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Service
+import Model
+import Synchronization
+import TestSupport
+import XCTest
+
+/// A search is recorded after its answer; every read of the history (the list, suggestions) and
+/// its clearing first waits for the searches queued so far. The store here is slow to record,
+/// so without that wait the read would run first. A search repeated while its write still waits
+/// replaces that write: fewer writes, the same history.
+final class HistoryAfterQueuedSearchesTests: XCTestCase {
+    /// Records after a pause, as a busy disk would.
+    private final class SlowRecordingStore: SearchHistoryStore {
+        let memory = MemorySearchHistoryStore()
+        let recorded = Mutex<[String]>([])
+        func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
+            recorded.withLock { $0.append(query) }
+            try await Task.sleep(for: .milliseconds(300))
+            try await memory.record(query, at: date, keepingNewest: limit, install: install)
+        }
+        func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { try await memory.list(containing: fragment, install: install) }
+        func clear(install: InstallID) async throws { try await memory.clear(install: install) }
+    }
+
+    private func searched(_ text: String) async throws -> (Backend, SlowRecordingStore) {
+        let store = SlowRecordingStore()
+        let backend = makeMemoryBackend(historyStore: store)
+        _ = try await backend.browse.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)
+        return (backend, store)
+    }
+
+    func testTheListHasTheSearchJustMade() async throws {
+        let (backend, _) = try await searched("cats")
+        let history = try await backend.history.list(contains: nil, install: .local)
+        XCTAssertEqual(history.map(\.query), ["cats"])
+    }
+
+    func testSuggestionsHaveTheSearchJustMade() async throws {
+        let (backend, _) = try await searched("cats")
+        let suggestions = try await backend.history.suggestions(for: try SearchWords.parse("ca"), limit: 5, install: .local)
+        XCTAssertEqual(suggestions.first, Suggestion(query: "cats", source: .history))
+    }
+
+    func testNoSearchLandsAfterAClearing() async throws {
+        let (backend, store) = try await searched("cats")
+        try await backend.history.clear(install: .local)
+        await backend.flushBookkeeping()
+        let left = try await store.memory.list(containing: nil, install: .local)
+        XCTAssertEqual(left, [])
+    }
+
+    func testSearchesRepeatedWhileTheirWritesWaitAreWrittenOnceInTheOrderOfTheirLastTime() async throws {
+        let (backend, store) = try await searched("cats")
+        for text in ["dogs", "cats", "dogs", "birds", "cats"] {
+            _ = try await backend.browse.search(try SearchWords.parse(text), page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)
+        }
+        let history = try await backend.history.list(contains: nil, install: .local)
+        XCTAssertEqual(history.map(\.query), ["cats", "birds", "dogs"])
+        let recorded = store.recorded.withLock { $0 }
+        // The first "cats" may have been written before the others were searched, or replaced.
+        XCTAssertEqual(Array(recorded.suffix(3)), ["dogs", "birds", "cats"], "\(recorded)")
+        XCTAssertLessThanOrEqual(recorded.count, 4, "\(recorded)")
+    }
+}

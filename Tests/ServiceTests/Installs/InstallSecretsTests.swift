@@ -1,0 +1,31 @@
+import Model
+@testable import Service
+import XCTest
+
+/// What install ids and tokens stand on: SHA-256 from libcrypto, random bytes from the system.
+final class InstallSecretsTests: XCTestCase {
+    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// FIPS 180-4's examples, the empty message, and a message of several blocks.
+    func testSHA256GivesTheStandardsDigests() {
+        XCTAssertEqual(hex(SHA256.hash("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(hex(SHA256.hash("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(hex(SHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(hex(SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000))),
+                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(SHA256.hash("token-secret"), SHA256.hash(Array("token-secret".utf8)), "text and bytes agree")
+    }
+
+    func testInstallIDsAndTokensAreFreshEachTime() {
+        let issued = (0..<200).map { _ in InstallToken.issue() }
+        XCTAssertEqual(Set(issued.map(\.install.rawValue)).count, 200)
+        XCTAssertEqual(Set(issued.map(\.token)).count, 200)
+        for one in issued.prefix(5) {
+            XCTAssertTrue(InstallID.isIssued(Array(one.install.rawValue.utf8)), one.install.rawValue)
+            XCTAssertEqual(one.secretHash.count, SHA256.digestBytes)
+        }
+        XCTAssertEqual(SecureRandom.bytes(0), [])
+        XCTAssertEqual(SecureRandom.bytes(32).count, 32)
+    }
+}

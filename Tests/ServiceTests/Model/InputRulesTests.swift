@@ -1,0 +1,81 @@
+import Service
+import Model
+import XCTest
+
+/// The service's input values accept exactly what its rules allow.
+final class InputRulesTests: XCTestCase {
+    func testPageRequestBounds() {
+        // A provider's own ranges are its rules', checked where requests are read (ErrorTableTests).
+        for (offset, limit) in [(0, 1), (4999, 50), (10, 24), (30, 30)] {
+            XCTAssertNotNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
+        }
+        for (offset, limit) in [(-1, 10), (0, 0), (0, -5)] {
+            XCTAssertNil(PageRequest(offset: offset, limit: limit), "\(offset), \(limit)")
+        }
+    }
+
+    func testRatingsAreTheFourInAnyCase() {
+        XCTAssertEqual(Rating.all.map(\.rawValue), ["g", "pg", "pg-13", "r"])
+        XCTAssertEqual(Rating("PG-13"), .pg13)
+        XCTAssertEqual(Rating("g"), .g)
+        for text in ["", "nc-17", "pg13", "x"] { XCTAssertNil(Rating(text), text) }
+    }
+
+    func testLanguageCodesAreTwoLettersLowercased() {
+        XCTAssertEqual(LanguageCode("EN")?.rawValue, "en")
+        for text in ["", "e", "eng", "english", "e1", "é", "éé"] { XCTAssertNil(LanguageCode(text), text) }
+    }
+
+    func testGIFIDsAreOneToSixtyFourLettersAndDigits() {
+        XCTAssertEqual(ItemID("abc123XYZ")?.rawValue, "abc123XYZ")
+        XCTAssertNotNil(ItemID(String(repeating: "a", count: 64)))
+        for text in ["", "abc-def", String(repeating: "a", count: 65), "a b", "ü"] { XCTAssertNil(ItemID(text), text) }
+    }
+
+    func testOtherProvidersIdsCarryTheirNameAndAllowDashesAndUnderscores() throws {
+        let photo = try XCTUnwrap(ItemID("unsplash:wfH7b-1pf6g_"))
+        XCTAssertEqual(photo.provider, .unsplash)
+        XCTAssertEqual(photo.upstreamID, "wfH7b-1pf6g_")
+        XCTAssertEqual(photo.rawValue, "unsplash:wfH7b-1pf6g_")
+        XCTAssertEqual(ItemID("abc")?.provider, .giphy)
+        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "x")?.rawValue, "unsplash:x")
+        XCTAssertEqual(ItemID(provider: .giphy, upstreamID: "x")?.rawValue, "x")
+        for text in ["unsplash:", "giphy:abc", ":abc", "Unsplash:abc", "unsplash:a b", "unsplash:a:b", "unsplash:é",
+                     "unsplash:" + String(repeating: "a", count: 65)] {
+            XCTAssertNil(ItemID(text), text)
+        }
+    }
+
+    /// What a mapping reads from an upstream: an id a client could not send back has no ItemID.
+    /// The fuzzer found an Unsplash id that began with a combining mark and held a slash.
+    func testUpstreamIDsClientsCouldNotSendBackHaveNoItemID() {
+        for upstreamID in ["", "a/b", "a b", "\u{34D}abc", "é", "a:b", "a?b", String(repeating: "a", count: 65)] {
+            XCTAssertNil(ItemID(provider: .unsplash, upstreamID: upstreamID), upstreamID)
+            XCTAssertNil(ItemID(provider: .giphy, upstreamID: upstreamID), upstreamID)
+        }
+        XCTAssertNil(ItemID(provider: .giphy, upstreamID: "a-b"), "GIPHY's ids are letters and digits only")
+        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "a-b_c")?.upstreamID, "a-b_c")
+    }
+
+    func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {
+        XCTAssertEqual(try SearchWords.parse("  happy cat ")?.text, "happy cat")
+        XCTAssertNil(try SearchWords.parse(" \n "))
+        XCTAssertNotNil(try SearchWords.parse(String(repeating: "a", count: 50)))
+        XCTAssertThrowsError(try SearchWords.parse(String(repeating: "a", count: 51))) { error in
+            XCTAssertEqual(error as? SearchWords.Rejection, .tooLong)
+        }
+        // Counted in Unicode scalars as sent: 26 two-scalar characters are 52.
+        XCTAssertThrowsError(try SearchWords.parse(String(repeating: "e\u{301}", count: 26)))
+    }
+
+    /// Every Unicode space and line break is trimmed at either end (Foundation's
+    /// whitespacesAndNewlines, which this once called), none inside; other text stays as sent.
+    func testSearchWordsTrimUnicodeWhitespaceAtTheEndsOnly() throws {
+        XCTAssertEqual(try SearchWords.parse("\u{3000}\u{A0}cat\u{85}\u{2029}\t")?.text, "cat")
+        XCTAssertEqual(try SearchWords.parse(" happy\u{3000}cat\r\n")?.text, "happy\u{3000}cat")
+        XCTAssertEqual(try SearchWords.parse("Café ")?.text, "Café")
+        XCTAssertEqual(try SearchWords.parse("e\u{301}")?.text, "e\u{301}", "a combining mark is no space")
+        XCTAssertEqual(try SearchWords.parse("\u{200B}cat")?.text, "\u{200B}cat", "a zero-width space is not white space")
+        XCTAssertNil(try SearchWords.parse("\u{2000}\u{205F}\u{1680}\u{0B}\u{0C}"))
+    }
+}

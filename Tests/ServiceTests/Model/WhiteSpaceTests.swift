@@ -1,0 +1,34 @@
+import Foundation
+import ASCII
+import Service
+import Model
+import XCTest
+
+/// Trimming without Foundation gives what Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` gave,
+/// but for the zero width space, which Foundation on Linux trims and Unicode's White_Space does not hold
+/// (as SearchWords already read it).
+final class WhiteSpaceTests: XCTestCase {
+    private let samples = [
+        "cat", " cat ", "\tcat\n", "\u{A0}cat\u{3000}", "\u{2028}cat\u{85}", "c a t", "  ", "", "\r\n", "\u{1680}\u{200A}",
+        " \u{301}cat", "cat \u{301}", "😀 ", " é", "\u{FEFF}cat", "\u{202F}\u{205F}x\u{2000}",
+        "https://a/b c", "x\u{0}", "\u{B}\u{C}x\u{1C}",
+    ]
+
+    func testTrimsWhatFoundationTrimmed() {
+        for text in samples {
+            let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertEqual(WhiteSpace.trimmed(text), foundation.isEmpty ? nil : foundation, text.debugDescription)
+            XCTAssertEqual(WhiteSpace.isBlank(text), foundation.isEmpty, text.debugDescription)
+        }
+    }
+
+    func testTheZeroWidthSpaceIsNotWhiteSpace() {
+        XCTAssertEqual(WhiteSpace.trimmed("\u{200B}cat\u{200B}"), "\u{200B}cat\u{200B}")
+    }
+
+    func testShareTextTrimsTheTitle() {
+        let item = Item(id: "a", provider: .giphy, title: "\u{A0} Cat \n", url: "https://giphy.com/gifs/a", shareURL: " \u{3000} ")
+        XCTAssertEqual(item.shareText, "Cat https://giphy.com/gifs/a", "a blank short link is no link")
+        XCTAssertEqual(Item(id: "a", provider: .giphy, title: " \n", url: "https://g/a").shareText, "GIF https://g/a")
+    }
+}
