@@ -1,3 +1,4 @@
+import ASCII
 import Service
 import HTTPServer
 
@@ -95,8 +96,20 @@ enum RequestInputs {
         } catch {
             switch error {
             case .tooLong: throw .invalid(name, "must be at most \(SearchWords.maxLength) characters.")
+            case .controlCharacter: throw controlCharacters(name)
             }
         }
+    }
+
+    /// Text to look for in the search history (`contains`); nil when absent.
+    static func historyFragment(_ text: String?) throws(ServiceError) -> String? {
+        guard let text else { return nil }
+        guard !ControlCharacters.present(in: text) else { throw controlCharacters("contains") }
+        return text
+    }
+
+    private static func controlCharacters(_ name: String) -> ServiceError {
+        .invalid(name, "must not hold \(ControlCharacters.described).")
     }
 
     /// Absent or empty: a new session.

@@ -23,7 +23,7 @@ enum SearchHistoryRoutes {
     static func register(on router: inout RouterBuilder, backend: Backend) {
         router.serve(.get, "/search/history") { request in
             let install = try await InstallAccess.forKeeping(request, backend: backend)
-            let entries = try await backend.searchHistory(contains: request.query["contains"], install: install)
+            let entries = try await backend.searchHistory(contains: try RequestInputs.historyFragment(request.query["contains"]), install: install)
             var response = JSONResponse.write(HistoryList(data: entries), sizeHint: 64 + entries.count * 64)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
