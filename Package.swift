@@ -5,10 +5,12 @@ import PackageDescription
 //   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
 //   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
 //   Service (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
-//   Storage -> SQLite, Service: repositories that are Service's stores, built by Stores.open
+//   Storage -> SQLite, PostgreSQL, Service: each store written once for either database, built by Stores.open
 //   API -> HTTPServer, Service: routes and the one table from error kinds to statuses
-//   GiphyClient, UnsplashClient -> ProviderHTTP -> Service;  FakeGiphy, FakeUnsplash -> FakeUpstream -> HTTPServer
-//   GifBFFApp wires them; gif-bff runs it
+//   GiphyClient, UnsplashClient -> ProviderHTTP -> Service
+//   GiphyDemo, UnsplashDemo (the demo providers, in-process) -> the clients' mapping, GiphyCatalog/UnsplashCatalog, DemoMedia
+//   FakeGiphy, FakeUnsplash (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
+//   GifBFFApp wires them; gif-bff runs it (no fake, no fault board in it: .ci/run checks its symbols)
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "DemoMedia"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "GiphyClient", "FakeGiphy", "UnsplashClient", "FakeUnsplash", "DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
@@ -66,8 +68,8 @@ let package = Package(
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
-        // Storage: libsqlite3, our thin wrapper, then the schema and the repositories, which
-        // are Service's stores (every one built by `Stores.open`).
+        // Storage: libsqlite3, our thin wrapper, then the schema histories and the stores, each
+        // written once for SQLite and PostgreSQL (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
@@ -105,12 +107,13 @@ let package = Package(
         .target(name: "CSlowDisk", dependencies: ["CSQLite"], path: "Tests/CSlowDisk"),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "FakeUpstream", "GiphyClient", "UnsplashClient", "Recency"],
+            dependencies: ["Service", "Storage", "SQLite", "TestSupport", "DemoCatalog", "GiphyClient", "UnsplashClient", "Recency"],
             swiftSettings: strict
         ),
 
-        // GIPHY: our client (a Provider on ProviderHTTP's transport) and a fake GIPHY served by our own
-        // HTTPServer, for tests and for the demo mode. The fake knows nothing of Service.
+        // GIPHY: our client (a Provider on ProviderHTTP's transport), its catalog, the demo provider
+        // serving that catalog in-process, and a fake GIPHY serving it over our own HTTPServer with
+        // faults, for the tests. Neither the catalog nor the fake knows Service.
         // What every provider client shares: the bounded libcurl transport, the deadline, the
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
@@ -119,22 +122,30 @@ let package = Package(
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
         .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Service"], swiftSettings: strict),
         .target(name: "GiphyClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
+        .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),
+        // The GIFs, their listing rules (search, trending, paging, ratings, bundles, terms).
+        .target(name: "GiphyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Giphy/Catalog", swiftSettings: strict),
+        // The demo GIPHY: the catalog as a Provider (GIPHY's mapping, no socket), and its pictures.
+        .target(name: "GiphyDemo", dependencies: ["ASCII", "Service", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
-        // listeners for transport faults, deterministic JSON and random numbers.
+        // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
-        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
         // Each demo provider's catalog of pictures lives in its own folder.
         .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
-        .target(name: "GiphyDemoMedia", dependencies: ["DemoMedia", "FakeGiphy"], path: "Sources/Providers/Giphy/DemoMedia", swiftSettings: strict),
-        .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemoMedia", "UnsplashDemoMedia", "FakeGiphy", "FakeUnsplash", "TestSupport"], swiftSettings: strict),
-        .target(name: "UnsplashDemoMedia", dependencies: ["DemoMedia", "FakeUnsplash", "UnsplashClient"], path: "Sources/Providers/Unsplash/DemoMedia", swiftSettings: strict),
+        .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemo", "UnsplashDemo", "GiphyCatalog", "UnsplashCatalog", "TestSupport"], swiftSettings: strict),
+        // Each demo provider against its client reading the fake: the same items, pages and errors.
+        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "TestSupport"], swiftSettings: strict),
 
-        // Unsplash: the same pair for photos. The fake knows nothing of Service either.
+        // Unsplash: the same four for photos.
         .target(name: "UnsplashClient", dependencies: ["Service", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
-        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
+        .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
+        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Service", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
+        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",

@@ -4,8 +4,8 @@
     scripts/wire-compare.py OLD_BINARY NEW_BINARY
 
 For a change that must not change behaviour (a rename, a move, a speed-up): each binary runs in
-demo mode (no keys) on a fresh database, on loopback, and gets the same requests in the same
-order. Status, headers (but Date) and body must match. Answers that are random by design
+demo mode (no keys) on a fresh database, on loopback, with the same public URL (so demo media
+links name neither's port), and gets the same requests in the same order. Status, headers (but Date) and body must match. Answers that are random by design
 (/random, /random/deck, a new spotlight pick) and /metrics (its durations) are compared by
 shape: the same status and the same top-level JSON keys (metric lines, numbers aside). Prints one line per request and exits 1 on any difference.
 """
@@ -80,7 +80,10 @@ IGNORED_HEADERS = {"date", "age"}
 def start(binary, work):
     log = open(os.path.join(work, "server.log"), "w+")
     env = {k: v for k, v in os.environ.items() if k not in ("GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY")}
-    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--database", os.path.join(work, "db.sqlite3")],
+    # One public URL for both: demo media links are written against it, not against each server's
+    # own port (which would make every answer with a picture differ).
+    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--database", os.path.join(work, "db.sqlite3"),
+                                "--public-url", "http://gif-bff.invalid"],
                                stdout=log, stderr=subprocess.STDOUT, env=env)
     deadline = time.time() + 15
     while time.time() < deadline:
@@ -105,14 +108,22 @@ def call(base, method, path, body):
         return error.code, error.headers.items(), error.read()
 
 
+# What every item has (openapi.yaml's required keys, its provider, renditions and attribution):
+# a random pick's other keys (alt text, a user, a photo's camera) come with some items only.
+ITEM_KEYS = {"id", "url", "share_text", "provider", "images", "attribution"}
+
+
 def keys(body):
-    """A JSON body's top-level keys (a random pick's own fields differ from pick to pick); for other
-    text (the metrics), its lines without their numbers."""
+    """A JSON body's top-level keys (a random pick's own fields differ from pick to pick), only
+    those every item has when the body is one item; for other text (the metrics), its lines
+    without their numbers."""
     try:
         value = json.loads(body)
     except ValueError:
         return {re.sub(rb"[0-9.e+-]+", b"#", line) for line in body.splitlines()}
-    return set(value) if isinstance(value, dict) else {type(value).__name__}
+    if not isinstance(value, dict):
+        return {type(value).__name__}
+    return set(value) & ITEM_KEYS if {"id", "url"} <= set(value) else set(value)
 
 
 def main():

@@ -2,22 +2,23 @@ import DemoMedia
 import Service
 
 /// One provider as the app starts it: its client (the real service with a key; without one, its
-/// demo fake started in-process and reached through the same client code), its rules, what its
-/// cache is keyed by, and its hourly budget.
+/// demo provider serving the built-in catalog in-process), its rules, what its cache is keyed
+/// by, and its hourly budget.
 struct ProviderSource: Sendable {
     let name: ProviderName
     let rules: ProviderRules
     let client: any Provider
-    /// Provider, base URL and a fingerprint of the key (`KeyFingerprint`), or "<name>-demo": it
-    /// starts every cache and spotlight key, so answers never cross from one upstream to another.
+    /// Provider, base URL and a fingerprint of the key (`KeyFingerprint`), or "<name>-demo-media":
+    /// it starts every cache and spotlight key, so answers never cross from one upstream to another.
     let identity: String
     let callsPerHour: Int?
-    /// Stops the in-process demo fake; nil when the real service is used.
-    let stopDemo: (@Sendable () async -> Void)?
+    /// Closes the client's connections and its transport's thread and descriptors; nil for a demo
+    /// provider, which holds neither.
+    var stopClient: (@Sendable () async -> Void)? = nil
     /// The demo catalog's pictures, served at /media/<name>/...; nil when the real service is used.
     var demoMedia: (any DemoMediaCatalog)? = nil
 
-    var isDemo: Bool { stopDemo != nil }
+    var isDemo: Bool { demoMedia != nil }
 
-    func shutdown() async { await stopDemo?() }
+    func shutdown() async { await stopClient?() }
 }

@@ -13,11 +13,12 @@ public final class RunningApp: Sendable {
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     public var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
+    /// The providers' clients, whose connections and transports stop with the server.
     private let sources: [ProviderSource]
     private let stores: Stores
     /// The writes left for after the answers (history, cache): done before the database closes.
     let bookkeeping: BookkeepingWrites
-    /// Pingbacks still queued get a short while to go out before the upstream stops.
+    /// Pingbacks still queued get a short while to go out before the server stops.
     let analytics: AnalyticsPingbacks
     private let heapTrimmer: HeapTrimmer
     /// Deletes idle installs hourly; nil when they are kept for ever.
@@ -81,7 +82,7 @@ public final class RunningApp: Sendable {
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
         let analytics = AnalyticsPingbacks(
-            channel: giphy.client, index: gifGateway?.links ?? UpstreamLinkIndex(),
+            channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),
             settings: PingbackSettings(enabled: configuration.giphyAnalytics),
             lookup: { id, install in
                 guard let install else { return nil }
@@ -117,8 +118,8 @@ public final class RunningApp: Sendable {
         }
     }
 
-    /// A start that failed part way: the demo fakes already listening stop and the database
-    /// closes, in the background (start is synchronous).
+    /// A start that failed part way: the clients made so far stop and the database closes, in the
+    /// background (start is synchronous).
     private static func abandon(_ sources: [ProviderSource], _ stores: Stores) {
         Task {
             for source in sources { await source.shutdown() }
@@ -166,8 +167,9 @@ public final class RunningApp: Sendable {
 
     var httpServer: HTTPServer { server }
 
-    /// Graceful: requests in flight finish (within the grace period), then the providers' demo
-    /// fakes stop and the database is closed (checkpointed: a stopped server leaves no -wal or -shm file).
+    /// Graceful: requests in flight finish (within the grace period), then the pingbacks still
+    /// queued and the writes left for later, and the database is closed (checkpointed: a stopped
+    /// server leaves no -wal or -shm file).
     public func shutdown() async {
         await server.shutdown()
         await stopAfterServer()
@@ -182,6 +184,7 @@ public final class RunningApp: Sendable {
         heapTrimmer.stop()
         await sweeper?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
+        // After the pingbacks: GIPHY's client is also their channel.
         for source in sources { await source.shutdown() }
         await bookkeeping.flush()
         await stores.close()

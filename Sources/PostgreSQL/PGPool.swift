@@ -34,14 +34,14 @@ public final class PGPool: Sendable {
     }
 
     /// Runs `body` with a connection, on that connection's thread.
-    public func withConnection<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+    public func withConnection<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
         let index = try await takeSlot()
         defer { giveBack(index) }
         return try await slots[index].run(body)
     }
 
     /// Runs `body` in a transaction (committed when it returns, rolled back when it throws).
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
         try await withConnection { connection in try connection.transaction(body) }
     }
 

@@ -4,7 +4,8 @@ import SQLite
 
 /// Every store gif-bff keeps, built on one database, SQLite's file or a PostgreSQL server: the
 /// one place that wires Service's store protocols to tables. The rest of the program sees the
-/// protocols only, so both databases keep one copy of every rule.
+/// protocols only, so both databases keep one copy of every rule; each store is written once
+/// over either (`StoreDatabase`), so they keep one copy of every statement too.
 public struct Stores: Sendable {
     public let favorites: any FavoritesStore
     public let searchHistory: any SearchHistoryStore
@@ -17,29 +18,34 @@ public struct Stores: Sendable {
 
     /// The stores of an opened SQLite database.
     public init(database: DatabasePool) {
-        favorites = FavoritesRepository(database: database)
-        searchHistory = SearchHistoryRepository(database: database)
-        responseCache = ResponseCacheRepository(database: database)
-        spotlight = SpotlightRepository(database: database)
-        installIdentity = InstallIdentityRepository(database: database)
-        installs = InstallRepository(database: database)
-        callLogs = { UpstreamCallRepository(database: database, provider: $0) }
+        favorites = SQLiteFavorites(database: database)
+        searchHistory = SQLiteSearchHistory(database: database)
+        responseCache = SQLiteResponseCache(database: database)
+        spotlight = SQLiteSpotlight(database: database)
+        installIdentity = SQLiteInstallIdentities(database: database)
+        installs = SQLiteInstalls(database: database)
+        callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
     init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements) {
-        favorites = PGFavoritesRepository(pool: pool, announcements: favoriteChanges)
-        searchHistory = PGSearchHistoryRepository(pool: pool)
-        responseCache = PGResponseCacheRepository(pool: pool)
-        spotlight = PGSpotlightRepository(pool: pool)
-        installIdentity = PGInstallIdentityRepository(pool: pool)
-        installs = PGInstallRepository(pool: pool, deletions: installDeletions)
-        callLogs = { PGUpstreamCallRepository(pool: pool, provider: $0) }
-        closing = {
+        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions)) {
             listener.stop()
             await pool.close()
         }
+    }
+
+    /// The stores of a PostgreSQL database; `closing` closes what is under it.
+    init(_ database: PGStoreDatabase, closing: @escaping @Sendable () async -> Void) {
+        favorites = PGFavorites(database: database)
+        searchHistory = PGSearchHistory(database: database)
+        responseCache = PGResponseCache(database: database)
+        spotlight = PGSpotlight(database: database)
+        installIdentity = PGInstallIdentities(database: database)
+        installs = PGInstalls(database: database)
+        callLogs = { PGCallLog(database: database, provider: $0) }
+        self.closing = closing
     }
 
     /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store on it.

@@ -1,9 +1,9 @@
 import DemoMedia
-import FakeGiphy
-import FakeUnsplash
-import GiphyDemoMedia
+import GiphyCatalog
+import GiphyDemo
 import TestSupport
-import UnsplashDemoMedia
+import UnsplashCatalog
+import UnsplashDemo
 import XCTest
 
 /// The catalogs' pictures: the sizes their catalogs state, bad paths refused before anything is
@@ -15,7 +15,7 @@ final class LibraryTests: XCTestCase {
 
     func testEveryGIFRenditionOfACatalogGIFIsDrawnAtItsStatedSize() async throws {
         let media = library()
-        let gif = FakeCatalog.standard.gifs[5]
+        let gif = GIFCatalog.standard.gifs[5]
         for rendition in gif.renditions {
             guard let width = rendition.width, let height = rendition.height, width > 0, !(rendition.url ?? "").isEmpty else { continue }
             let image = try await media.image(provider: "giphy", key: gif.id, name: rendition.name + ".gif", query: [:])
@@ -29,7 +29,7 @@ final class LibraryTests: XCTestCase {
     /// `photoSideLimit`: the catalog's originals run to 6000 px, and none is drawn larger than 2048.
     func testAPhotoFollowsUnsplashsWidthRuleWithinTheSideLimit() async throws {
         let media = library()
-        let photo = FakePhotoCatalog.standard.photos[0]
+        let photo = PhotoCatalog.standard.photos[0]
         XCTAssertEqual("\(photo.width)x\(photo.height)", "2085x5002")
         for (query, expected) in [([String: String](), "853x2046"), (["w": "400"], "400x959"), (["w": "853"], "853x2046"),
                                   (["w": "854"], "853x2046"), (["w": "8000"], "853x2046"), (["w": "1"], "1x2")] {
@@ -47,8 +47,8 @@ final class LibraryTests: XCTestCase {
 
     func testBadPathsAreRefusedBeforeAnythingIsDrawn() async {
         let media = library()
-        let photo = FakePhotoCatalog.standard.photos[0].id
-        let gif = FakeCatalog.standard.gifs[0].id
+        let photo = PhotoCatalog.standard.photos[0].id
+        let gif = GIFCatalog.standard.gifs[0].id
         let cases: [(String, String, String, [String: String], DemoMediaError)] = [
             ("giphy", "nope", "original.gif", [:], .notFound("The GIPHY demo catalog has no GIF nope.")),
             ("giphy", gif, "nope.gif", [:], .notFound("GIF \(gif) has no rendition nope in the demo catalog.")),
@@ -75,7 +75,7 @@ final class LibraryTests: XCTestCase {
     func testTheCacheKeepsWithinItsBytesAndServesTheSameBytesAgain() async throws {
         let limit = 200_000
         let media = library(cacheBytes: limit)
-        let gifs = FakeCatalog.standard.gifs.prefix(60)
+        let gifs = GIFCatalog.standard.gifs.prefix(60)
         var first: [String: [UInt8]] = [:]
         for gif in gifs {
             first[gif.id] = try await media.image(provider: "giphy", key: gif.id, name: "original.gif", query: [:]).bytes
@@ -91,10 +91,10 @@ final class LibraryTests: XCTestCase {
 
     func testAvatarsAndProfileImagesOfTheCatalogsUsers() async throws {
         let media = library()
-        let user = try XCTUnwrap(FakeCatalog.standard.gifs.lazy.compactMap(\.user).first).username
+        let user = try XCTUnwrap(GIFCatalog.standard.gifs.lazy.compactMap(\.user).first).username
         let avatar = try await media.image(provider: "giphy", key: user, name: "avatar.gif", query: [:])
         XCTAssertEqual(ImageFacts.read(avatar.bytes)?.format, "gif")
-        let photographer = FakePhotoCatalog.standard.photos[0].photographer.username
+        let photographer = PhotoCatalog.standard.photos[0].photographer.username
         let profile = try await media.image(provider: "unsplash", key: photographer, name: "profile", query: ["w": "32", "h": "32"])
         XCTAssertEqual(ImageFacts.read(profile.bytes).map { "\($0.width)x\($0.height)" }, "32x32")
         XCTAssertEqual(profile.contentType, "image/png")

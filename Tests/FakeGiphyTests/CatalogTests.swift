@@ -4,7 +4,7 @@ import XCTest
 
 /// The generated catalog: size, determinism, variety and GIPHY's odd corners.
 final class CatalogTests: XCTestCase {
-    private let catalog = FakeCatalog.standard
+    private let catalog = GIFCatalog.standard
 
     func testSizeAndTopics() {
         XCTAssertGreaterThanOrEqual(catalog.gifs.count, 500)
@@ -17,10 +17,10 @@ final class CatalogTests: XCTestCase {
     }
 
     func testTheSameSeedGivesTheSameCatalog() {
-        let again = FakeCatalog(seed: FakeCatalog.defaultSeed)
+        let again = GIFCatalog(seed: GIFCatalog.defaultSeed)
         XCTAssertEqual(again.gifs, catalog.gifs)
         XCTAssertEqual(again.trending().map(\.id), catalog.trending().map(\.id))
-        let other = FakeCatalog(seed: 42)
+        let other = GIFCatalog(seed: 42)
         XCTAssertNotEqual(other.gifs.map(\.id), catalog.gifs.map(\.id))
     }
 

@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// What keeps the fake safe to run for days as the demo catalog.
+/// What keeps the fake safe to run for days (`fake-giphy`).
 final class DemoBoundsTests: XCTestCase {
     func testCountsPerPathStayBoundedWhileTheTotalStaysRight() {
         let log = CallLog()

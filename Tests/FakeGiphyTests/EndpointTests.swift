@@ -9,7 +9,7 @@ final class EndpointTests: XCTestCase {
     override func setUp() async throws { harness = try FakeHarness() }
     override func tearDown() async throws { await harness.stop() }
 
-    private var catalog: FakeCatalog { harness.fake.catalog }
+    private var catalog: GIFCatalog { harness.fake.catalog }
 
     func testSearchEnvelopeWithStringTypedRenditionNumbers() async throws {
         let answer = try await harness.get("/gifs/search", "q=cats&limit=3")

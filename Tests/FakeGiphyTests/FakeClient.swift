@@ -25,7 +25,9 @@ struct FakeAnswer {
 final class FakeHarness {
     let fake: FakeGiphy
     let baseURL: URL
-    private let session = URLSession(configuration: .ephemeral)
+    /// Let go of in `stop`: FoundationNetworking closes a session's connections and libcurl
+    /// handle only when the session is freed, and XCTest keeps this harness until the run ends.
+    private var session: URLSession? = URLSession(configuration: .ephemeral)
 
     init(adminRoutes: Bool = true) throws {
         fake = FakeGiphy(apiKey: testKey, adminRoutes: adminRoutes)
@@ -53,7 +55,7 @@ final class FakeHarness {
     }
 
     private func send(_ request: URLRequest) async throws -> FakeAnswer {
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await XCTUnwrap(session, "the harness is stopped").data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -63,7 +65,8 @@ final class FakeHarness {
     }
 
     func stop() async {
-        session.invalidateAndCancel()
+        session?.invalidateAndCancel()
+        session = nil
         await fake.shutdown()
     }
 }

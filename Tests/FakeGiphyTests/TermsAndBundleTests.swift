@@ -10,7 +10,7 @@ final class TermsAndBundleTests: XCTestCase {
     override func setUp() async throws { harness = try FakeHarness() }
     override func tearDown() async throws { await harness.stop() }
 
-    private var catalog: FakeCatalog { harness.fake.catalog }
+    private var catalog: GIFCatalog { harness.fake.catalog }
 
     func testAutocompleteAnswersNamesStartingWithTheQuery() async throws {
         let answer = try await harness.get("/gifs/search/tags", "q=Da&limit=3")
@@ -31,7 +31,7 @@ final class TermsAndBundleTests: XCTestCase {
         XCTAssertEqual(answer.status, 200)
         let terms = try XCTUnwrap(answer.object?["data"] as? [String])
         XCTAssertEqual(terms, catalog.trendingSearches)
-        XCTAssertEqual(terms.count, FakeCatalog.trendingSearchCount)
+        XCTAssertEqual(terms.count, GIFCatalog.trendingSearchCount)
         XCTAssertEqual(Set(terms).count, terms.count)
     }
 

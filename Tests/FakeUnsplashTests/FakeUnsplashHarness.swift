@@ -1,5 +1,6 @@
 import FakeUnsplash
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +24,9 @@ struct PhotoAnswer {
 final class FakeUnsplashHarness: Sendable {
     let fake: FakeUnsplash
     let baseURL: URL
-    private let session = URLSession(configuration: .ephemeral)
+    /// Let go of in `stop`: FoundationNetworking closes a session's connections and libcurl
+    /// handle only when the session is freed, and XCTest keeps this harness until the run ends.
+    private let session = Mutex<URLSession?>(URLSession(configuration: .ephemeral))
 
     init(hourlyLimit: Int) throws {
         fake = FakeUnsplash(accessKey: testAccessKey, hourlyLimit: hourlyLimit)
@@ -35,7 +38,7 @@ final class FakeUnsplashHarness: Sendable {
         var request = URLRequest(url: try XCTUnwrap(URL(string: baseURL.absoluteString + path + (query.isEmpty ? "" : "?" + query))))
         if let key { request.setValue("Client-ID \(key)", forHTTPHeaderField: "Authorization") }
         request.setValue("v1", forHTTPHeaderField: "Accept-Version")
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await openSession().data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -49,12 +52,19 @@ final class FakeUnsplashHarness: Sendable {
         var request = URLRequest(url: try XCTUnwrap(URL(string: baseURL.absoluteString + path)))
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
-        let (_, response) = try await session.data(for: request)
+        let (_, response) = try await openSession().data(for: request)
         return try XCTUnwrap(response as? HTTPURLResponse).statusCode
     }
 
+    private func openSession() throws -> URLSession {
+        try XCTUnwrap(session.withLock { $0 }, "the harness is stopped")
+    }
+
     func stop() async {
-        session.invalidateAndCancel()
+        session.withLock { session in
+            session?.invalidateAndCancel()
+            session = nil
+        }
         await fake.stop()
     }
 }

@@ -32,6 +32,20 @@ final class AnalyticsTests: XCTestCase {
         try await waitUntil { try api.get("/metrics").text.contains("gif_bff_pingbacks_total{outcome=\"sent\"} 1") }
     }
 
+    /// Without a key, the demo provider takes the pingbacks itself: counted as sent, none
+    /// reaching the fake GIPHY (or any server).
+    func testInDemoModeThePingbacksAreTakenByTheDemo() async throws {
+        let api = try APIHarness(self) { $0.giphyAPIKey = nil }
+        XCTAssertEqual(api.app.demoProviders, [.giphy, .unsplash])
+        let ids = try itemIDs(api, "/search?q=cats&limit=2")
+        XCTAssertEqual(ids.count, 2)
+        let list = ids.map { "\"\($0)\"" }.joined(separator: ",")
+        XCTAssertEqual(try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "seen", "ids": [\#(list)]}"#).status, 202)
+        try await waitUntil { try api.get("/metrics").text.contains("gif_bff_pingbacks_total{outcome=\"sent\"} 2") }
+        XCTAssertEqual(api.fake.pingbacks.count(), 0)
+        XCTAssertEqual(api.fake.callCount(), 0, "the fake GIPHY is not the demo")
+    }
+
     func testSeenWithAListSendsOnePingbackPerGIF() async throws {
         let api = try APIHarness(self)
         let ids = try itemIDs(api, "/search?q=dogs&limit=5")

@@ -66,9 +66,10 @@ final class DatabaseVersionExecutableTests: XCTestCase {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
             XCTFail("gif-bff kept running")
         }
+        // Also when it ended by itself: Foundation keeps a Process it has not seen end, and its pipe.
+        process.waitUntilExit()
         return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }

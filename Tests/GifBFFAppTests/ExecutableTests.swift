@@ -44,15 +44,15 @@ final class ExecutableTests: XCTestCase {
         return (process, output, errors)
     }
 
+    /// Also waits for Foundation to see the end: a Process it has not seen end is kept, and
+    /// with it the pipes' read ends, until the test run ends.
     private func finish(_ process: Process, within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return false
-        }
-        return true
+        let ended = !process.isRunning
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return ended
     }
 
     func testABadValueStopsStartUpWithStatus2AndNamesIt() throws {

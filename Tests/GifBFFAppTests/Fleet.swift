@@ -85,9 +85,12 @@ final class Fleet {
         process.arguments = arguments
         process.environment = Sanitizer.childEnvironment
         // A file, not a pipe: a pipe nobody reads would fill and stall the server's log writes.
-        process.standardError = try FileHandle(forWritingTo: logURL)
+        let log = try FileHandle(forWritingTo: logURL)
+        process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // The child has its own copy; ours would stay open as long as the test case (the run).
+        try log.close()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, process.isRunning {
             let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""

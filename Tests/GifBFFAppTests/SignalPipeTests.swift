@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Signals are caught from the moment the pipe is made (a SIGTERM right after the start-up line
@@ -47,25 +48,18 @@ final class SignalPipeTests: XCTestCase {
 
     /// Both ends are close-on-exec from birth (pipe2), so no child process inherits them.
     func testThePipesEndsAreCloseOnExec() throws {
-        let before = Set(try Self.openPipes())
+        let before = Set(Self.openPipes())
         let pipe = try SignalPipe(signals: [SIGTERM]) { _ in }
         addTeardownBlock { pipe.cancel() }
-        let made = Set(try Self.openPipes()).subtracting(before)
+        let made = Set(Self.openPipes()).subtracting(before)
         XCTAssertGreaterThanOrEqual(made.count, 2, "the pipe's two ends")
         for descriptor in made {
             XCTAssertNotEqual(fcntl(descriptor, F_GETFD) & FD_CLOEXEC, 0, "descriptor \(descriptor)")
         }
     }
 
-    /// This process's descriptors that are pipes (/proc/self/fd links to "pipe:[...]").
-    private static func openPipes() throws -> [Int32] {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name in
-            guard let descriptor = Int32(name),
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  target.hasPrefix("pipe:") else { return nil }
-            return descriptor
-        }
-    }
+    /// This process's descriptors that are pipes.
+    private static func openPipes() -> [Int32] { OpenDescriptors().descriptors(ofKind: "pipe") }
 
     func testASignalNumberOutOfRangeIsAnErrorNotACrash() {
         XCTAssertThrowsError(try SignalPipe(signals: [0]) { _ in }) { error in

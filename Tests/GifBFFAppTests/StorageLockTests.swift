@@ -48,6 +48,8 @@ final class StorageLockTests: XCTestCase {
 
         contender.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // The teardown block keeps the Process, and the Process its pipe, until the run ends.
+        try errors.fileHandleForReading.close()
         XCTAssertNotEqual(contender.terminationStatus, 0, "the other process never got the lock")
         XCTAssertTrue(message.contains("database is locked"), message)
         XCTAssertEqual(try harness.get("/favorites").status, 200)
@@ -76,6 +78,8 @@ final class StorageLockTests: XCTestCase {
         addTeardownBlock {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            // XCTest keeps this block, so the Process and its pipe, until the run ends.
+            try? output.fileHandleForReading.close()
         }
         input.fileHandleForWriting.write(Data("""
             BEGIN IMMEDIATE;

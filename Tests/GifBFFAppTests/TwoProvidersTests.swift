@@ -99,8 +99,8 @@ final class TwoProvidersTests: XCTestCase {
         XCTAssertFalse(api.logSink.capturedText.contains(Self.photoKey))
     }
 
-    /// The demo catalog listens on a new port each start; a favorite photo keeps the old one in
-    /// its download location, and saving it after a restart still tracks the download.
+    /// A photo favorited in demo mode keeps its download location in its snapshot; saving it
+    /// after a restart still tracks the download (the demo takes it in-process).
     func testADemoPhotoFavoritedBeforeARestartIsTrackedWhenSavedAfterIt() async throws {
         let first = try APIHarness(self)
         let photoID = try XCTUnwrap(try items(try first.get("/search?q=mountain&provider=unsplash&limit=1")).first?["id"] as? String)

@@ -40,8 +40,7 @@ final class ClientAnalyticsTests: XCTestCase {
 
     func testTheFakesGIFsCarryPingbackURLsToItself() async throws {
         let harness = try ClientHarness()
-        let fake = harness.fake
-        addTeardownBlock { await fake.shutdown() }
+        addTeardownBlock { await harness.stop() }
         let page = try await harness.client().search(SearchRequest(query: "cats", offset: 0, limit: 3))
         XCTAssertEqual(page.items.count, 3)
         let base = try XCTUnwrap(URLComponents(url: harness.baseURL, resolvingAgainstBaseURL: false))
@@ -54,8 +53,7 @@ final class ClientAnalyticsTests: XCTestCase {
 
     func testRandomIDComesFromGIPHYsRandomIDEndpoint() async throws {
         let harness = try ClientHarness()
-        let fake = harness.fake
-        addTeardownBlock { await fake.shutdown() }
+        addTeardownBlock { await harness.stop() }
         let id = try await harness.client().fetchRandomID()
         XCTAssertEqual(id.count, 32)
         XCTAssertEqual(harness.fake.callCount(path: "/v1/randomid"), 1)

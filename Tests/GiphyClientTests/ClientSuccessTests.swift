@@ -11,7 +11,7 @@ final class ClientSuccessTests: XCTestCase {
     override func setUp() async throws { harness = try ClientHarness() }
     override func tearDown() async throws { await harness.stop() }
 
-    private var catalog: FakeCatalog { harness.fake.catalog }
+    private var catalog: GIFCatalog { harness.fake.catalog }
 
     func testSearchReturnsThePageTheFakeServes() async throws {
         let page = try await harness.client().search(SearchRequest(query: "cats", offset: 0, limit: 5))

@@ -13,7 +13,7 @@ final class ClientTermsAndStickersTests: XCTestCase {
     override func setUp() async throws { harness = try ClientHarness() }
     override func tearDown() async throws { await harness.stop() }
 
-    private var catalog: FakeCatalog { harness.fake.catalog }
+    private var catalog: GIFCatalog { harness.fake.catalog }
 
     func testAltTextIsMappedAndAnEmptyOneIsAbsent() async throws {
         let described = try XCTUnwrap(catalog.gifs.first { $0.altText != nil })

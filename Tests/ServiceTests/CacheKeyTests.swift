@@ -1,4 +1,4 @@
-import FakeUpstream
+import DemoCatalog
 @testable import Service
 import XCTest
 

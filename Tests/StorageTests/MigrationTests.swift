@@ -42,16 +42,16 @@ final class MigrationTests: XCTestCase {
             XCTAssertTrue(tables.contains(table), "\(table) missing after migration")
         }
 
-        let favorites = FavoritesRepository(database: database)
+        let favorites = Stores(database: database).favorites
         let ids = try await favorites.list(install: .local).map(\.id)
         XCTAssertEqual(ids, ["old2", "old1"])
         let old = try await favorites.find(id: "old1", install: .local)
         XCTAssertEqual(old?.snapshot, Data("{}".utf8))
         XCTAssertEqual(old?.addedAt, Date(timeIntervalSince1970: 1))
 
-        let history = SearchHistoryRepository(database: database)
+        let history = Stores(database: database).searchHistory
         try await history.record("cats", at: Date(), keepingNewest: 5, install: .local)
-        let queries = try await history.list(install: .local).map(\.query)
+        let queries = try await history.list(containing: nil, install: .local).map(\.query)
         XCTAssertEqual(queries, ["cats"], "version 2's table exists")
     }
 

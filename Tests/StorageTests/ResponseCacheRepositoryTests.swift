@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import SQLite
 import Storage
 import TestSupport
 import XCTest
@@ -11,7 +12,8 @@ final class ResponseCacheRepositoryTests: XCTestCase {
     }
 
     func testTheLeastRecentlyUsedRowIsEvictedPastTheBound() async throws {
-        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        let database = try AppDatabase.open(path: try makeDatabasePath())
+        let repository = Stores(database: database).responseCache
         try await repository.store(row("a", at: 1_000), maxEntries: 2)
         try await repository.store(row("b", at: 1_001), maxEntries: 2)
         // "a" is used after "b" was stored, so "b" is now the least recently used.
@@ -23,12 +25,12 @@ final class ResponseCacheRepositoryTests: XCTestCase {
         XCTAssertEqual(a?.value, Data("a".utf8))
         XCTAssertNil(b)
         XCTAssertEqual(c?.storedAt, Date(timeIntervalSince1970: 1_003))
-        let count = try await repository.count()
+        let count = try await database.read { try $0.queryFirst("SELECT count(*) FROM response_cache")?.int(at: 0) }
         XCTAssertEqual(count, 2)
     }
 
     func testStoringAgainReplacesAndPurgeForgetsOldRows() async throws {
-        let repository = ResponseCacheRepository(database: try AppDatabase.open(path: try makeDatabasePath()))
+        let repository = Stores(database: try AppDatabase.open(path: try makeDatabasePath())).responseCache
         try await repository.store(row("old", at: 1_000), maxEntries: 10)
         try await repository.store(row("new", at: 5_000), maxEntries: 10)
         try await repository.store(CachedAnswer(key: "new", value: Data("v2".utf8), storedAt: Date(timeIntervalSince1970: 6_000)), maxEntries: 10)

@@ -238,6 +238,44 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
     }
 
+    /// The budget's take, one step on either database: the calls in the window counted, the
+    /// oldest named when none is left, calls before the window forgotten, each provider apart.
+    func testTheCallBudgetIsTakenInOneStep() async throws {
+        for backend in try bothDatabases() {
+            let stores = try opened(backend)
+            let log = stores.callLog(for: "giphy")
+            let start = Date(timeIntervalSince1970: 20_000)
+            func take(at seconds: Double) async throws -> CallTaken {
+                try await log.take(at: start.addingTimeInterval(seconds), limit: 2, since: start.addingTimeInterval(seconds - 3_600))
+            }
+            let first = try await take(at: 0), second = try await take(at: 10), third = try await take(at: 20)
+            XCTAssertEqual([first, second], [.taken, .taken], backend.name)
+            XCTAssertEqual(third, .exhausted(oldest: start), "\(backend.name): the oldest call in the window")
+            let later = try await take(at: 3_601)
+            XCTAssertEqual(later, .taken, "\(backend.name): the first call left the window")
+            let photos = try await stores.callLog(for: "unsplash").take(at: start.addingTimeInterval(20), limit: 2, since: start)
+            XCTAssertEqual(photos, .taken, "\(backend.name): each provider has its own budget")
+            let none = try await stores.callLog(for: "none").take(at: start, limit: 0, since: start)
+            XCTAssertEqual(none, .exhausted(oldest: start), "\(backend.name): a limit of 0 with no call logged")
+        }
+    }
+
+    /// Two instances taking from one budget at once: exactly the limit, never more.
+    func testRacingTakesFromTwoInstancesStopAtTheLimit() async throws {
+        for backend in try bothDatabases() {
+            let instances = [try opened(backend), try opened(backend)]
+            let now = Date(timeIntervalSince1970: 30_000)
+            let outcomes = try await withThrowingTaskGroup(of: CallTaken.self) { group in
+                for index in 0..<30 {
+                    let log = instances[index % 2].callLog(for: "giphy")
+                    group.addTask { try await log.take(at: now, limit: 10, since: now.addingTimeInterval(-3_600)) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            XCTAssertEqual(outcomes.filter { $0 == .taken }.count, 10, backend.name)
+        }
+    }
+
     /// PostgreSQL: a favorite added through one instance makes the other's favorites store report
     /// a change (its `replacements`), so that instance reads them again. Prints the delay's median
     /// and 99th percentile over 50 changes, from the start of each write.

@@ -22,6 +22,8 @@ final class UnsplashHarness: Sendable {
     let fake: FakeUnsplash
     let baseURL: URL
     let log = LogLines()
+    /// Shut down in `stop`, so their connections and descriptors are closed when the test ends.
+    private let clients = Mutex<[UnsplashClient]>([])
 
     init(hourlyLimit: Int = 10_000) throws {
         fake = FakeUnsplash(accessKey: secretKey, hourlyLimit: hourlyLimit)
@@ -31,12 +33,17 @@ final class UnsplashHarness: Sendable {
     func client(key: String = secretKey, deadline: Duration = .seconds(5), baseURL: URL? = nil,
                 maxBodyBytes: Int = 4 * 1024 * 1024, appName: String = "gif-bff") -> UnsplashClient {
         let log = self.log
-        return UnsplashClient(configuration: UnsplashClientConfiguration(
+        let client = UnsplashClient(configuration: UnsplashClientConfiguration(
             accessKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline, maxBodyBytes: maxBodyBytes,
             appName: appName), log: { log.append($0) })
+        clients.withLock { $0.append(client) }
+        return client
     }
 
-    func stop() async { await fake.stop() }
+    func stop() async {
+        for client in clients.withLock({ $0 }) { await client.shutdown() }
+        await fake.stop()
+    }
 }
 
 extension XCTestCase {

@@ -132,7 +132,7 @@ extension Setting {
                                     defaultText: "cores, at most 8", "event-loop threads")
 
     static let maxConnections = Setting("GIF_BFF_MAX_CONNECTIONS", "--max-connections", \.server.limits.maxConnections, .integer(1...1_000_000),
-                                        "open connections at most (lowered to the descriptor limit less 64); more get 503")
+                                        "open connections at most (lowered to the descriptor limit less 64); then a new client takes an idle keep-alive connection's place, or gets 503")
 
     static let maxRequestLineBytes = Setting("GIF_BFF_MAX_REQUEST_LINE_BYTES", "--max-request-line-bytes", \.server.limits.maxRequestLineBytes,
                                              .integer(64...1_048_576), "longest request line; longer gets 414")

@@ -58,7 +58,7 @@ final class EventLoop {
         epoll = try Epoll()
         workers = HandlerWorkers(executor: executor, maxParked: Self.maxParkedWorkers,
                                  run: Self.handler(executor: executor, context: context, prefix: settings.problemTypePrefix))
-        guard epoll.add(executor.wake.fd, events: SHIM_EPOLLIN, token: Self.wakeToken) else {
+        guard epoll.add(executor.wakeDescriptor, events: SHIM_EPOLLIN, token: Self.wakeToken) else {
             throw SystemError("epoll_ctl(eventfd)")
         }
         readBuffer = .allocate(byteCount: settings.readChunk, alignment: 16)

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// The mailbox of one event-loop thread, and the task executor that runs handlers on that thread.
@@ -31,10 +32,23 @@ final class LoopExecutor: TaskExecutor, Sendable {
         var sleeping = false
         /// The loop thread has ended; jobs go to the global executor instead.
         var stopped = false
+        /// Let go of as the loop stops, so a stopped server holds no eventfd however long a
+        /// handler's task keeps this executor (past the grace period, say).
+        var wake: WakeSignal?
+
+        /// The signal to write after the lock is let go (written outside it: it is a syscall),
+        /// when the loop sleeps; the reference keeps the eventfd open until the write is done.
+        mutating func wakeIfSleeping() -> WakeSignal? {
+            guard sleeping else { return nil }
+            sleeping = false
+            return wake
+        }
     }
 
     let index: Int
-    let wake: WakeSignal
+    /// The eventfd, for the loop thread alone: registered with its epoll and drained while it
+    /// runs (it stays open until the loop stops, which the same thread does).
+    let wakeDescriptor: Int32
     /// Connections this loop serves, or has been handed and will serve: read by the other loops
     /// to choose where a new connection goes (`ServerContext.leastLoaded`).
     let connectionCount = Atomic<Int>(0)
@@ -42,39 +56,38 @@ final class LoopExecutor: TaskExecutor, Sendable {
     /// `MonotonicClock` time: read by a loop accepting at the connection limit, to close the
     /// oldest idle connection of the server (`ServerContext.loopWithOldestIdle`).
     let oldestIdleSince = Atomic<UInt64>(.max)
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox: Mutex<Mailbox>
 
     init(index: Int) throws {
         self.index = index
-        wake = try WakeSignal()
+        let wake = try WakeSignal()
+        wakeDescriptor = wake.fd
+        mailbox = Mutex(Mailbox(wake: wake))
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let (mustWake, stopped) = mailbox.withLock { box -> (Bool, Bool) in
-            guard !box.stopped else { return (false, true) }
+        let (wake, stopped) = mailbox.withLock { box -> (WakeSignal?, Bool) in
+            guard !box.stopped else { return (nil, true) }
             box.jobs.append(unowned)
-            defer { box.sleeping = false }
-            return (box.sleeping, false)
+            return (box.wakeIfSleeping(), false)
         }
         if stopped {
             // A handler outlived its loop (a forced shutdown): let it finish elsewhere.
             globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
-        } else if mustWake {
-            wake.signal()
         }
+        wake?.signal()
     }
 
     /// Leaves `message` for the loop; false when the loop has ended (nothing will read it).
     @discardableResult
     func post(_ message: Message) -> Bool {
-        let (posted, mustWake) = mailbox.withLock { box -> (Bool, Bool) in
-            guard !box.stopped else { return (false, false) }
+        let (posted, wake) = mailbox.withLock { box -> (Bool, WakeSignal?) in
+            guard !box.stopped else { return (false, nil) }
             box.messages.append(message)
-            defer { box.sleeping = false }
-            return (true, box.sleeping)
+            return (true, box.wakeIfSleeping())
         }
-        if mustWake { wake.signal() }
+        wake?.signal()
         return posted
     }
 
@@ -104,6 +117,7 @@ final class LoopExecutor: TaskExecutor, Sendable {
     func stop() -> [Message] {
         let (jobs, messages) = mailbox.withLock { box -> ([UnownedJob], [Message]) in
             box.stopped = true
+            box.wake = nil
             defer {
                 box.jobs.removeAll()
                 box.messages.removeAll()
@@ -114,5 +128,9 @@ final class LoopExecutor: TaskExecutor, Sendable {
         return messages
     }
 
-    func drainWake() { wake.drain() }
+    /// Resets the eventfd's counter after a wake-up, so the next write wakes epoll again.
+    func drainWake() {
+        var value: UInt64 = 0
+        _ = read(wakeDescriptor, &value, MemoryLayout<UInt64>.size)
+    }
 }

@@ -1,8 +1,10 @@
 import CSystemShims
 import Glibc
 
-/// An eventfd another thread writes to wake a loop blocked in epoll_wait.
-struct WakeSignal: ~Copyable {
+/// An eventfd another thread writes to wake a loop blocked in epoll_wait. Closed when the last
+/// reference goes: its loop lets go as it stops (`LoopExecutor.stop`), and a thread signalling at
+/// that moment holds it until its write is done, so the number is never another file's under it.
+final class WakeSignal: Sendable {
     let fd: Int32
 
     init() throws {
@@ -15,11 +17,5 @@ struct WakeSignal: ~Copyable {
     func signal() {
         var one: UInt64 = 1
         _ = write(fd, &one, MemoryLayout<UInt64>.size)
-    }
-
-    /// Resets the counter after a wake-up, so the next write wakes epoll again.
-    func drain() {
-        var value: UInt64 = 0
-        _ = read(fd, &value, MemoryLayout<UInt64>.size)
     }
 }

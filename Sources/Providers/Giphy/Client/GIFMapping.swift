@@ -4,7 +4,7 @@ import Service
 import ProviderHTTP
 
 /// GIPHY's GIF object to our small, stable GIF shape.
-enum GIFMapping {
+public enum GIFMapping {
     /// Our rendition names and the GIPHY renditions that fill them, best first. A small set a
     /// client draws from: an animated thumbnail, a still, the two 200 px strips of grids, the
     /// original with its still, and the under-2 MB version for detail views. The first GIPHY
@@ -19,35 +19,52 @@ enum GIFMapping {
         ("downsized", ["downsized"]),
     ]
 
-    /// Nil when the object lacks what every GIF of ours must have: an id a client can send back
-    /// (`ItemID`) and a page url. Every link
-    /// we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
+    /// The GIF a GIPHY object describes; nil when it is not an object or lacks an id or a page
+    /// (`item`). Every link we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
     static func gif(_ object: JSONValue) -> Item? {
-        guard object.isObject, let id = object["id"]?.meaningfulText.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }),
-              let url = object["url"]?.webLink else { return nil }
-        let user = object["user"].flatMap(Self.user)
+        guard object.isObject else { return nil }
+        return item(GIFFields(
+            id: object["id"]?.meaningfulText, page: object["url"]?.webLink, title: object["title"]?.meaningfulText,
+            altText: object["alt_text"]?.meaningfulText, rating: object["rating"]?.meaningfulText,
+            shareURL: object["bitly_url"]?.webLink, username: object["username"]?.meaningfulText,
+            user: object["user"].flatMap(Self.user), created: object["create_datetime"]?.text,
+            imported: object["import_datetime"]?.text, images: images(object["images"]),
+            analytics: object["analytics"].flatMap(Self.analyticsLinks)))
+    }
+
+    /// Nil without what every GIF of ours must have: an id a client can send back (`ItemID`) and
+    /// a page url. The username is the GIF's, else its user's; the date its creation's, else its
+    /// import's.
+    public static func item(_ gif: GIFFields) -> Item? {
+        guard let id = gif.id.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }), let page = gif.page else { return nil }
+        let user = gif.user?.hasValue == true ? gif.user : nil
         return Item(
             id: id.rawValue,
             provider: .giphy,
-            title: object["title"]?.meaningfulText,
-            altText: object["alt_text"]?.meaningfulText,
-            rating: object["rating"]?.meaningfulText?.lowercased(),
-            url: url,
-            shareURL: object["bitly_url"]?.webLink,
-            username: object["username"]?.meaningfulText ?? user?.username,
+            title: gif.title,
+            altText: gif.altText,
+            rating: gif.rating?.lowercased(),
+            url: page,
+            shareURL: gif.shareURL,
+            username: gif.username ?? user?.username,
             user: user,
-            createdAt: GiphyDate.parse(object["create_datetime"]?.text) ?? GiphyDate.parse(object["import_datetime"]?.text),
-            images: images(object["images"]),
+            createdAt: GiphyDate.parse(gif.created) ?? GiphyDate.parse(gif.imported),
+            images: gif.images,
             attribution: Giphy.attribution,
-            upstreamLinks: object["analytics"].flatMap(Self.analyticsLinks))
+            upstreamLinks: gif.analytics)
     }
 
     /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions).
     static func images(_ giphy: JSONValue?) -> [String: Rendition] {
         guard let giphy, giphy.isObject else { return [:] }
+        return images { giphy[$0].flatMap(Self.rendition) }
+    }
+
+    /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
+    public static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
         var images: [String: Rendition] = [:]
         for (name, giphyNames) in renditionSources {
-            images[name] = giphyNames.lazy.compactMap { giphy[$0].flatMap(Self.rendition) }.first
+            images[name] = giphyNames.lazy.compactMap(usable).first
         }
         return images
     }
@@ -55,11 +72,17 @@ enum GIFMapping {
     /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
     /// given, query parameters included (GIPHY's terms forbid rewriting them).
     static func rendition(_ object: JSONValue) -> Rendition? {
-        guard object.isObject, let url = object["url"]?.webLink, let width = object["width"]?.integer(in: UpstreamNumber.positive),
-              let height = object["height"]?.integer(in: UpstreamNumber.positive) else { return nil }
-        let size = object["size"]?.integer(in: UpstreamNumber.positive)
-        return Rendition(url: url, width: width, height: height, size: size,
-                         mp4: object["mp4"]?.webLink, webp: object["webp"]?.webLink)
+        guard object.isObject else { return nil }
+        return rendition(url: object["url"]?.webLink, width: object["width"]?.integer, height: object["height"]?.integer,
+                         size: object["size"]?.integer, mp4: object["mp4"]?.webLink, webp: object["webp"]?.webLink)
+    }
+
+    /// A rendition of GIPHY's as ours: nil without a url or a size (both sides positive); a byte
+    /// size that is not positive is left out.
+    public static func rendition(url: String?, width: Int?, height: Int?, size: Int?, mp4: String?, webp: String?) -> Rendition? {
+        guard let url, let width = UpstreamNumber.positive.believing(width),
+              let height = UpstreamNumber.positive.believing(height) else { return nil }
+        return Rendition(url: url, width: width, height: height, size: UpstreamNumber.positive.believing(size), mp4: mp4, webp: webp)
     }
 
     /// GIPHY's pingback urls (`{"onload": {"url": ...}, "onclick": ..., "onsent": ...}`), each kept

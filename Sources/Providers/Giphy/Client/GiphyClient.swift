@@ -18,6 +18,10 @@ public final class GiphyClient: Provider {
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
+    /// Closes the client's connections and its transport's descriptors; calls after it fail as
+    /// `UpstreamError.unavailable`.
+    public func shutdown() async { await transport.shutdown() }
+
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode, randomID: await currentRandomID(for: request.install))
         let body = try await call(endpoint)

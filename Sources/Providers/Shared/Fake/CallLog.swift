@@ -30,7 +30,7 @@ public final class CallLog: Sendable {
         public var recent: [RecordedCall] = []
     }
 
-    /// Enough for any test; bounded so a long demo run does not grow without end.
+    /// Enough for any test; bounded so a fake run for days (`fake-giphy`) does not grow without end.
     public static let recentLimit = 200
     /// Paths counted one by one (`/v1/gifs/{id}` makes one per id); later new ones share a bucket.
     public static let distinctPathLimit = 1_000

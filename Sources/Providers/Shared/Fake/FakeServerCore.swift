@@ -15,7 +15,7 @@ public final class FakeServerCore<Fault: InjectableFault>: Sendable {
     private let started = Mutex<URL?>(nil)
 
     /// `addRoutes` adds the upstream's own endpoints; the admin routes (faults, call counts)
-    /// come only with `adminRoutes`, which the demo catalog runs without.
+    /// come only with `adminRoutes` (a test may start a fake without them).
     public init(host: String, port: UInt16, basePath: String, logger: Logger, adminRoutes: Bool,
                 parseFault: @escaping @Sendable ([String: Any]) -> Fault?,
                 addRoutes: (inout RouterBuilder, FaultBoard<Fault>, CallLog) -> Void) {

@@ -24,6 +24,10 @@ public final class UnsplashClient: Provider {
 
     public var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
 
+    /// Closes the client's connections and its transport's descriptors; calls after it fail as
+    /// `UpstreamError.unavailable`.
+    public func shutdown() async { await transport.shutdown() }
+
     public func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let endpoint = UnsplashEndpoint.search(request)
         let exchange = try await call(endpoint)
@@ -67,9 +71,9 @@ public final class UnsplashClient: Provider {
         _ = try await call(.downloadTracking(target))
     }
 
-    /// A kept photo's location written for another base URL (the demo catalog listens on a new
-    /// port each start) is this photo's own download path: the same path and query on ours.
-    /// Anything else stays refused.
+    /// A kept photo's location written for another base URL (a favorite kept since another base
+    /// URL was configured, or since a demo run) is this photo's own download path: the same path
+    /// and query on ours. Anything else stays refused.
     private func rebasedDownloadLocation(_ url: URL, of item: Item) -> URL? {
         guard let id = ItemID(item.id), id.provider == .unsplash,
               let location = URLComponents(url: url, resolvingAgainstBaseURL: false),

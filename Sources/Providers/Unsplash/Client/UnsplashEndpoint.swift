@@ -63,7 +63,7 @@ extension UnsplashEndpoint {
     }
 
     private static func paging(offset: Int, limit: Int) -> [(name: String, value: String)] {
-        let perPage = max(1, limit)
-        return [("page", String(offset / perPage + 1)), ("per_page", String(perPage))]
+        let page = Unsplash.page(offset: offset, limit: limit)
+        return [("page", String(page.page)), ("per_page", String(page.perPage))]
     }
 }

@@ -18,6 +18,13 @@ public enum Unsplash {
         searchOrders: ["relevant", "latest"], trendingOrders: ["latest", "popular"], mediaTypes: [],
         downloadRendition: "full", naming: UpstreamNaming(displayName: "Unsplash", keySetting: "UNSPLASH_ACCESS_KEY"))
 
+    /// The page an offset and limit name: Unsplash pages by number (`page` from 1, `per_page`
+    /// photos each); the service sends offsets that are multiples of the limit.
+    public static func page(offset: Int, limit: Int) -> (page: Int, perPage: Int) {
+        let perPage = max(1, limit)
+        return (offset / perPage + 1, perPage)
+    }
+
     /// A sized rendition's size: `target` wide (at most the original's), the original's ratio,
     /// height rounded and never 0 (Unsplash's `w=` with `fit=max`). The one rule for what an answer
     /// states and what the demo media draws.

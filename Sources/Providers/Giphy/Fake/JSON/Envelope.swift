@@ -1,9 +1,10 @@
 import FakeUpstream
+import GiphyCatalog
 
 /// GIPHY's response bodies: the `{data, pagination, meta}` envelope and its error bodies.
 enum Envelope {
     /// `analyticsBase`: where the GIFs' pingback urls point (none without it).
-    static func list(_ gifs: [FakeGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String,
+    static func list(_ gifs: [CatalogGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String,
                      analyticsBase: String? = nil) -> String {
         JSONValue.object([
             ("data", .array(gifs.map { GiphyGIFJSON.object($0, kind: kind, analyticsBase: analyticsBase) })),
@@ -13,7 +14,7 @@ enum Envelope {
     }
 
     /// `random` and get-by-id: `data` is one object and there is no pagination.
-    static func single(_ gif: FakeGIF, kind: APIKind, responseID: String, analyticsBase: String? = nil) -> String {
+    static func single(_ gif: CatalogGIF, kind: APIKind, responseID: String, analyticsBase: String? = nil) -> String {
         JSONValue.object([
             ("data", GiphyGIFJSON.object(gif, kind: kind, analyticsBase: analyticsBase)),
             ("meta", meta(status: 200, message: "OK", responseID: responseID)),

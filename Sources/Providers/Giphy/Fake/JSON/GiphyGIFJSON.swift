@@ -1,10 +1,11 @@
 import FakeUpstream
 import Foundation
+import GiphyCatalog
 
 /// A catalog GIF as GIPHY's GIF object. Like GIPHY, rendition numbers are strings
 /// ("width": "200"), `is_sticker` is a number and an absent user means no `user` key.
 enum GiphyGIFJSON {
-    static func object(_ gif: FakeGIF, kind: APIKind, analyticsBase: String? = nil) -> JSONValue {
+    static func object(_ gif: CatalogGIF, kind: APIKind, analyticsBase: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("type", .string(kind.objectType)),
             ("id", .string(gif.id)),
@@ -28,13 +29,13 @@ enum GiphyGIFJSON {
         members.append(("images", .object(gif.renditions.map { ($0.name, rendition($0)) })))
         if let user = gif.user { members.append(("user", self.user(user))) }
         members.append(("analytics_response_payload", .string("e=\(gif.id.prefix(8))")))
-        if let analyticsBase { members.append(("analytics", FakePingbacks.analytics(for: gif.id, base: analyticsBase))) }
+        if let analyticsBase { members.append(("analytics", FakePingbacks.analytics(for: gif, base: analyticsBase))) }
         // GIPHY sends an empty alt_text where it has none.
         members.append(("alt_text", .string(gif.altText ?? "")))
         return .object(members)
     }
 
-    static func rendition(_ rendition: FakeRendition) -> JSONValue {
+    static func rendition(_ rendition: CatalogRendition) -> JSONValue {
         var members: [(String, JSONValue)] = []
         func add(_ key: String, _ number: Int?) { if let number { members.append((key, .string(String(number)))) } }
         func add(_ key: String, _ text: String?) { if let text { members.append((key, .string(text))) } }
@@ -51,7 +52,7 @@ enum GiphyGIFJSON {
         return .object(members)
     }
 
-    static func user(_ user: FakeUser) -> JSONValue {
+    static func user(_ user: CatalogUser) -> JSONValue {
         .object([
             ("avatar_url", .string(user.avatarURL)),
             ("banner_image", .string(user.bannerURL)),

@@ -1,17 +1,18 @@
 @_exported import FakeUpstream
+@_exported import GiphyCatalog
 import Foundation
 import HTTPServer
 
-/// A fake GIPHY served by our own HTTPServer: GIPHY's paths, parameters and JSON over a
-/// deterministic catalog, with faults a test can switch on. Used by the tests, by the
-/// `fake-giphy` executable, and in-process as gif-bff's demo upstream when no key is set.
+/// A fake GIPHY served by our own HTTPServer: GIPHY's paths, parameters and JSON over the
+/// deterministic catalog (`GIFCatalog`, which gif-bff's demo serves in-process), with faults a
+/// test can switch on. Used by the tests and the `fake-giphy` executable, never by gif-bff.
 /// Starting, stopping, faults and call counts come from `FakeUpstreamServer`.
 public final class FakeGiphy: FakeUpstreamServer {
-    /// The key the fake accepts unless told otherwise (the demo mode's key).
+    /// The key the fake accepts unless told otherwise.
     public static let defaultAPIKey = "fake-giphy-key"
 
     public let apiKey: String
-    public let catalog: FakeCatalog
+    public let catalog: GIFCatalog
     public let core: FakeServerCore<FakeGiphyFault>
     /// The analytics pingbacks this fake received (FakePingbacks.swift).
     public let pingbacks = PingbackLog()
@@ -21,7 +22,7 @@ public final class FakeGiphy: FakeUpstreamServer {
 
     /// `port` 0 asks the system for a free one; `start()` says which (version path included:
     /// `http://127.0.0.1:PORT/v1`).
-    public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: FakeCatalog = .standard,
+    public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: GIFCatalog = .standard,
                 host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
                 adminRoutes: Bool = true, analyticsBaseURL: URL? = nil) {
         self.apiKey = apiKey

@@ -1,14 +1,16 @@
+import DemoCatalog
 import FakeUpstream
+import GiphyCatalog
 import HTTPServer
 import Synchronization
 
-/// GIPHY's endpoints over the catalog, under /v1/gifs and /v1/stickers. Each call is counted,
-/// then meets the armed faults, then the key check, then the endpoint itself.
+/// GIPHY's endpoints over the catalog, under /v1/gifs and /v1/stickers: HTTP and JSON around the
+/// catalog's own listing rules (the demo provider serves the same rules in-process). Each call is
+/// counted, then meets the armed faults, then the key check, then the endpoint itself.
 final class FakeGiphyAPI: Sendable {
-    static let maxQueryCharacters = 50
     static let maxIDs = 100
 
-    let catalog: FakeCatalog
+    let catalog: GIFCatalog
     let apiKey: String
     let faults: FaultBoard<FakeGiphyFault>
     let calls: CallLog
@@ -18,7 +20,7 @@ final class FakeGiphyAPI: Sendable {
     /// Random picks and response ids: deterministic per fake, shared by its loops.
     private let random: Mutex<SeededGenerator>
 
-    init(catalog: FakeCatalog, apiKey: String, faults: FaultBoard<FakeGiphyFault>, calls: CallLog, seed: UInt64,
+    init(catalog: GIFCatalog, apiKey: String, faults: FaultBoard<FakeGiphyFault>, calls: CallLog, seed: UInt64,
          analyticsHost: PingbackHost) {
         self.analyticsHost = analyticsHost
         self.catalog = catalog
@@ -58,12 +60,8 @@ final class FakeGiphyAPI: Sendable {
     }
 
     private func search(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
-        guard let query = request.query["q"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return badRequest("q")
-        }
-        guard query.count <= Self.maxQueryCharacters else {
-            return FaultResponses.json(414, Envelope.metaError(status: 414, message: "URI Too Long", responseID: responseID()))
-        }
+        let query: String
+        do { query = try GIFCatalog.checkedQuery(request.query["q"]) } catch { return refused(error) }
         return list(request, kind: kind) { catalog.search(query, rating: $0) }
     }
 
@@ -71,17 +69,13 @@ final class FakeGiphyAPI: Sendable {
         list(request, kind: kind) { catalog.trending(rating: $0) }
     }
 
-    private func list(_ request: HTTPRequest, kind: APIKind, results: (RatingFilter) -> [FakeGIF]) -> HTTPResponse {
-        let parameters: ListParameters
-        do {
-            parameters = try ListParameters(request.query)
-        } catch {
-            return badRequest(error.name)
-        }
-        let all = results(parameters.rating)
-        let page = parameters.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
+    private func list(_ request: HTTPRequest, kind: APIKind, results: (RatingFilter) -> [CatalogGIF]) -> HTTPResponse {
+        let paging: GIFPaging
+        do { paging = try GIFPaging(request.query) } catch { return refused(error) }
+        let all = results(paging.rating)
+        let page = paging.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
         return FaultResponses.json(200, Envelope.list(
-            page, kind: kind, totalCount: all.count, offset: parameters.offset, responseID: responseID(),
+            page, kind: kind, totalCount: all.count, offset: paging.offset, responseID: responseID(),
             analyticsBase: analyticsHost.current))
     }
 
@@ -102,7 +96,8 @@ final class FakeGiphyAPI: Sendable {
     }
 
     private func random(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
-        guard let rating = RatingFilter(parameter: request.query["rating"]) else { return badRequest("rating") }
+        let rating: RatingFilter
+        do { rating = try RatingFilter.checked(request.query["rating"]) } catch { return refused(error) }
         let pool = catalog.randomPool(tag: request.query["tag"], rating: rating)
         guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
         let pick = random.withLock { $0.below(pool.count) }
@@ -112,11 +107,13 @@ final class FakeGiphyAPI: Sendable {
 
     /// Autocomplete: catalog terms starting with `q`, as `{"name", "analytics_response_payload"}`.
     private func searchTags(_ request: HTTPRequest) -> HTTPResponse {
-        guard let query = request.query["q"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return badRequest("q")
+        let terms: [String]
+        do {
+            // Text that is not an integer (an empty one too) is refused as a limit below 1 is.
+            terms = try catalog.autocomplete(request.query["q"], limit: request.query["limit"].map { Int($0) ?? 0 })
+        } catch {
+            return refused(error)
         }
-        guard let limit = Int(request.query["limit"] ?? "5"), limit >= 1 else { return badRequest("limit") }
-        let terms = catalog.suggestions(for: query, limit: min(limit, ListParameters.maxLimit))
         return FaultResponses.json(200, Envelope.terms(terms.map { .object([("name", .string($0)),
                                                                             ("analytics_response_payload", .string("e=\($0.prefix(8))"))]) },
                                                        responseID: responseID()))
@@ -134,6 +131,15 @@ final class FakeGiphyAPI: Sendable {
             ("data", .object([("random_id", .string(id))])),
             ("meta", .object([("status", .int(200)), ("msg", .string("OK")), ("response_id", .string(responseID()))])),
         ]).text)
+    }
+
+    /// GIPHY's answer to a refused call: 400 naming the parameter, or 414 for a query too long.
+    private func refused(_ refusal: GIFRefusal) -> HTTPResponse {
+        switch refusal {
+        case .badParameter(let name): badRequest(name)
+        case .queryTooLong:
+            FaultResponses.json(414, Envelope.metaError(status: 414, message: "URI Too Long", responseID: responseID()))
+        }
     }
 
     private func badRequest(_ parameter: String) -> HTTPResponse {

@@ -1,4 +1,5 @@
 import Foundation
+import GiphyCatalog
 import HTTPServer
 
 /// GIPHY's analytics, faked: every GIF's `analytics.onload/onclick/onsent` url points at
@@ -7,13 +8,12 @@ import HTTPServer
 ///   GET /__pingbacks  {"total": N, "pingbacks": [{"action", "gif_id", "random_id", "ts"}, ...]} (admin)
 ///   DELETE /__pingbacks forgets them
 enum FakePingbacks {
-    static let path = "/v2/pingback_simple"
+    static let path = CatalogGIF.pingbackPath
 
-    static func analytics(for gifID: String, base: String) -> JSONValue {
-        func link(_ action: String) -> JSONValue {
-            .object([("url", .string("\(base)\(path)?analytics_response_payload=e%3D\(gifID)&action_type=\(action)"))])
-        }
-        return .object([("onload", link("SEEN")), ("onclick", link("CLICK")), ("onsent", link("SENT"))])
+    static func analytics(for gif: CatalogGIF, base: String) -> JSONValue {
+        func link(_ url: String) -> JSONValue { .object([("url", .string(url))]) }
+        let urls = gif.pingbackURLs(base: base)
+        return .object([("onload", link(urls.onload)), ("onclick", link(urls.onclick)), ("onsent", link(urls.onsent))])
     }
 
     static func addRoutes(to router: inout RouterBuilder, log: PingbackLog, faults: FaultBoard<FakeGiphyFault>, admin: Bool) {

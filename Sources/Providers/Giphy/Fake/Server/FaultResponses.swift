@@ -1,8 +1,9 @@
+import GiphyCatalog
 import HTTPServer
 
 /// The answer a fault stands for (all but `delay`, which only postpones the real answer).
 enum FaultResponses {
-    static func response(for fault: FakeGiphyFault, catalog: FakeCatalog) -> HTTPResponse? {
+    static func response(for fault: FakeGiphyFault, catalog: GIFCatalog) -> HTTPResponse? {
         switch fault {
         case .delay:
             return nil

@@ -20,6 +20,9 @@ final class CurlLoop: @unchecked Sendable {
         var messages: [Message] = []
         /// Set (under the lock) before the loop closes its descriptors: nothing is posted after.
         var closed = false
+        /// Set once libcurl and the descriptors are released; `stop` waits for it.
+        var released = false
+        var releaseWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private static let wakeToken = UInt64.max
@@ -68,6 +71,21 @@ final class CurlLoop: @unchecked Sendable {
             var one: UInt64 = 1
             _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
             return true
+        }
+    }
+
+    /// Ends the loop and returns once libcurl's connections and the loop's descriptors are
+    /// closed, so an owner that stops gives back every descriptor then, not whenever its last
+    /// reference goes. Calls under way fail with `transportClosed`. Safe to call more than once.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let released = mailbox.withLock { mailbox -> Bool in
+                if !mailbox.released { mailbox.releaseWaiters.append(continuation) }
+                return mailbox.released
+            }
+            if released { return continuation.resume() }
+            // Refused once the loop is closing: it is releasing already, and resumes the waiter.
+            post(.shutdown)
         }
     }
 
@@ -162,14 +180,17 @@ final class CurlLoop: @unchecked Sendable {
             defer { mailbox.messages.removeAll() }
             return mailbox.messages
         }
+        var running = true
         for message in messages {
             switch message {
-            case .start(let call): begin(call)
+            case .start(let call):
+                // Posted just after the shutdown: refused, not dropped (its caller would wait on).
+                if running { begin(call) } else { call.finish(.failure(TransferFailure.transportClosed)) }
             case .cancel(let call): end(call, with: .failure(CancellationError()))
-            case .shutdown: return false
+            case .shutdown: running = false
             }
         }
-        return true
+        return running
     }
 
     private func begin(_ call: UpstreamCall) {
@@ -217,5 +238,11 @@ final class CurlLoop: @unchecked Sendable {
         _ = curl_multi_cleanup(multi)
         close(wakeFD)
         close(epollFD)
+        let waiters = mailbox.withLock { mailbox in
+            mailbox.released = true
+            defer { mailbox.releaseWaiters.removeAll() }
+            return mailbox.releaseWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -22,7 +22,7 @@ public enum TransferFailure: Error, Equatable {
     case noSecureConnection(curlCode: Int)
     /// A request header value held CR or LF; nothing was sent.
     case invalidHeader
-    /// The transport is shut down (its client was released) or could not start.
+    /// The transport is shut down (its client shut it down, or was released) or could not start.
     case transportClosed
     /// Any other libcurl failure, by its code.
     case failed(curlCode: Int)

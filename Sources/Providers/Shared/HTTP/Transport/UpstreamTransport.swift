@@ -14,8 +14,15 @@ public final class UpstreamTransport: Sendable {
         loop?.start()
     }
 
+    /// A transport its owner never stopped ends when the last reference goes.
     deinit {
         loop?.post(.shutdown)
+    }
+
+    /// Closes every connection and the loop's descriptors, and returns when they are closed;
+    /// a call made after fails with `TransferFailure.transportClosed`. Safe to call more than once.
+    public func shutdown() async {
+        await loop?.stop()
     }
 
     /// One GET with `headers` ("Name" to value; none may hold CR or LF), ended by `deadline` at

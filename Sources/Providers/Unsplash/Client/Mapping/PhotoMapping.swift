@@ -5,55 +5,70 @@ import ProviderHTTP
 
 /// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,
 /// its five renditions and the attribution Unsplash's guidelines ask for.
-struct PhotoMapping: Sendable {
+public struct PhotoMapping: Sendable {
     let referral: ReferralLinks
 
-    init(appName: String) {
+    public init(appName: String) {
         referral = ReferralLinks(appName: appName)
     }
 
-    /// Nil for what cannot be shown: no id a client could send back, or no rendition we can size (no usable urls, or
-    /// no original width and height to compute their sizes from). Fields of the wrong type are
-    /// absent, never a failure of the photo.
+    /// The photo an Unsplash object describes (`item`). Fields of the wrong type are absent,
+    /// never a failure of the photo.
     func item(_ photo: JSONValue) -> Item? {
-        guard photo.isObject, let id = photo["id"]?.meaningfulText,
-              let itemID = ItemID(provider: .unsplash, upstreamID: id) else { return nil }
+        guard photo.isObject else { return nil }
         let width = photo["width"]?.integer(in: UpstreamNumber.positive)
         let height = photo["height"]?.integer(in: UpstreamNumber.positive)
-        let images = PhotoRenditions.images(urls: photo["urls"], width: width, height: height)
-        guard !images.isEmpty else { return nil }
+        let urls = photo["urls"]
         let links = photo["links"]
-        let page = links?["html"]?.webLink ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
-        let user = photo["user"].flatMap { $0.isObject ? $0 : nil }
-        let author = user.flatMap { $0["name"]?.meaningfulText ?? $0["username"]?.meaningfulText }
-        let profile = user?["links"]?["html"]?.webLink
-        let title = photo["description"]?.meaningfulText ?? photo["alt_description"]?.meaningfulText
-        let downloadLocation = links?["download_location"]?.webLink
+        return item(PhotoFields(
+            id: photo["id"]?.meaningfulText, width: width, height: height,
+            images: PhotoRenditions.images(width: width, height: height) { urls?[$0]?.webLink },
+            page: links?["html"]?.webLink, description: photo["description"]?.meaningfulText,
+            altDescription: photo["alt_description"]?.meaningfulText, createdAt: photo["created_at"]?.meaningfulText,
+            color: photo["color"]?.meaningfulText, blurHash: photo["blur_hash"]?.meaningfulText,
+            likes: photo["likes"]?.integer(in: UpstreamNumber.positive),
+            user: photo["user"].flatMap { $0.isObject ? Self.user($0) : nil },
+            location: photo["location"].flatMap(Self.location), camera: photo["exif"].flatMap(Self.camera),
+            downloadLocation: links?["download_location"]?.webLink))
+    }
+
+    /// Nil for what cannot be shown: no id a client could send back, or no rendition (no usable
+    /// urls, or no original width and height to size them from). The title is the description,
+    /// else the alt description; the credit names the user's name, else their username.
+    public func item(_ photo: PhotoFields) -> Item? {
+        guard let id = photo.id, let itemID = ItemID(provider: .unsplash, upstreamID: id), !photo.images.isEmpty else { return nil }
+        let page = photo.page ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
+        let user = photo.user?.hasValue == true ? photo.user : nil
+        let author = user?.displayName ?? user?.username
+        let title = photo.description ?? photo.altDescription
         return Item(
             id: itemID.rawValue,
             provider: .unsplash,
             title: title,
-            altText: photo["alt_description"]?.meaningfulText,
+            altText: photo.altDescription,
             url: page,
-            username: user?["username"]?.meaningfulText,
-            user: user.flatMap(Self.user),
-            createdAt: photo["created_at"]?.meaningfulText.flatMap { try? Date($0, strategy: .iso8601) },
-            images: images,
-            width: width,
-            height: height,
-            color: photo["color"]?.meaningfulText,
-            blurHash: photo["blur_hash"]?.meaningfulText,
-            likes: photo["likes"]?.integer(in: UpstreamNumber.positive),
-            location: photo["location"].flatMap(Self.location),
-            camera: photo["exif"].flatMap(Self.camera),
-            attribution: referral.attribution(author: author, profile: profile),
+            username: user?.username,
+            user: user,
+            createdAt: photo.createdAt.flatMap { try? Date($0, strategy: .iso8601) },
+            images: photo.images,
+            width: UpstreamNumber.positive.believing(photo.width),
+            height: UpstreamNumber.positive.believing(photo.height),
+            color: photo.color,
+            blurHash: photo.blurHash,
+            likes: UpstreamNumber.positive.believing(photo.likes),
+            location: photo.location?.hasValue == true ? photo.location : nil,
+            camera: photo.camera?.hasValue == true ? photo.camera : nil,
+            attribution: referral.attribution(author: author, profile: user?.profileURL),
             presetShareText: referral.shareText(title: title, author: author, page: page),
-            upstreamLinks: downloadLocation.map { UpstreamLinks(downloadLocation: $0) })
+            upstreamLinks: photo.downloadLocation.map { UpstreamLinks(downloadLocation: $0) })
     }
+
+    /// The `profile_image` sizes an avatar is taken from, best first.
+    public static let avatarSizes = ["medium", "large", "small"]
 
     private static func user(_ object: JSONValue) -> Author? {
         let images = object["profile_image"]
-        let avatar = ["medium", "large", "small"].lazy.compactMap { images?[$0]?.webLink }.first
+        let avatar = avatarSizes.lazy.compactMap { images?[$0]?.webLink }.first
         let user = Author(displayName: object["name"]?.meaningfulText, username: object["username"]?.meaningfulText,
                           avatarURL: avatar, profileURL: object["links"]?["html"]?.webLink)
         return user.hasValue ? user : nil

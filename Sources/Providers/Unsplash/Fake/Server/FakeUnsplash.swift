@@ -1,26 +1,27 @@
 @_exported import FakeUpstream
+@_exported import UnsplashCatalog
 import Foundation
 import HTTPServer
 
-/// A fake Unsplash served by our own HTTPServer: Unsplash's paths, headers and JSON over a
-/// deterministic photo catalog, with its quirks (null descriptions, all-null EXIF, a plain-text
-/// 403 over the hourly limit) and faults a test can switch on. Used by the tests, by the
-/// `fake-unsplash` executable, and in-process as the demo upstream for photos.
+/// A fake Unsplash served by our own HTTPServer: Unsplash's paths, headers and JSON over the
+/// deterministic photo catalog (`PhotoCatalog`, which gif-bff's demo serves in-process), with its
+/// quirks (null descriptions, all-null EXIF, a plain-text 403 over the hourly limit) and faults a
+/// test can switch on. Used by the tests and the `fake-unsplash` executable, never by gif-bff.
 public final class FakeUnsplash: FakeUpstreamServer {
-    /// The key the fake accepts unless told otherwise (the demo mode's key).
+    /// The key the fake accepts unless told otherwise.
     public static let defaultAccessKey = "fake-unsplash-access-key"
     /// Unsplash's demo keys get 50 calls an hour.
     public static let defaultHourlyLimit = 50
 
     public let accessKey: String
-    public let catalog: FakePhotoCatalog
+    public let catalog: PhotoCatalog
     public let core: FakeServerCore<FakeUnsplashFault>
     private let downloads = DownloadCounts()
     private let rateLimit: RateLimitWindow
 
     /// `port` 0 asks the system for a free one; `start()` says which (`http://127.0.0.1:PORT`, no
     /// version path: Unsplash takes its version in a header).
-    public init(accessKey: String = FakeUnsplash.defaultAccessKey, catalog: FakePhotoCatalog = .standard,
+    public init(accessKey: String = FakeUnsplash.defaultAccessKey, catalog: PhotoCatalog = .standard,
                 host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
                 adminRoutes: Bool = true, hourlyLimit: Int = FakeUnsplash.defaultHourlyLimit) {
         self.accessKey = accessKey

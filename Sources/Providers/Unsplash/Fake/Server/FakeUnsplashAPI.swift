@@ -1,16 +1,14 @@
+import DemoCatalog
 import FakeUpstream
 import HTTPServer
 import Synchronization
+import UnsplashCatalog
 
-/// Unsplash's endpoints over the photo catalog. Each call is counted, then meets the armed
-/// faults, then the key check, then the hourly limit, then the endpoint itself.
+/// Unsplash's endpoints over the photo catalog: HTTP and JSON around the catalog's own listing
+/// rules (the demo provider serves the same rules in-process). Each call is counted, then meets
+/// the armed faults, then the key check, then the hourly limit, then the endpoint itself.
 final class FakeUnsplashAPI: Sendable {
-    static let defaultPerPage = 10
-    static let maxPerPage = 30
-    /// Unsplash serves no search page past this one.
-    static let lastSearchPage = 200
-
-    let catalog: FakePhotoCatalog
+    let catalog: PhotoCatalog
     let accessKey: String
     let faults: FaultBoard<FakeUnsplashFault>
     let calls: CallLog
@@ -18,7 +16,7 @@ final class FakeUnsplashAPI: Sendable {
     private let random = Mutex(SeededGenerator(seed: 0x7261_6E64_6F6D))
     private let downloads: DownloadCounts
 
-    init(catalog: FakePhotoCatalog, accessKey: String, faults: FaultBoard<FakeUnsplashFault>, calls: CallLog,
+    init(catalog: PhotoCatalog, accessKey: String, faults: FaultBoard<FakeUnsplashFault>, calls: CallLog,
          rateLimit: RateLimitWindow, downloads: DownloadCounts) {
         self.catalog = catalog
         self.accessKey = accessKey
@@ -59,15 +57,15 @@ final class FakeUnsplashAPI: Sendable {
     }
 
     private func search(_ request: HTTPRequest) -> HTTPResponse {
-        guard let query = request.query["query"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let query = PhotoCatalog.checkedQuery(request.query["query"]) else {
             return UnsplashFaultResponses.errors(400, ["query is missing"])
         }
-        guard let paging = Paging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
-        guard let order = FakePhotoCatalog.SearchOrder(rawValue: request.query["order_by"] ?? "relevant") else {
+        guard let paging = PhotoPaging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
+        guard let order = PhotoCatalog.SearchOrder(parameter: request.query["order_by"]) else {
             return UnsplashFaultResponses.errors(400, ["order_by is invalid"])
         }
         let all = catalog.search(query, order: order)
-        let page = paging.page <= Self.lastSearchPage ? paging.slice(of: all) : []
+        let page = paging.searchSlice(of: all)
         let totalPages = page.isEmpty ? 0 : (all.count + paging.perPage - 1) / paging.perPage
         let body = JSONValue.object([
             ("total", .int(all.count)), ("total_pages", .int(totalPages)),
@@ -78,8 +76,8 @@ final class FakeUnsplashAPI: Sendable {
 
     /// The editorial feed: a bare list.
     private func feed(_ request: HTTPRequest) -> HTTPResponse {
-        guard let paging = Paging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
-        let order = FakePhotoCatalog.FeedOrder(rawValue: request.query["order_by"] ?? "latest") ?? .latest
+        guard let paging = PhotoPaging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
+        let order = PhotoCatalog.FeedOrder(parameter: request.query["order_by"])
         let all = catalog.feed(order: order)
         let page = paging.slice(of: all).map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: false) }
         return paged(.array(page), request, total: all.count, paging: paging)
@@ -95,9 +93,8 @@ final class FakeUnsplashAPI: Sendable {
     /// One photo, or with `count` (1-30) a list; 404 when nothing matches the query.
     private func randomPhoto(_ request: HTTPRequest) -> HTTPResponse {
         let count = request.query["count"].map { Int($0) }
-        if let count, !(1...Self.maxPerPage).contains(count ?? 0) { return UnsplashFaultResponses.errors(400, ["count must be between 1 and 30"]) }
-        let query = request.query["query"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let pool = query.isEmpty ? catalog.photos : catalog.search(query)
+        if let count, !(1...PhotoPaging.maxPerPage).contains(count ?? 0) { return UnsplashFaultResponses.errors(400, ["count must be between 1 and 30"]) }
+        let pool = catalog.randomPool(query: request.query["query"])
         guard !pool.isEmpty else { return UnsplashFaultResponses.errors(404, ["No photos found."]) }
         let picks = random.withLock { generator in (0..<(count.flatMap { $0 } ?? 1)).map { _ in pool[generator.below(pool.count)] } }
         let objects = picks.map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: true) }
@@ -115,7 +112,7 @@ final class FakeUnsplashAPI: Sendable {
     }
 
     /// A list answer with Unsplash's paging headers: `X-Total`, `X-Per-Page` and `Link`.
-    private func paged(_ body: JSONValue, _ request: HTTPRequest, total: Int, paging: Paging) -> HTTPResponse {
+    private func paged(_ body: JSONValue, _ request: HTTPRequest, total: Int, paging: PhotoPaging) -> HTTPResponse {
         var response = HTTPResponse.json(body.text)
         response.headers.add(name: "X-Total", value: String(total))
         response.headers.add(name: "X-Per-Page", value: String(paging.perPage))

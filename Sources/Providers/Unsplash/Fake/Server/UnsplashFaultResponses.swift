@@ -1,9 +1,10 @@
 import FakeUpstream
 import HTTPServer
+import UnsplashCatalog
 
 /// The answer a fault stands for (all but `delay`), and Unsplash's error answers.
 enum UnsplashFaultResponses {
-    static func response(for fault: FakeUnsplashFault, catalog: FakePhotoCatalog) -> HTTPResponse? {
+    static func response(for fault: FakeUnsplashFault, catalog: PhotoCatalog) -> HTTPResponse? {
         switch fault {
         case .delay:
             return nil

@@ -1,0 +1,36 @@
+/// A GIF's author as GIPHY describes one.
+public struct CatalogUser: Sendable, Equatable {
+    public var username: String
+    public var displayName: String
+    public var description: String
+    public var isVerified: Bool
+    /// Where the avatar is when not at GIPHY's media host (the demo's own pictures).
+    var avatarOverride: String?
+
+    public var avatarURL: String { avatarOverride ?? "https://media.giphy.com/avatars/\(username)/profile.gif" }
+    public var bannerURL: String { "https://media.giphy.com/channel_assets/\(username)/banner.jpg" }
+    public var profileURL: String { "https://giphy.com/\(username)/" }
+
+    /// The catalog's channels: studios, artists, and a few personal accounts.
+    init(username: String, displayName: String, description: String, isVerified: Bool) {
+        self.username = username
+        self.displayName = displayName
+        self.description = description
+        self.isVerified = isVerified
+    }
+
+    static let pool: [CatalogUser] = [
+        CatalogUser(username: "pixelpals", displayName: "Pixel Pals", description: "Tiny animations for big feelings.", isVerified: true),
+        CatalogUser(username: "studiosoup", displayName: "Studio Soup", description: "Hand-drawn loops, served warm.", isVerified: true),
+        CatalogUser(username: "thegifhouse", displayName: "The GIF House", description: "Reactions for every occasion.", isVerified: true),
+        CatalogUser(username: "loopkitchen", displayName: "Loop Kitchen", description: "Food that never stops moving.", isVerified: false),
+        CatalogUser(username: "mo_animates", displayName: "Mo Animates", description: "Freelance animator.", isVerified: false),
+        CatalogUser(username: "happytails", displayName: "Happy Tails Rescue", description: "Adopt, don't shop.", isVerified: true),
+        CatalogUser(username: "nightowlstudio", displayName: "Night Owl Studio", description: "", isVerified: false),
+        CatalogUser(username: "sportscentral", displayName: "Sports Central", description: "Highlights on repeat.", isVerified: true),
+        CatalogUser(username: "jennydraws", displayName: "Jenny Draws", description: "Doodles and daydreams.", isVerified: false),
+        CatalogUser(username: "retroreel", displayName: "Retro Reel", description: "Old clips, new loops.", isVerified: false),
+        CatalogUser(username: "cozyclub", displayName: "Cozy Club", description: "Blankets, tea and naps.", isVerified: false),
+        CatalogUser(username: "wildlifewow", displayName: "Wildlife Wow", description: "Nature, looped.", isVerified: true),
+    ]
+}

@@ -1,0 +1,48 @@
+import DemoCatalog
+
+extension CatalogTopic {
+    /// The demo catalog's topics: what people look for in a GIF keyboard. Each yields up to
+    /// subjects × details (actions) distinct titles.
+    static let gifs: [CatalogTopic] = [
+        CatalogTopic(name: "cats", tags: ["cat", "kitten", "kitty", "meow"], subjects: ["Cat", "Kitten", "Grumpy Cat", "Orange Cat"], details: ["Knocks Over A Glass", "Chases A Laser", "Falls Asleep", "Stares At You"]),
+        CatalogTopic(name: "dogs", tags: ["dog", "puppy", "doggo", "woof"], subjects: ["Dog", "Puppy", "Corgi", "Golden Retriever"], details: ["Wags Its Tail", "Catches A Frisbee", "Tilts Its Head", "Zooms Around"]),
+        CatalogTopic(name: "happy", tags: ["joy", "smile", "yay", "glad"], subjects: ["Happy Kid", "Smiling Grandma", "Cheerful Robot", "Sunny Day"], details: ["Jumps For Joy", "Beams", "Spins Around", "Claps Happily"]),
+        CatalogTopic(name: "sad", tags: ["crying", "tears", "upset", "blue"], subjects: ["Sad Puppy", "Crying Baby", "Lonely Robot", "Rainy Window"], details: ["Sheds A Tear", "Sighs", "Looks Down", "Sobs Dramatically"]),
+        CatalogTopic(name: "dance", tags: ["dancing", "moves", "groove", "boogie"], subjects: ["Dancing Banana", "Office Worker", "Disco Grandpa", "Breakdancer"], details: ["Busts A Move", "Does The Floss", "Grooves", "Moonwalks"]),
+        CatalogTopic(name: "reaction", tags: ["reactions", "mood", "response", "face"], subjects: ["Shocked Man", "Side Eye Woman", "Confused Toddler", "Blinking Guy"], details: ["Reacts", "Blinks Twice", "Raises An Eyebrow", "Does A Double Take"]),
+        CatalogTopic(name: "thumbs up", tags: ["thumbs", "approve", "ok", "like"], subjects: ["Astronaut", "Grandpa", "Cartoon Hand", "Coach"], details: ["Gives A Thumbs Up", "Approves", "Says Okay", "Gives Two Thumbs Up"]),
+        CatalogTopic(name: "love", tags: ["heart", "hearts", "romance", "crush"], subjects: ["Heart Eyes Emoji", "Couple", "Teddy Bear", "Pink Heart"], details: ["Sends Love", "Blows A Kiss", "Melts", "Hugs Tight"]),
+        CatalogTopic(name: "laugh", tags: ["lol", "haha", "funny", "laughing"], subjects: ["Laughing Baby", "Giggling Friends", "Cackling Witch", "Chuckling Dad"], details: ["Laughs Out Loud", "Cannot Stop Laughing", "Snorts", "Rolls On The Floor"]),
+        CatalogTopic(name: "wow", tags: ["amazed", "omg", "shocked", "whoa"], subjects: ["Wide Eyed Kid", "Surprised Owl", "Jaw Drop Guy", "Astonished Cat"], details: ["Says Wow", "Gasps", "Drops Its Jaw", "Stares In Awe"]),
+        CatalogTopic(name: "facepalm", tags: ["face palm", "ugh", "really", "disappointed"], subjects: ["Captain", "Teacher", "Cartoon Dad", "Gorilla"], details: ["Facepalms", "Shakes Head", "Covers Face", "Double Facepalms"]),
+        CatalogTopic(name: "applause", tags: ["clap", "clapping", "bravo", "standing ovation"], subjects: ["Audience", "Seal", "Proud Mom", "Orchestra"], details: ["Applauds", "Gives A Standing Ovation", "Claps Slowly", "Cheers"]),
+        CatalogTopic(name: "party", tags: ["celebration", "confetti", "fiesta", "party time"], subjects: ["Party Parrot", "Confetti Cannon", "Party Animal", "Disco Ball"], details: ["Parties Hard", "Throws Confetti", "Lights Up", "Celebrates"]),
+        CatalogTopic(name: "birthday", tags: ["happy birthday", "cake", "bday", "candles"], subjects: ["Birthday Cake", "Party Hat Dog", "Balloon", "Cupcake"], details: ["Says Happy Birthday", "Blows Out Candles", "Pops", "Sparkles"]),
+        CatalogTopic(name: "hello", tags: ["hi", "hey", "wave", "greetings"], subjects: ["Penguin", "Friendly Robot", "Little Girl", "Sloth"], details: ["Waves Hello", "Says Hi", "Pops In", "Peeks Around The Corner"]),
+        CatalogTopic(name: "goodbye", tags: ["bye", "see you", "farewell", "later"], subjects: ["Waving Bear", "Train", "Cowboy", "Astronaut"], details: ["Waves Goodbye", "Rides Off", "Slams The Door", "Fades Away"]),
+        CatalogTopic(name: "thank you", tags: ["thanks", "grateful", "thx", "appreciate"], subjects: ["Bowing Butler", "Smiling Flower", "Grateful Cat", "Chef"], details: ["Says Thank You", "Bows Deeply", "Sends Thanks", "Tips Its Hat"]),
+        CatalogTopic(name: "yes", tags: ["yeah", "yep", "agree", "absolutely"], subjects: ["Nodding Man", "Fist Pump Kid", "Excited Fan", "Wrestler"], details: ["Says Yes", "Nods", "Pumps A Fist", "Shouts Yes"]),
+        CatalogTopic(name: "no", tags: ["nope", "nah", "never", "disagree"], subjects: ["Toddler", "Judge", "Cat", "Referee"], details: ["Says No", "Shakes Head", "Refuses", "Waves It Off"]),
+        CatalogTopic(name: "coffee", tags: ["caffeine", "latte", "espresso", "morning coffee"], subjects: ["Coffee Cup", "Barista", "Sleepy Owl", "Latte Art"], details: ["Steams", "Pours", "Needs Coffee", "Sips Slowly"]),
+        CatalogTopic(name: "monday", tags: ["mondays", "work week", "ugh monday", "tired"], subjects: ["Lasagna Cat", "Office Worker", "Alarm Clock", "Zombie"], details: ["Hates Mondays", "Drags Itself To Work", "Rings Loudly", "Groans"]),
+        CatalogTopic(name: "friday", tags: ["tgif", "weekend", "friday feeling", "freedom"], subjects: ["Office Crew", "Happy Dog", "Cartoon Bear", "Skateboarder"], details: ["Celebrates Friday", "Runs Out The Door", "Does A Happy Dance", "Kicks Back"]),
+        CatalogTopic(name: "sleepy", tags: ["tired", "sleep", "nap", "yawn"], subjects: ["Sleepy Panda", "Yawning Cat", "Baby", "Koala"], details: ["Yawns", "Dozes Off", "Falls Off The Chair", "Snuggles In"]),
+        CatalogTopic(name: "hungry", tags: ["food", "snack", "starving", "yum"], subjects: ["Hungry Bear", "Blue Monster", "Toddler", "Hamster"], details: ["Wants Food", "Stuffs Its Cheeks", "Licks Its Lips", "Checks The Fridge"]),
+        CatalogTopic(name: "pizza", tags: ["pizza time", "slice", "cheese", "food"], subjects: ["Pizza Slice", "Pizza Cat", "Chef", "Hungry Turtle"], details: ["Stretches The Cheese", "Spins Dough", "Takes A Bite", "Delivers"]),
+        CatalogTopic(name: "excited", tags: ["excitement", "hype", "cant wait", "pumped"], subjects: ["Excited Puppy", "Screaming Fan", "Bouncing Kid", "Cheerleader"], details: ["Jumps Up And Down", "Squeals", "Vibrates", "Cannot Contain It"]),
+        CatalogTopic(name: "confused", tags: ["what", "huh", "confusion", "math"], subjects: ["Confused Actor", "Puzzled Dog", "Math Lady", "Owl"], details: ["Looks Around", "Tilts Its Head", "Does The Math", "Scratches Its Head"]),
+        CatalogTopic(name: "eye roll", tags: ["eyeroll", "whatever", "annoyed", "sarcasm"], subjects: ["Teenager", "Sassy Cat", "Receptionist", "Toddler"], details: ["Rolls Its Eyes", "Says Whatever", "Sighs Loudly", "Looks Away"]),
+        CatalogTopic(name: "high five", tags: ["highfive", "team", "nice", "up top"], subjects: ["Best Friends", "Robot", "Teammates", "Cartoon Bears"], details: ["High Five", "Miss The High Five", "Jump High Five", "Air Five"]),
+        CatalogTopic(name: "hug", tags: ["hugs", "cuddle", "embrace", "comfort"], subjects: ["Bear", "Best Friends", "Puppy And Kitten", "Grandma"], details: ["Gives A Big Hug", "Squeezes Tight", "Cuddles", "Runs In For A Hug"]),
+        CatalogTopic(name: "mind blown", tags: ["mindblown", "explosion", "wow", "genius"], subjects: ["Scientist", "Galaxy Brain", "Student", "Cartoon Head"], details: ["Has Mind Blown", "Explodes", "Sees The Light", "Freaks Out"]),
+        CatalogTopic(name: "cool", tags: ["sunglasses", "awesome", "chill", "swag"], subjects: ["Cool Cat", "Sunglasses Dog", "Skater", "Penguin"], details: ["Puts On Sunglasses", "Walks Away From Explosion", "Nods Coolly", "Slides In"]),
+        CatalogTopic(name: "good morning", tags: ["morning", "rise and shine", "sunrise", "wake up"], subjects: ["Rooster", "Sunrise", "Stretching Cat", "Coffee Mug"], details: ["Says Good Morning", "Rises", "Stretches", "Wakes Up"]),
+        CatalogTopic(name: "good night", tags: ["night", "sweet dreams", "bedtime", "moon"], subjects: ["Moon", "Teddy Bear", "Sleeping Puppy", "Starry Sky"], details: ["Says Good Night", "Tucks In", "Twinkles", "Drifts Off"]),
+        CatalogTopic(name: "celebrate", tags: ["win", "victory", "woohoo", "champion"], subjects: ["Soccer Team", "Champion", "Fireworks", "Trophy"], details: ["Celebrates The Win", "Lifts The Trophy", "Lights Up The Sky", "Pops Champagne"]),
+        CatalogTopic(name: "fail", tags: ["oops", "fail", "whoops", "clumsy"], subjects: ["Skateboarder", "Cat", "Waiter", "Toddler"], details: ["Falls Over", "Misses The Jump", "Drops Everything", "Trips"]),
+        CatalogTopic(name: "cute", tags: ["adorable", "aww", "sweet", "baby animals"], subjects: ["Baby Otter", "Bunny", "Hedgehog", "Red Panda"], details: ["Holds Hands", "Nibbles", "Rolls Over", "Sneezes"]),
+        CatalogTopic(name: "shrug", tags: ["idk", "whatever", "dunno", "meh"], subjects: ["Shrugging Guy", "Cartoon Girl", "Dog", "Emoji"], details: ["Shrugs", "Says I Dunno", "Shrugs Again", "Gives Up"]),
+        CatalogTopic(name: "sports", tags: ["goal", "basketball", "football", "slam dunk"], subjects: ["Basketball Player", "Goalkeeper", "Tennis Star", "Surfer"], details: ["Slam Dunks", "Makes A Save", "Serves An Ace", "Catches A Wave"]),
+        CatalogTopic(name: "omg", tags: ["oh my god", "shock", "gasp", "drama"], subjects: ["Drama Queen", "Chipmunk", "Soap Star", "Reporter"], details: ["Gasps", "Turns Dramatically", "Screams OMG", "Faints"]),
+    ]
+}
