@@ -10,6 +10,9 @@ shell, unchecked: they set the scene (and may set a variable the last one uses).
 Each file gets a fresh demo server (no keys, its own database, a free port), and its examples run
 in the order they are written, so one can add a favorite and the next list it.
 
+An `http` block shows what `curl -i` prints, so its command must print the head too (`-i`,
+`--include`, `-I`, `--head`, or `-D -`); a curl without one prints the body alone, which a `json`
+block (or an `http` block of the body alone) shows.
 The answer's shape is compared, not its values (ids, times and random picks change): the status
 (when an `http` block shows it), the header names it shows, and for a JSON body every key the
 example shows must be in the answer with a value of the same JSON type, recursively (arrays:
@@ -87,6 +90,24 @@ def examples(path):
         items.append((commands, following[1], following[2], line, pending_skip, list(flags)))
         pending_skip = None
     return items
+
+
+def prints_head(command):
+    """Whether a curl command prints the status line and headers, as an `http` block shows them."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word in ("--include", "--head", "-i", "-I") or (word in ("-D", "--dump-header") and following in ("-", "/dev/stdout")):
+            return True
+        # Short flags run together (-si, -sSi); -D or -H ends the run, taking the rest as its value.
+        if re.match(r"^-[A-Za-z]+$", word):
+            letters = re.split(r"[DHodXuAebrwFmTxzUKYyEcC]", word[1:], maxsplit=1)[0]
+            if "i" in letters or "I" in letters:
+                return True
+    return False
 
 
 def shell_commands(text):
@@ -303,6 +324,8 @@ def main():
                     server, server_flags = Server(binary, flags), flags
                 status, headers, body = run(commands, server.base, server.fake_base)
                 problems = compare(language, expected, status, headers, body)
+                if language == "http" and expected.startswith("HTTP/") and not prints_head(commands[-1]):
+                    problems.append("the example shows a status line and headers; its command prints the body alone (add -i)")
                 checked += 1
                 if problems:
                     failed += 1

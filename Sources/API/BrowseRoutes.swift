@@ -58,7 +58,7 @@ enum BrowseRoutes {
                     StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
                     return writer.bytes
                 }
-                CacheHeaders.apply(item, to: &response)
+                CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
                 return response
             }
         }
@@ -115,7 +115,7 @@ enum BrowseRoutes {
             let page = answer.value.page()
             return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
         }
-        CacheHeaders.apply(answer, to: &response)
+        CacheHeaders.apply(answer, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
         return response
     }
 }

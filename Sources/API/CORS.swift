@@ -3,7 +3,8 @@ import HTTPServer
 /// CORS for browser clients (the Fetch standard's CORS protocol). An allowed `Origin` gets its
 /// preflights answered and `Access-Control-*` headers on every answer, errors included, so the
 /// page can read the problem. A disallowed one gets no CORS headers, and its unsafe requests
-/// (anything but GET, HEAD, OPTIONS) are refused with 403 before they change anything.
+/// (anything but GET, HEAD, OPTIONS) and its preflights are refused with 403 before they change
+/// anything: the preflight's 403 names the setting, where a 405 would have misled.
 /// Steps of `APIResponder`, before and after the route.
 enum CORS {
     static let allowedHeaders = "Authorization, Content-Type, If-None-Match"
@@ -20,14 +21,14 @@ enum CORS {
         case notAllowed
     }
 
-    /// Throws 403 `origin_not_allowed` for a disallowed origin's unsafe request.
+    /// Throws 403 `origin_not_allowed` for a disallowed origin's unsafe request or preflight.
     static func check(_ request: inout HTTPRequest, origin: String, policy: CORSPolicy, router: Router) throws -> Check {
+        let isPreflight = request.method == .options && request.headers.contains(name: "Access-Control-Request-Method")
         guard policy.allows(origin: origin) || isSameOrigin(origin, host: request.headers["Host"]) else {
-            if ![.get, .head, .options].contains(request.method) { throw originNotAllowed(origin) }
+            if isPreflight || ![.get, .head, .options].contains(request.method) { throw originNotAllowed(origin) }
             return .notAllowed
         }
-        if request.method == .options, request.headers.contains(name: "Access-Control-Request-Method"),
-           let methods = router.allowedMethods(for: &request) {
+        if isPreflight, let methods = router.allowedMethods(for: &request) {
             var preflight = HTTPResponse(status: .noContent)
             preflight.headers.add(name: "Access-Control-Allow-Origin", value: origin)
             preflight.headers.add(name: "Access-Control-Allow-Methods", value: methods.joined(separator: ", "))

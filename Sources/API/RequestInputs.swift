@@ -1,4 +1,5 @@
 import Wire
+import ASCII
 import Service
 import Model
 import HTTPServer
@@ -19,9 +20,10 @@ enum RequestInputs {
         return page
     }
 
-    /// `provider`: one of those served; absent or empty, the default one.
+    /// `provider`: one of those served; absent, the default one. An empty value is no provider
+    /// (as for every parameter with a fixed set of values, openapi.yaml's enums).
     static func provider(_ text: String?, among providers: ProviderGateways) throws(ServiceError) -> ProviderGateway {
-        guard let text, !text.isEmpty else { return providers.defaultProvider }
+        guard let text else { return providers.defaultProvider }
         guard let name = ProviderName(text), let provider = providers[name] else {
             throw .unknownProvider(among: providers.names)
         }
@@ -30,7 +32,7 @@ enum RequestInputs {
 
     /// `order_by`: one of the orders the provider has for the endpoint; absent, its default.
     static func order(_ text: String?, allowed: [String], provider: ProviderGateway) throws(ServiceError) -> String? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard allowed.contains(text) else {
             throw .invalid("order_by", allowed.isEmpty
                 ? "\(provider.rules.naming.displayName) has no ordering here; leave order_by out."
@@ -39,10 +41,10 @@ enum RequestInputs {
         return text
     }
 
-    /// `type` within what the provider serves; absent or empty, its first (GIFs for GIPHY).
+    /// `type` within what the provider serves; absent, its first (GIFs for GIPHY).
     static func mediaType(_ text: String?, provider: ProviderGateway) throws(ServiceError) -> MediaType {
         let type = try mediaType(text)
-        guard let text, !text.isEmpty else { return provider.rules.mediaTypes.first ?? .default }
+        guard text != nil else { return provider.rules.mediaTypes.first ?? .default }
         guard provider.rules.mediaTypes.contains(type) else {
             let served = provider.rules.mediaTypes.map(\.rawValue)
             throw .invalid("type", served.isEmpty
@@ -52,9 +54,9 @@ enum RequestInputs {
         return type
     }
 
-    /// Absent or empty: the service's default.
+    /// Absent: the service's default.
     static func rating(_ text: String?) throws(ServiceError) -> Rating? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let rating = Rating(text) else {
             throw .invalid("rating", "must be one of \(Rating.all.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -62,14 +64,14 @@ enum RequestInputs {
     }
 
     static func lang(_ text: String?) throws(ServiceError) -> LanguageCode? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let lang = LanguageCode(text) else { throw .invalid("lang", "must be a two-letter language code such as en.") }
         return lang
     }
 
-    /// `gifs` or `stickers`, any letter case; absent or empty: GIFs.
+    /// `gifs` or `stickers`, any letter case; absent: GIFs.
     static func mediaType(_ text: String?) throws(ServiceError) -> MediaType {
-        guard let text, !text.isEmpty else { return .default }
+        guard let text else { return .default }
         guard let type = MediaType(text) else {
             throw .invalid("type", "must be one of \(MediaType.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -97,8 +99,20 @@ enum RequestInputs {
         } catch {
             switch error {
             case .tooLong: throw .invalid(name, "must be at most \(SearchWords.maxLength) characters.")
+            case .controlCharacter: throw controlCharacters(name)
             }
         }
+    }
+
+    /// Text to look for in the search history (`contains`); nil when absent.
+    static func historyFragment(_ text: String?) throws(ServiceError) -> String? {
+        guard let text else { return nil }
+        guard !ControlCharacters.present(in: text) else { throw controlCharacters("contains") }
+        return text
+    }
+
+    private static func controlCharacters(_ name: String) -> ServiceError {
+        .invalid(name, "must not hold \(ControlCharacters.described).")
     }
 
     /// Absent or empty: a new session.

@@ -24,7 +24,7 @@ enum SearchHistoryRoutes {
     static func register(on router: inout RouterBuilder, history: History, installs: Installs) {
         router.serve(.get, "/search/history") { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
-            let entries = try await history.list(contains: request.query["contains"], install: install)
+            let entries = try await history.list(contains: try RequestInputs.historyFragment(request.query["contains"]), install: install)
             var response = JSONResponse.write(HistoryList(data: entries), sizeHint: 64 + entries.count * 64)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response

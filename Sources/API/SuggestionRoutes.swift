@@ -47,7 +47,8 @@ enum SuggestionRoutes {
         router.serve(.get, "/trending/searches") { _ in
             let fetched = try await history.trendingSearches()
             var response = JSONResponse.write(TermList(data: fetched.value), sizeHint: 64 + fetched.value.count * 32)
-            CacheHeaders.apply(fetched, to: &response)
+            // Terms carry no favorite marks: kept as long as the server keeps them fresh.
+            CacheHeaders.apply(fetched, to: &response, keptAtMost: nil)
             return response
         }
     }

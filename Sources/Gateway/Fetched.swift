@@ -16,18 +16,23 @@ public struct Fetched<Value: Sendable>: Sendable {
     /// Names the cached answer this came from (unique in the process), so what is made from it
     /// can be kept and reused; nil when it did not come from the memory cache.
     public var answerID: UInt64?
+    /// Seconds from when the upstream gave it that the gateway serves it without asking again
+    /// (`GIF_BFF_CACHE_FRESH_SECONDS`); 0 when it never does (no cache, no fresh window). What a
+    /// client may be told about its freshness follows from this and `age`.
+    public var freshFor: Double
 
-    public init(_ value: Value, status: CacheStatus, age: Int, answerID: UInt64? = nil) {
+    public init(_ value: Value, status: CacheStatus, age: Int, answerID: UInt64? = nil, freshFor: Double = 0) {
         self.value = value
         self.status = status
         self.age = age
         self.answerID = answerID
+        self.freshFor = freshFor
     }
 
     public var isStale: Bool { status == .stale }
 
     public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
-        Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID)
+        Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID, freshFor: freshFor)
     }
 }
 

@@ -184,10 +184,10 @@ public final class UpstreamGateway: Sendable {
                 // Keeps a hot entry from being evicted from the store while memory serves it.
                 bookkeeping.later(.responseCache) { try await store.touch(key: key, at: start) }
             }
-            return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id)
+            return Fetched(value, status: .hit, age: Self.age(entry.storedAt, start), answerID: entry.id, freshFor: freshFor)
         }
         guard age >= 0, age <= settings.staleSeconds else { return nil }
-        return Fetched(value, status: .stale, age: Self.age(entry.storedAt, start))
+        return Fetched(value, status: .stale, age: Self.age(entry.storedAt, start), freshFor: freshFor)
     }
 
     private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
@@ -195,10 +195,13 @@ public final class UpstreamGateway: Sendable {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
         if let stored, isFresh(stored.storedAt, start) {
-            return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start))
+            return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start), freshFor: freshFor)
         }
         return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, call: call)
     }
+
+    /// How long an answer stays fresh here, told with every answer (`Fetched.freshFor`).
+    private var freshFor: Double { settings.cacheEnabled ? settings.freshSeconds : 0 }
 
     /// An answer stored "in the future" (the clock went back) is neither fresh nor servable as stale.
     private func isFresh(_ storedAt: Date, _ now: Date) -> Bool {
@@ -212,7 +215,7 @@ public final class UpstreamGateway: Sendable {
         do {
             let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
             remember(key, value: value)
-            return Fetched(value, status: .miss, age: 0)
+            return Fetched(value, status: .miss, age: 0, freshFor: freshFor)
         } catch let error as UpstreamError where error != .notFound {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
@@ -226,7 +229,7 @@ public final class UpstreamGateway: Sendable {
         let current = now()
         let age = stored.map { current.timeIntervalSince($0.storedAt) } ?? -1
         guard let stored, age >= 0, age <= settings.staleSeconds else { throw error }
-        return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current))
+        return Fetched(stored.value, status: .stale, age: Self.age(stored.storedAt, current), freshFor: freshFor)
     }
 
     private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {

@@ -19,6 +19,9 @@ public enum App {
             return 2
         }
         let logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
+        for unknown in UnknownVariable.all(in: environment) {
+            logger.warning("unknown variable ignored", ("variable", .string(unknown.name)), ("did_you_mean", .string(unknown.closest)))
+        }
         let app: RunningApp
         do {
             app = try RunningApp.start(configuration, logger: logger)
@@ -43,7 +46,8 @@ public enum App {
         let address = url(host: configuration.server.host, port: app.port)
         logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databaseURL?.redacted ?? configuration.databasePath)),
                     ("upstream", .string(app.isDemo ? "demo" : "giphy")),
-                    ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))))
+                    ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))),
+                    ("installs", .string(configuration.installPolicy.rawValue)))
         if app.isDemo {
             printError("gif-bff: no GIPHY_API_KEY set, so serving the built-in demo catalog (offline). "
                 + "Try \(address)/search?q=cat ; set GIPHY_API_KEY to use GIPHY.")

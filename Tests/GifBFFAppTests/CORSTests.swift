@@ -56,9 +56,21 @@ final class CORSTests: XCTestCase {
             let health = try api.send("GET", "/healthz", headers: ["Origin: \(origin)"])
             XCTAssertEqual(health.status, 200, origin)
             assertNoCORS(health)
+            // The preflight gets the POST's problem, naming the setting (issue 35.3), not a 405.
+            for (path, method) in [("/favorites", "POST"), ("/search/history", "DELETE"), ("/search", "GET"), ("/nowhere", "POST")] {
+                let preflight = try api.send("OPTIONS", path, headers: ["Origin: \(origin)", "Access-Control-Request-Method: \(method)"])
+                XCTAssertEqual(preflight.status, 403, "\(origin) \(path)")
+                XCTAssertEqual(preflight.header("Content-Type"), "application/problem+json", "\(origin) \(path)")
+                XCTAssertEqual(preflight.json?["code"] as? String, "origin_not_allowed", "\(origin) \(path)")
+                XCTAssertTrue((preflight.json?["detail"] as? String)?.contains("GIF_BFF_CORS_ORIGINS") == true, preflight.text)
+                assertNoCORS(preflight)
+            }
+            let post = try api.send("POST", "/favorites", json: "{\"id\":\"abc\"}", headers: ["Origin: \(origin)"])
+            XCTAssertEqual(post.status, 403, origin)
             let preflight = try api.send("OPTIONS", "/favorites", headers: ["Origin: \(origin)", "Access-Control-Request-Method: POST"])
-            XCTAssertEqual(preflight.status, 405, origin)
-            assertNoCORS(preflight)
+            XCTAssertEqual(preflight.json?["detail"] as? String, post.json?["detail"] as? String, "the same problem as the POST's")
+            // An OPTIONS that is no preflight is still 405, as any method a path does not serve.
+            XCTAssertEqual(try api.send("OPTIONS", "/favorites", headers: ["Origin: \(origin)"]).status, 405, origin)
         }
         // Without Origin nothing changes either.
         assertNoCORS(try api.get("/healthz"))

@@ -130,9 +130,26 @@ final class ExecutableTests: XCTestCase {
         }
     }
 
+    /// Issue 35.6: a mistyped setting is warned about, naming the closest known one (its value,
+    /// perhaps a secret, never printed), and the start-up line says which installs policy runs.
+    func testUnknownVariablesAreWarnedAboutAndTheStartUpLineNamesTheInstallsPolicy() throws {
+        let (process, errors, log) = try launchUntilListening(environment: [
+            "GIF_BFF_INSTALL": "required", "GIPHY_APIKEY": "SECRETVALUE", "GIF_BFF_LOG_LEVEL": "info",
+        ])
+        try assertSIGTERMEndsItWithStatus0(process, errors)
+        XCTAssertTrue(log.contains(#"msg="unknown variable ignored" variable=GIF_BFF_INSTALL did_you_mean=GIF_BFF_INSTALLS"#), log)
+        XCTAssertTrue(log.contains(#"msg="unknown variable ignored" variable=GIPHY_APIKEY did_you_mean=GIPHY_API_KEY"#), log)
+        XCTAssertFalse(log.contains("SECRETVALUE"), log)
+        XCTAssertTrue(log.contains("installs=optional"), log)
+        let (required, requiredErrors, requiredLog) = try launchUntilListening(environment: ["GIF_BFF_INSTALLS": "required"])
+        try assertSIGTERMEndsItWithStatus0(required, requiredErrors)
+        XCTAssertTrue(requiredLog.contains("installs=required"), requiredLog)
+        XCTAssertFalse(requiredLog.contains("unknown variable"), requiredLog)
+    }
+
     /// Launches gif-bff on a free port and reads its log until the start-up line.
-    private func launchUntilListening() throws -> (Process, Pipe, String) {
-        let (process, _, errors) = try launch(["--port", "0"])
+    private func launchUntilListening(environment: [String: String] = [:]) throws -> (Process, Pipe, String) {
+        let (process, _, errors) = try launch(["--port", "0"], environment: environment)
         var log = ""
         let deadline = Date().addingTimeInterval(10)
         while !log.contains("gif-bff listening") && Date() < deadline {

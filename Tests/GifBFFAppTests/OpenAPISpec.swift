@@ -48,6 +48,27 @@ struct OpenAPISpec {
         return result
     }
 
+    /// Where each `enum:` is, as "<components section>/<name>" (sorted, one per enum), or
+    /// "paths" for one written in an operation.
+    var enumOwners: [String] {
+        var owners: [String] = []
+        var top = "", section = "", name = ""
+        for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            let indent = line.prefix { $0 == " " }.count
+            let key = String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" })
+            switch indent {
+            case 0 where !line.isEmpty: top = key
+            case 2: section = key
+            case 4: name = key
+            default: break
+            }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("enum:") {
+                owners.append(top == "components" ? "\(section)/\(name)" : top)
+            }
+        }
+        return owners.sorted()
+    }
+
     /// The known values of the `ProblemCode` schema: the list under its `enum:`.
     var problemCodes: [String] {
         var codes: [String] = []

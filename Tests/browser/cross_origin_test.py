@@ -97,6 +97,8 @@ class CrossOriginTest(unittest.TestCase):
                          "--disable-features=HttpsUpgrades",
                          "--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1"]:
             options.add_argument(argument)
+        # The network log, to see what gif-bff answered a preflight the page itself cannot read.
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         started = time.monotonic()
         cls.driver = webdriver.Chrome(options=options,
                                       service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
@@ -128,6 +130,13 @@ class CrossOriginTest(unittest.TestCase):
 
     def fetch(self, url, init=None):
         return self.driver.execute_async_script(FETCH, url, init or {})
+
+    def preflight_statuses(self, url):
+        """The statuses of the preflights for `url` in the network log since it was last read."""
+        events = [json.loads(entry["message"])["message"] for entry in self.driver.get_log("performance")]
+        return [event["params"]["response"]["status"] for event in events
+                if event.get("method") == "Network.responseReceived" and event["params"].get("type") == "Preflight"
+                and event["params"]["response"]["url"] == url]
 
     def add_init(self, gif_id):
         return {"method": "POST", "headers": {"Content-Type": "application/json"}, "body": json.dumps({"id": gif_id})}
@@ -161,9 +170,12 @@ class CrossOriginTest(unittest.TestCase):
         self.assertEqual(result.text, "blocked: TypeError")
         self.assertIsNone(result.get_attribute("data-count"))
         gif_id = self.first_gif_id()
-        # The preflight gets no CORS headers, so the browser never sends the POST.
+        # The preflight is refused (403 origin_not_allowed, no CORS headers), so the browser never
+        # sends the POST.
+        self.driver.get_log("performance")
         blocked = self.fetch(API + "/favorites", self.add_init(gif_id))
         self.assertIn("TypeError", blocked.get("error", ""), blocked)
+        self.assertEqual(self.preflight_statuses(API + "/favorites"), [403])
         # What needs no preflight: a form-like POST the page cannot read. gif-bff refuses it (403).
         opaque = self.fetch(API + "/favorites", {"method": "POST", "mode": "no-cors",
                                                  "headers": {"Content-Type": "text/plain"},

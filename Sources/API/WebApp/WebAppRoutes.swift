@@ -38,7 +38,7 @@ public enum WebAppRoutes {
         }
         var response = (name == pageName ? page : asset.body).response(to: request, contentType: asset.contentType)
         // Revalidated each time; the ETag (one per coding) makes that a cheap 304.
-        response.headers.set(name: "Cache-Control", value: "no-cache")
+        response.headers.set(name: "Cache-Control", value: CacheHeaders.untilUpgrade)
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.set(name: "Referrer-Policy", value: "no-referrer")
         if asset.contentType.hasPrefix("text/html") {

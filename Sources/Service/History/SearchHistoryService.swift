@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import ASCII
 import Foundation
 import Synchronization
 
@@ -134,10 +135,12 @@ public struct SearchHistoryService: Sendable {
         }
     }
 
-    /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left.
+    /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left, and for text with
+    /// a control character (the API refuses those; the history never stores one).
     public static func normalize(_ query: String) -> String? {
         // Already so (ASCII words one space apart, as nearly every search is): itself, nothing made.
         if let first = query.utf8.first, first != 0x20, query.utf8.last != 0x20, isSpacedASCII(query) { return query }
+        guard !ControlCharacters.present(in: query) else { return nil }
         let words = query.split(whereSeparator: \.isWhitespace)
         return words.isEmpty ? nil : words.joined(separator: " ")
     }

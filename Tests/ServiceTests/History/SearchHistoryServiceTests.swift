@@ -15,7 +15,7 @@ final class SearchHistoryServiceTests: XCTestCase {
 
     func testQueriesAreTrimmedAndInnerWhitespaceCollapsed() async throws {
         let history = try makeServices().searchHistory
-        let recorded = try await history.record("  happy \t  cat\n ", install: .local)
+        let recorded = try await history.record("  happy \u{3000}  cat\u{A0} ", install: .local)
         XCTAssertEqual(recorded, "happy cat")
         let listed = try await queries(history)
         XCTAssertEqual(listed, ["happy cat"])
@@ -23,9 +23,20 @@ final class SearchHistoryServiceTests: XCTestCase {
 
     func testBlankQueriesAreIgnored() async throws {
         let history = try makeServices().searchHistory
-        for blank in ["", "   ", "\n\t"] {
+        for blank in ["", "   ", "\u{A0}\u{3000}"] {
             let recorded = try await history.record(blank, install: .local)
             XCTAssertNil(recorded)
+        }
+        let listed = try await queries(history)
+        XCTAssertEqual(listed, [])
+    }
+
+    /// The API refuses them first; the history itself never stores one either (issue 35.2).
+    func testQueriesWithControlCharactersAreNeverStored() async throws {
+        let history = try makeServices().searchHistory
+        for query in ["a\u{0}b", "a\u{1B}b", "happy\tcat", "cat\n", "a\u{7F}b", "a\u{85}b"] {
+            let recorded = try await history.record(query, install: .local)
+            XCTAssertNil(recorded, query.debugDescription)
         }
         let listed = try await queries(history)
         XCTAssertEqual(listed, [])

@@ -59,7 +59,7 @@ final class InputRulesTests: XCTestCase {
 
     func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {
         XCTAssertEqual(try SearchWords.parse("  happy cat ")?.text, "happy cat")
-        XCTAssertNil(try SearchWords.parse(" \n "))
+        XCTAssertNil(try SearchWords.parse("   "))
         XCTAssertNotNil(try SearchWords.parse(String(repeating: "a", count: 50)))
         XCTAssertThrowsError(try SearchWords.parse(String(repeating: "a", count: 51))) { error in
             XCTAssertEqual(error as? SearchWords.Rejection, .tooLong)
@@ -68,14 +68,30 @@ final class InputRulesTests: XCTestCase {
         XCTAssertThrowsError(try SearchWords.parse(String(repeating: "e\u{301}", count: 26)))
     }
 
-    /// Every Unicode space and line break is trimmed at either end (Foundation's
-    /// whitespacesAndNewlines, which this once called), none inside; other text stays as sent.
+    /// Every Unicode space that is no control character is trimmed at either end (Foundation's
+    /// whitespacesAndNewlines, which this once called, less the controls), none inside; other
+    /// text stays as sent.
     func testSearchWordsTrimUnicodeWhitespaceAtTheEndsOnly() throws {
-        XCTAssertEqual(try SearchWords.parse("\u{3000}\u{A0}cat\u{85}\u{2029}\t")?.text, "cat")
-        XCTAssertEqual(try SearchWords.parse(" happy\u{3000}cat\r\n")?.text, "happy\u{3000}cat")
+        XCTAssertEqual(try SearchWords.parse("\u{3000}\u{A0}cat\u{2029}\u{2028}")?.text, "cat")
+        XCTAssertEqual(try SearchWords.parse(" happy\u{3000}cat\u{A0}")?.text, "happy\u{3000}cat")
         XCTAssertEqual(try SearchWords.parse("Café ")?.text, "Café")
         XCTAssertEqual(try SearchWords.parse("e\u{301}")?.text, "e\u{301}", "a combining mark is no space")
         XCTAssertEqual(try SearchWords.parse("\u{200B}cat")?.text, "\u{200B}cat", "a zero-width space is not white space")
-        XCTAssertNil(try SearchWords.parse("\u{2000}\u{205F}\u{1680}\u{0B}\u{0C}"))
+        XCTAssertNil(try SearchWords.parse("\u{2000}\u{205F}\u{1680}"))
+    }
+
+    /// C0 (tab and line breaks included), DEL and C1 are refused wherever they are (issue 35.2);
+    /// the characters just past them are words.
+    func testSearchWordsRefuseControlCharacters() throws {
+        for control in ["\u{0}", "\u{1B}", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}"] {
+            for text in ["a\(control)b", "\(control)cat", "cat\(control)", " \(control) "] {
+                XCTAssertThrowsError(try SearchWords.parse(text), text.debugDescription) { error in
+                    XCTAssertEqual(error as? SearchWords.Rejection, .controlCharacter, text.debugDescription)
+                }
+            }
+        }
+        for word in ["a b", "a~b", "a\u{A0}b", "a\u{A1}b", "a\u{C2}b", "a\u{100}b", "a\u{2028}b", "a\u{1F600}b"] {
+            XCTAssertEqual(try SearchWords.parse(word)?.text, word, word.debugDescription)
+        }
     }
 }

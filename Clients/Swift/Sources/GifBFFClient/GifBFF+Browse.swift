@@ -7,13 +7,13 @@ extension GifBFF {
     /// One page of items matching `query` (a blank query answers an empty page). For a whole
     /// grid, see `searchPages`. `orderBy` is Unsplash's; `rating`, `lang` and `mediaType` GIPHY's.
     public func search(_ query: String, provider: Provider? = nil, offset: Int? = nil, limit: Int? = nil,
-                       orderBy: SearchOrder? = nil, rating: String? = nil, lang: String? = nil,
+                       orderBy: SearchOrder? = nil, rating: Rating? = nil, lang: String? = nil,
                        mediaType: MediaType? = nil) async throws -> ItemPage {
         let parameters = Operations.SearchItems.Input.Query(
-            q: query, provider: provider?.rawValue, offset: offset, limit: limit, rating: rating, lang: lang,
-            _type: mediaType?.rawValue, orderBy: orderBy?.rawValue)
+            q: query, provider: try provider?.requested(), offset: offset, limit: limit, rating: rating, lang: lang,
+            _type: mediaType, orderBy: orderBy)
         let key = Self.cacheKey("search", query, provider?.rawValue, offset.map(String.init), limit.map(String.init),
-                                orderBy?.rawValue, rating, lang, mediaType?.rawValue)
+                                orderBy?.rawValue, rating?.rawValue, lang, mediaType?.rawValue)
         return try await revalidating(key) { tag in
             switch try await raw.searchItems(query: parameters, headers: .init(ifNoneMatch: tag)) {
             case let .ok(ok): return .fresh(ItemPage(try ok.body.json), tag: ok.headers.eTag)
@@ -26,12 +26,12 @@ extension GifBFF {
     /// One page of trending items (Unsplash: its editorial feed, in `orderBy`). For a whole grid,
     /// see `trendingPages`.
     public func trending(provider: Provider? = nil, offset: Int? = nil, limit: Int? = nil, orderBy: TrendingOrder? = nil,
-                         rating: String? = nil, mediaType: MediaType? = nil) async throws -> ItemPage {
+                         rating: Rating? = nil, mediaType: MediaType? = nil) async throws -> ItemPage {
         let parameters = Operations.TrendingItems.Input.Query(
-            provider: provider?.rawValue, offset: offset, limit: limit, rating: rating, _type: mediaType?.rawValue,
-            orderBy: orderBy?.rawValue)
+            provider: try provider?.requested(), offset: offset, limit: limit, rating: rating, _type: mediaType,
+            orderBy: orderBy)
         let key = Self.cacheKey("trending", provider?.rawValue, offset.map(String.init), limit.map(String.init),
-                                orderBy?.rawValue, rating, mediaType?.rawValue)
+                                orderBy?.rawValue, rating?.rawValue, mediaType?.rawValue)
         return try await revalidating(key) { tag in
             switch try await raw.trendingItems(query: parameters, headers: .init(ifNoneMatch: tag)) {
             case let .ok(ok): return .fresh(ItemPage(try ok.body.json), tag: ok.headers.eTag)
@@ -65,11 +65,11 @@ extension GifBFF {
     }
 
     /// A random item, optionally matching `tag`. Never cached, so never revalidated.
-    public func random(provider: Provider? = nil, tag: String? = nil, rating: String? = nil,
+    public func random(provider: Provider? = nil, tag: String? = nil, rating: Rating? = nil,
                        mediaType: MediaType? = nil) async throws -> Item {
-        try await unwrappingProblems {
-            switch try await raw.randomItem(query: .init(provider: provider?.rawValue, tag: tag, rating: rating,
-                                                         _type: mediaType?.rawValue)) {
+        let query = Operations.RandomItem.Input.Query(provider: try provider?.requested(), tag: tag, rating: rating, _type: mediaType)
+        return try await unwrappingProblems {
+            switch try await raw.randomItem(query: query) {
             case let .ok(ok): return Item(try ok.body.json)
             case let other: throw Self.unexpected(other)
             }
@@ -78,8 +78,9 @@ extension GifBFF {
 
     /// The spotlight: the current pick and its countdown, the same across restarts and devices.
     public func spotlight(provider: Provider? = nil, tag: String? = nil) async throws -> Spotlight {
-        try await revalidating(Self.cacheKey("spotlight", provider?.rawValue, tag)) { etag in
-            switch try await raw.getSpotlight(query: .init(provider: provider?.rawValue, tag: tag), headers: .init(ifNoneMatch: etag)) {
+        let query = Operations.GetSpotlight.Input.Query(provider: try provider?.requested(), tag: tag)
+        return try await revalidating(Self.cacheKey("spotlight", provider?.rawValue, tag)) { etag in
+            switch try await raw.getSpotlight(query: query, headers: .init(ifNoneMatch: etag)) {
             case let .ok(ok): return .fresh(Spotlight(try ok.body.json), tag: ok.headers.eTag)
             case .notModified: return .notModified
             case let other: throw Self.unexpected(other)

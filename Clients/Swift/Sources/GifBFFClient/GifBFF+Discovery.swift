@@ -7,10 +7,10 @@ import OpenAPIRuntime
 extension GifBFF {
     /// `count` random GIFs (1-25), none a previous deck of the same `session` showed. Pass the
     /// answer's `session` back for the next deck; nil starts a new session.
-    public func deck(tag: String? = nil, count: Int? = nil, session: String? = nil, rating: String? = nil,
+    public func deck(tag: String? = nil, count: Int? = nil, session: String? = nil, rating: Rating? = nil,
                      mediaType: MediaType? = nil) async throws -> Deck {
         try await unwrappingProblems {
-            switch try await raw.randomDeck(query: .init(tag: tag, count: count, rating: rating, _type: mediaType?.rawValue,
+            switch try await raw.randomDeck(query: .init(tag: tag, count: count, rating: rating, _type: mediaType,
                                                          session: session)) {
             case let .ok(ok):
                 let deck = try ok.body.json
@@ -50,7 +50,7 @@ extension GifBFF {
     @discardableResult
     public func recordEvent(_ event: ItemEvent, itemID: String, alsoSeen: [String] = []) async throws -> Int {
         try await unwrappingProblems {
-            let body = Components.Schemas.ItemEventRequest(action: event.rawValue, ids: alsoSeen.isEmpty ? nil : alsoSeen)
+            let body = Components.Schemas.ItemEventRequest(action: event, ids: alsoSeen.isEmpty ? nil : alsoSeen)
             switch try await raw.recordItemEvent(path: .init(id: itemID), body: .json(body)) {
             case let .accepted(accepted): return try accepted.body.json.accepted
             case let other: throw Self.unexpected(other)

@@ -54,7 +54,7 @@ extension GifBFF {
     /// Every page of a search, de-duplicated; stop iterating when the grid has enough. Unsplash
     /// pages by number: its `limit` stays the same from page to page, as here.
     public func searchPages(_ query: String, provider: Provider? = nil, limit: Int? = nil, orderBy: SearchOrder? = nil,
-                            rating: String? = nil, lang: String? = nil, mediaType: MediaType? = nil) -> ItemPages {
+                            rating: Rating? = nil, lang: String? = nil, mediaType: MediaType? = nil) -> ItemPages {
         ItemPages { offset in
             try await search(query, provider: provider, offset: offset, limit: limit, orderBy: orderBy, rating: rating,
                              lang: lang, mediaType: mediaType)
@@ -63,7 +63,7 @@ extension GifBFF {
 
     /// Every page of the trending items, de-duplicated.
     public func trendingPages(provider: Provider? = nil, limit: Int? = nil, orderBy: TrendingOrder? = nil,
-                              rating: String? = nil, mediaType: MediaType? = nil) -> ItemPages {
+                              rating: Rating? = nil, mediaType: MediaType? = nil) -> ItemPages {
         ItemPages { offset in
             try await trending(provider: provider, offset: offset, limit: limit, orderBy: orderBy, rating: rating, mediaType: mediaType)
         }

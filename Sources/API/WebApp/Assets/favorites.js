@@ -12,7 +12,7 @@ export function renderFavorites(view) {
       const list = await api.favorites();
       if (!alive) return;
       if (list.data.length === 0) {
-        show(view, el('h2', {}, 'Favorites'), el('p', { class: 'empty' },
+        show(view, el('h2', {}, 'Favorites'), el('p', { class: 'empty', dataset: { test: 'empty' } },
           'No favorites yet. Open a GIF or a photo and press the star, or like one under Random.'));
         return;
       }

@@ -21,8 +21,12 @@ export function renderSearch(view, params) {
     location.hash = address('search', next.provider, { q: next.q, order_by: next.order_by });
   };
 
+  // A text field in the form's search landmark, not type=search: axe-core (the copy the browser
+  // tests run) takes autocomplete=off as wrong on type=search (and role=searchbox as not allowed
+  // on a text field), and off keeps the browser's own autofill list from covering the history
+  // suggestions. enterkeyhint keeps the keyboard's Search key.
   const input = el('input', {
-    type: 'search', id: 'search-input', name: 'q', value: initial, autocomplete: 'off',
+    type: 'text', enterkeyhint: 'search', id: 'search-input', name: 'q', value: initial, autocomplete: 'off',
     placeholder: `Search ${nouns}`, 'aria-label': `Search ${nouns}`, 'aria-controls': 'suggestions',
     dataset: { test: 'search-input' },
   });
