@@ -139,10 +139,13 @@ public final class UpstreamGateway: Sendable {
             metrics.recordCache(.hit)
             return hit
         }
+        let requestedAt = now()
         let (task, startedAt) = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
         let fetched = if settings.cacheEnabled {
+            // Only an answer kept before this request: one stored since is the call's own, which
+            // finished as the deadline came, and is answered as what it is (a miss), not as stale.
             try await FirstOf.value(of: task, orAt: startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
-                inMemory(key, now: now())
+                inMemory(key, now: now(), storedBefore: requestedAt)
             }
         } else {
             try await task.value
@@ -176,8 +179,10 @@ public final class UpstreamGateway: Sendable {
 
     /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
     /// when there is none (or it is older than that).
-    private func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date) -> Fetched<T>? {
-        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T else { return nil }
+    /// `storedBefore`: an entry stored at or after it is not taken.
+    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<T>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
+              entry.storedAt < storedBefore else { return nil }
         let age = start.timeIntervalSince(entry.storedAt)
         if isFresh(entry.storedAt, start) {
             if touchStore, let store {

@@ -1,4 +1,4 @@
-import Gateway
+@testable import Gateway
 import Foundation
 import Service
 import Model
@@ -22,6 +22,28 @@ final class UpstreamGatewayTests: XCTestCase {
         func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func item(id: String) async throws -> Item { throw UpstreamError.notFound }
         func random(tag: String?, rating: String?, type: MediaType) async throws -> Item { makeItem("r") }
+    }
+
+    /// A call that finishes as the slow-upstream deadline comes stores its answer first; what the
+    /// deadline then finds at hand is that answer, stored after the request began, and it must not
+    /// be served as stale (with a fresh window of 0 every stored answer is stale at once). Seen
+    /// under ThreadSanitizer in CI: a first search of "dogs" answered STALE.
+    func testTheDeadlineNeverTakesAnAnswerStoredSinceTheRequestBegan() async throws {
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        var settings = GatewaySettings()
+        settings.freshSeconds = 0
+        let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings, now: { clock.withLock { $0 } })
+        let request = SearchRequest(query: "dogs", offset: 0, limit: 10)
+        let requestedAt = clock.withLock { $0 }
+        clock.withLock { $0 = $0.addingTimeInterval(1) }
+        let status = try await gateway.search(request).status
+        XCTAssertEqual(status, .miss)
+        let key = CacheKey.search(request, upstream: settings.upstreamIdentity)
+        let now = clock.withLock { $0.addingTimeInterval(1) }
+        let sinceTheRequest: Fetched<UpstreamPage>? = gateway.inMemory(key, now: now, storedBefore: requestedAt)
+        XCTAssertNil(sinceTheRequest, "stored after the request began: the call's own answer")
+        let before: Fetched<UpstreamPage>? = gateway.inMemory(key, now: now, storedBefore: now)
+        XCTAssertEqual(before?.status, .stale, "an answer kept before a later request is served stale to it")
     }
 
     func testConcurrentIdenticalRequestsShareOneCall() async throws {
