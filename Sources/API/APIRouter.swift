@@ -4,11 +4,11 @@ import Model
 import HTTPServer
 
 /// The HTTP API: every route of gif-bff on one router, built once at start-up.
-public enum APIRouter {
+package enum APIRouter {
     /// The routes alone. `links`: what answers write this server's own links against; `media`: the
     /// demo providers' pictures (nil when no provider is served from its demo catalog); `proxies`:
     /// whose X-Forwarded-For says where a request comes from.
-    public static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
+    package static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
                             media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> Router {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
@@ -29,7 +29,7 @@ public enum APIRouter {
 
     /// What the server runs (`APIResponder`): the Host check, the routes counted and timed, CORS,
     /// gzip, ETags and 304.
-    public static func responder(backend: Backend, origins: CORSPolicy = .loopback,
+    package static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
                                  media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> any HTTPResponder {
         let metrics = RequestMetrics()

@@ -1,23 +1,23 @@
 /// Which web origins may call the API from a browser (`GIF_BFF_CORS_ORIGINS`).
 /// An entry is `scheme://host[:port]`; the port `*` means any port. `*` alone allows every origin.
-public struct CORSPolicy: Sendable, Equatable {
+package struct CORSPolicy: Sendable, Equatable {
     let allowsAny: Bool
     /// The allowed origins; a `port` of nil is the scheme's default port, `anyPort` accepts every port.
     let entries: [OriginText]
 
     /// Any port of http://localhost, http://127.0.0.1 and http://[::1]: local dev servers only.
-    public static let loopback = CORSPolicy(
+    package static let loopback = CORSPolicy(
         allowsAny: false,
         entries: ["localhost", "127.0.0.1", "[::1]"].map { OriginText(scheme: "http", host: $0, port: nil, anyPort: true) })
 
     /// The policy as the setting is written: `*`, or the origins in order.
-    public var text: String {
+    package var text: String {
         if allowsAny { return "*" }
         return entries.map { $0.scheme + "://" + $0.host + ($0.anyPort ? ":*" : $0.port.map { ":\($0)" } ?? "") }.joined(separator: ",")
     }
 
     /// Parses a comma list; throws a sentence saying what an entry should look like.
-    public init(parsing list: String) throws(SettingValueError) {
+    package init(parsing list: String) throws(SettingValueError) {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
         if items == ["*"] {
@@ -45,7 +45,7 @@ public struct CORSPolicy: Sendable, Equatable {
     static let expected = "a comma list of origins such as http://localhost:5173 (port * for any), or *"
 
     /// Whether a request's `Origin` value is allowed; `null` and anything malformed are not (unless `*`).
-    public func allows(origin value: String) -> Bool {
+    package func allows(origin value: String) -> Bool {
         if allowsAny { return true }
         guard let origin = OriginText(value, allowingAnyPort: false) else { return false }
         return entries.contains { entry in
@@ -55,10 +55,10 @@ public struct CORSPolicy: Sendable, Equatable {
 }
 
 /// A setting's value that cannot be used: what was expected instead (the app names the setting).
-public struct SettingValueError: Error, Equatable {
-    public let expected: String
+package struct SettingValueError: Error, Equatable {
+    package let expected: String
 
-    public init(expected: String) {
+    package init(expected: String) {
         self.expected = expected
     }
 }

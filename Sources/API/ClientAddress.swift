@@ -4,15 +4,15 @@ import Model
 
 /// The proxies whose `X-Forwarded-For` is believed (`GIF_BFF_TRUSTED_PROXIES`): addresses or
 /// CIDR ranges. None by default: a client could write any address in that header.
-public struct TrustedProxies: Sendable, Equatable {
+package struct TrustedProxies: Sendable, Equatable {
     let ranges: [IPRange]
 
-    public static let none = TrustedProxies(ranges: [])
+    package static let none = TrustedProxies(ranges: [])
     /// The proxies as the setting is written: `none`, or the addresses and ranges in order.
-    public var text: String { ranges.isEmpty ? "none" : ranges.map(\.description).joined(separator: ",") }
+    package var text: String { ranges.isEmpty ? "none" : ranges.map(\.description).joined(separator: ",") }
 
     /// Parses a comma list of addresses and ranges ("10.0.0.0/8, ::1"), or "none".
-    public init(parsing list: String) throws(SettingValueError) {
+    package init(parsing list: String) throws(SettingValueError) {
         let items = list.split(separator: ",").map { $0.trimmingOptionalWhitespace() }.filter { !$0.isEmpty }
         guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
         if items.count == 1, items[0].lowercased() == "none" {

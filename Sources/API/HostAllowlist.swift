@@ -1,18 +1,18 @@
 /// The `Host` names the API answers (`GIF_BFF_ALLOWED_HOSTS`), against DNS rebinding: a hostile
 /// page whose own name resolves to 127.0.0.1 still sends that name in `Host`, and is refused.
 /// Names are compared without the port; `*` accepts any Host.
-public struct HostAllowlist: Sendable, Equatable {
+package struct HostAllowlist: Sendable, Equatable {
     let allowsAny: Bool
     let names: Set<String>
 
     /// localhost, 127.0.0.1 and [::1], any port.
-    public static let loopback = HostAllowlist(allowsAny: false, names: ["localhost", "127.0.0.1", "[::1]"])
+    package static let loopback = HostAllowlist(allowsAny: false, names: ["localhost", "127.0.0.1", "[::1]"])
 
     /// The list as the setting is written: `*`, or the names sorted.
-    public var text: String { allowsAny ? "*" : names.sorted().joined(separator: ",") }
+    package var text: String { allowsAny ? "*" : names.sorted().joined(separator: ",") }
 
     /// Parses a comma list of host names or addresses, without ports; throws what was expected.
-    public init(parsing list: String) throws(SettingValueError) {
+    package init(parsing list: String) throws(SettingValueError) {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !items.isEmpty else { throw SettingValueError(expected: Self.expected) }
         if items == ["*"] {
@@ -35,13 +35,13 @@ public struct HostAllowlist: Sendable, Equatable {
     static let expected = "a comma list of host names or addresses without ports, such as 192.168.1.20,gifs.local, or *"
 
     /// The list with the address the server listens on; the wildcard addresses are no name anyone sends.
-    public func adding(boundAddress: String) -> HostAllowlist {
+    package func adding(boundAddress: String) -> HostAllowlist {
         guard !allowsAny, let host = HostName(boundAddress), !["0.0.0.0", "[::]"].contains(host.text) else { return self }
         return HostAllowlist(allowsAny: false, names: names.union([host.text]))
     }
 
     /// Whether a request's `Host` value names an allowed host (any port).
-    public func allows(hostHeader value: String) -> Bool {
+    package func allows(hostHeader value: String) -> Bool {
         if allowsAny { return true }
         guard let host = HostName(String(HostName.split(value[...]).host)) else { return false }
         return names.contains(host.text)

@@ -5,16 +5,16 @@ import HTTPServer
 /// (192.168.1.20:8080) and a published Docker port each get links that work from where they are.
 /// `GIF_BFF_PUBLIC_URL` overrides it (a proxy in front, https). The `Host` has passed the
 /// allowlist (421 otherwise) before any route runs.
-public struct LinkBase: Sendable {
+package struct LinkBase: Sendable {
     /// "https://gifs.example.com" (no trailing slash), or nil to follow each request's `Host`.
-    public let publicURL: String?
+    package let publicURL: String?
 
-    public init(publicURL: String? = nil) {
+    package init(publicURL: String? = nil) {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     }
 
     /// Nil for a request without a usable `Host` (HTTP/1.0): its links stay paths of this server.
-    public func of(_ request: HTTPRequest) -> String? {
+    package func of(_ request: HTTPRequest) -> String? {
         if let publicURL { return publicURL }
         guard let host = request.headers["Host"], (1...300).contains(host.utf8.count),
               host.utf8.allSatisfy(Self.belongsInHost) else { return nil }

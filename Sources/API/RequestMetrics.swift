@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Requests by route and status, and a request-duration histogram per route.
-public final class RequestMetrics: Sendable {
+package final class RequestMetrics: Sendable {
     /// Upper bounds of the duration buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
@@ -30,7 +30,7 @@ public final class RequestMetrics: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// One answer, timed from `start`.
     func record(route: String, status: Int, since start: ContinuousClock.Instant) {

@@ -10,8 +10,8 @@ import Synchronization
 /// one at a time, so a locked database delays none of the answers; each kind has a bounded share
 /// of the queue (`BookkeepingQueue`), and what does not fit counts as a failure. A flush waits for
 /// the writes queued before it, not for a queue that more writes keep filling.
-public final class BookkeepingWrites: Sendable {
-    public enum Write: String, Sendable, CaseIterable {
+package final class BookkeepingWrites: Sendable {
+    package enum Write: String, Sendable, CaseIterable {
         case searchHistory = "search_history"
         case responseCache = "response_cache"
         case callLog = "call_log"
@@ -37,7 +37,7 @@ public final class BookkeepingWrites: Sendable {
     static let reportIntervalSeconds: Double = 60
     /// Writes of one kind waiting at most; beyond it a write of that kind is dropped (and counted),
     /// so memory stays bounded, and the other kinds keep their shares.
-    public static let defaultSharePerKind = 250
+    package static let defaultSharePerKind = 250
 
     private let state = Mutex(State())
     private let writer: Mutex<Writer>
@@ -45,7 +45,7 @@ public final class BookkeepingWrites: Sendable {
     private let report: @Sendable (any Error) -> Void
     private let now: @Sendable () -> Date
 
-    public init(report: @escaping @Sendable (any Error) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() },
+    package init(report: @escaping @Sendable (any Error) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() },
                 sharePerKind: Int = defaultSharePerKind) {
         self.report = report
         self.now = now
@@ -73,7 +73,7 @@ public final class BookkeepingWrites: Sendable {
 
     /// Returns once every write queued before the call has run (for tests, shutdown, and reads
     /// that must see the writes, such as the history list); writes queued after it do not delay it.
-    public func flush() async {
+    package func flush() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let idle = writer.withLock { writer -> Bool in
                 if !writer.isDraining { return true }
@@ -111,10 +111,10 @@ public final class BookkeepingWrites: Sendable {
     }
 
     /// Failed writes by kind since start, those dropped for a full share included.
-    public var failures: [Write: Int] { state.withLock { $0.failures } }
+    package var failures: [Write: Int] { state.withLock { $0.failures } }
 
     /// Writes by kind since start that replaced one of theirs still waiting (`mergeKey`).
-    public var merged: [Write: Int] { writer.withLock { $0.merged } }
+    package var merged: [Write: Int] { writer.withLock { $0.merged } }
 
     /// Flushes waiting for their writes, for tests.
     package var waitingFlushCount: Int { writer.withLock { $0.flushes.count } }
@@ -142,9 +142,9 @@ struct QueueFull: Error, CustomStringConvertible {
 }
 
 /// What is reported when a bookkeeping write fails: which one, and why.
-public struct BookkeepingWriteFailed: Error, CustomStringConvertible {
-    public let write: String
-    public let underlying: any Error
+package struct BookkeepingWriteFailed: Error, CustomStringConvertible {
+    package let write: String
+    package let underlying: any Error
 
-    public var description: String { "bookkeeping write \(write) dropped: \(underlying)" }
+    package var description: String { "bookkeeping write \(write) dropped: \(underlying)" }
 }

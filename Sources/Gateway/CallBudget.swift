@@ -83,6 +83,6 @@ final class CallBudget: Sendable {
 }
 
 /// The hourly budget is spent; a call frees up in `retryAfter` seconds.
-public struct BudgetExhausted: Error, Equatable, Sendable {
-    public let retryAfter: Int
+package struct BudgetExhausted: Error, Equatable, Sendable {
+    package let retryAfter: Int
 }

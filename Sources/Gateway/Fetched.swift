@@ -1,27 +1,27 @@
 import Model
 /// Where an answer came from: the upstream just now, the cache while fresh, or the cache because
 /// the upstream failed.
-public enum CacheStatus: Sendable, Hashable, CaseIterable {
+package enum CacheStatus: Sendable, Hashable, CaseIterable {
     case hit
     case miss
     case stale
 }
 
 /// An upstream value with where it came from and how old it is.
-public struct Fetched<Value: Sendable>: Sendable {
-    public var value: Value
-    public var status: CacheStatus
+package struct Fetched<Value: Sendable>: Sendable {
+    package var value: Value
+    package var status: CacheStatus
     /// Seconds since the upstream gave this answer.
-    public var age: Int
+    package var age: Int
     /// Names the cached answer this came from (unique in the process), so what is made from it
     /// can be kept and reused; nil when it did not come from the memory cache.
-    public var answerID: UInt64?
+    package var answerID: UInt64?
     /// Seconds from when the upstream gave it that the gateway serves it without asking again
     /// (`GIF_BFF_CACHE_FRESH_SECONDS`); 0 when it never does (no cache, no fresh window). What a
     /// client may be told about its freshness follows from this and `age`.
-    public var freshFor: Double
+    package var freshFor: Double
 
-    public init(_ value: Value, status: CacheStatus, age: Int, answerID: UInt64? = nil, freshFor: Double = 0) {
+    package init(_ value: Value, status: CacheStatus, age: Int, answerID: UInt64? = nil, freshFor: Double = 0) {
         self.value = value
         self.status = status
         self.age = age
@@ -29,9 +29,9 @@ public struct Fetched<Value: Sendable>: Sendable {
         self.freshFor = freshFor
     }
 
-    public var isStale: Bool { status == .stale }
+    package var isStale: Bool { status == .stale }
 
-    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
+    package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
         Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID, freshFor: freshFor)
     }
 }

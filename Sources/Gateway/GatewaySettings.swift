@@ -1,28 +1,28 @@
 import Model
 /// How the gateway spends upstream calls.
-public struct GatewaySettings: Sendable, Equatable {
+package struct GatewaySettings: Sendable, Equatable {
     /// Off: every request asks the upstream (GIPHY's terms restrict caching to approved integrations).
-    public var cacheEnabled = true
+    package var cacheEnabled = true
     /// An answer younger than this is served without asking the upstream.
-    public var freshSeconds: Double = 60
+    package var freshSeconds: Double = 60
     /// An answer up to this old is served, marked stale, when the upstream fails.
-    public var staleSeconds: Double = 86_400
+    package var staleSeconds: Double = 86_400
     /// How long a request with a stale answer at hand waits for the upstream before it is given
     /// the stale one (the call goes on and refreshes the cache): a slow upstream must not hold
     /// every answer past its freshness for the length of its calls.
-    public var slowUpstreamWait: Duration = .seconds(1)
+    package var slowUpstreamWait: Duration = .seconds(1)
     /// Stored answers at most; the least recently used go first.
-    public var maxEntries = 1_000
+    package var maxEntries = 1_000
     /// Decoded answers kept in memory in front of the store.
-    public var memoryEntries = 256
+    package var memoryEntries = 256
     /// Which upstream the answers come from (provider, base URL and a fingerprint of the key, never
     /// the key): it starts every cache and spotlight key, so a server started against another
     /// upstream on the same database never serves the first one's answers, fresh or stale.
-    public var upstreamIdentity = ""
+    package var upstreamIdentity = ""
     /// Upstream calls allowed per rolling hour; nil for no budget.
-    public var callsPerHour: Int?
+    package var callsPerHour: Int?
 
-    public init() {}
+    package init() {}
 
     /// `requestKey` as this upstream's: the cache and the spotlight key their entries by it.
     package func key(_ requestKey: String) -> String {

@@ -2,12 +2,12 @@ import Model
 import Foundation
 
 /// A stored upstream answer, as opaque bytes.
-public struct CachedAnswer: Equatable, Sendable {
-    public let key: String
-    public let value: Data
-    public let storedAt: Date
+package struct CachedAnswer: Equatable, Sendable {
+    package let key: String
+    package let value: Data
+    package let storedAt: Date
 
-    public init(key: String, value: Data, storedAt: Date) {
+    package init(key: String, value: Data, storedAt: Date) {
         self.key = key
         self.value = value
         self.storedAt = storedAt
@@ -15,7 +15,7 @@ public struct CachedAnswer: Equatable, Sendable {
 }
 
 /// Where upstream answers outlive a restart. The gateway keeps hot ones in memory in front of it.
-public protocol ResponseCacheStore: Sendable {
+package protocol ResponseCacheStore: Sendable {
     func answer(for key: String) async throws -> CachedAnswer?
     /// Stores (or replaces) the answer, then keeps only the `maxEntries` most recently used.
     func store(_ answer: CachedAnswer, maxEntries: Int) async throws
@@ -26,7 +26,7 @@ public protocol ResponseCacheStore: Sendable {
 }
 
 /// When upstream calls were made, so the hourly budget survives a restart.
-public protocol UpstreamCallLog: Sendable {
+package protocol UpstreamCallLog: Sendable {
     func record(at date: Date, forgetBefore: Date) async throws
     func calls(since date: Date) async throws -> [Date]
     /// True when other instances log their calls here too: the budget is then the fleet's, each
@@ -38,18 +38,18 @@ public protocol UpstreamCallLog: Sendable {
 }
 
 /// What taking a call from a shared log gave.
-public enum CallTaken: Equatable, Sendable {
+package enum CallTaken: Equatable, Sendable {
     case taken
     /// `limit` calls were logged in the window; the oldest of them.
     case exhausted(oldest: Date)
 }
 
 extension UpstreamCallLog {
-    public var isShared: Bool { false }
+    package var isShared: Bool { false }
 
     /// For a log no other process writes: read, then record (this process's budget keeps the
     /// calls in memory and does not call this).
-    public func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken {
+    package func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken {
         let calls = try await calls(since: since)
         if calls.count >= limit { return .exhausted(oldest: calls.min() ?? now) }
         try await record(at: now, forgetBefore: since)

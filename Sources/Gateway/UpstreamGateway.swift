@@ -5,23 +5,23 @@ import JSON
 import Synchronization
 
 /// What the gateway can cache: written with `JSONWriter`, read back by its own `init(json:)`.
-public typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
+package typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
 
 /// Every upstream call goes through here. It spends calls carefully: answers are cached (memory in
 /// front of a store that outlives restarts), identical concurrent requests share one call, an
 /// hourly budget can cap calls, and when the upstream fails a stored answer is served as stale.
-public final class UpstreamGateway: Sendable {
+package final class UpstreamGateway: Sendable {
     private let provider: any Provider
     private let store: (any ResponseCacheStore)?
     package let settings: GatewaySettings
     private let memory: MemoryCache
     private let budget: CallBudget?
     private let holdOff = UpstreamHoldOff()
-    public let metrics: UpstreamMetrics
+    package let metrics: UpstreamMetrics
     /// The analytics links of the items passing through (fetched, or read from the store), for pingbacks.
-    public let links = UpstreamLinkIndex()
+    package let links = UpstreamLinkIndex()
     /// Where the writes made for later (cache, call log, and the backend's history and spotlight) fail quietly.
-    public let bookkeeping: BookkeepingWrites
+    package let bookkeeping: BookkeepingWrites
     private let now: @Sendable () -> Date
     private let report: @Sendable (any Error) -> Void
     /// Told of every upstream call that failed, with the endpoint, so the log can say why.
@@ -30,7 +30,7 @@ public final class UpstreamGateway: Sendable {
     private let inflight = Mutex<[String: any Sendable]>([:])
     private let nextPurge = Mutex<Date>(.distantPast)
 
-    public init(provider: any Provider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
+    package init(provider: any Provider, store: (any ResponseCacheStore)?, callLog: (any UpstreamCallLog)? = nil,
                 settings: GatewaySettings = GatewaySettings(), metrics: UpstreamMetrics = UpstreamMetrics(),
                 now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (any Error) -> Void = { _ in },
                 bookkeeping: BookkeepingWrites? = nil,
@@ -49,13 +49,13 @@ public final class UpstreamGateway: Sendable {
         self.report = report
     }
 
-    public func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
+    package func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
         try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
             try await provider.search(request)
         }
     }
 
-    public func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
+    package func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
         try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
             try await provider.trending(request)
         }
@@ -64,24 +64,24 @@ public final class UpstreamGateway: Sendable {
     /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
     /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
     /// the budget that searches need.
-    public func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
+    package func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
         try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve) { [provider] in
             SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
         }
     }
 
-    public func trendingSearches() async throws -> Fetched<SearchTerms> {
+    package func trendingSearches() async throws -> Fetched<SearchTerms> {
         try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches") { [provider] in
             SearchTerms(try await provider.trendingSearches())
         }
     }
 
-    public func item(id: String) async throws -> Fetched<Item> {
+    package func item(id: String) async throws -> Fetched<Item> {
         try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif") { [provider] in try await provider.item(id: id) }
     }
 
     /// Never cached (each call should differ), but it counts against the budget.
-    public func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> Item {
+    package func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> Item {
         let item = try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
             try await provider.random(tag: tag, rating: rating, type: type)
         }
@@ -92,7 +92,7 @@ public final class UpstreamGateway: Sendable {
     /// Tells the upstream an item is being saved, when the item carries a download location
     /// (Unsplash's terms ask for it); nothing otherwise. Spends a call; a failure is counted and
     /// logged as any call's, and thrown.
-    public func trackDownload(of item: Item) async throws {
+    package func trackDownload(of item: Item) async throws {
         guard let location = item.upstreamLinks?.downloadLocation, !location.isEmpty else { return }
         do {
             try await spend(endpoint: "download") { [provider] in try await provider.trackDownload(of: item) }
@@ -104,11 +104,11 @@ public final class UpstreamGateway: Sendable {
     }
 
     /// The hourly budget's size, when there is one.
-    public var budgetLimit: Int? { budget?.limit }
+    package var budgetLimit: Int? { budget?.limit }
 
     /// Calls left in the current hour: the budget's, never more than the upstream last said it
     /// allows; nil when neither is known.
-    public var budgetRemaining: Int? {
+    package var budgetRemaining: Int? {
         let current = now()
         let reported = reportedRemaining(at: current)
         guard let own = budget?.remaining(now: current) else { return reported }

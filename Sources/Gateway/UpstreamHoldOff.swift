@@ -70,11 +70,11 @@ final class UpstreamHoldOff: Sendable {
 
 /// No call was made: the upstream failed with `cause` a moment ago and is held off for
 /// `retryAfter` more seconds.
-public struct UpstreamHeldOff: Error, Equatable, Sendable {
-    public let cause: UpstreamError
-    public let retryAfter: Int
+package struct UpstreamHeldOff: Error, Equatable, Sendable {
+    package let cause: UpstreamError
+    package let retryAfter: Int
 
-    public init(cause: UpstreamError, retryAfter: Int) {
+    package init(cause: UpstreamError, retryAfter: Int) {
         self.cause = cause
         self.retryAfter = retryAfter
     }

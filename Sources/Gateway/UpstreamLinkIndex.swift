@@ -4,23 +4,23 @@ import Synchronization
 /// The pingback links of items the server has lately held (pages and GIFs fetched or read from
 /// the cache), by item id, so an event finds them without an upstream call. Bounded: the least
 /// recently recorded go first.
-public final class UpstreamLinkIndex: Sendable {
-    public static let defaultCapacity = 10_000
+package final class UpstreamLinkIndex: Sendable {
+    package static let defaultCapacity = 10_000
 
     private struct State {
         var links: [String: (links: UpstreamLinks, stamp: UInt64)] = [:]
         var nextStamp: UInt64 = 0
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = UpstreamLinkIndex.defaultCapacity) {
+    package init(capacity: Int = UpstreamLinkIndex.defaultCapacity) {
         self.capacity = max(0, capacity)
     }
 
     /// Records the items that carry analytics links; the others are left out.
-    public func record(_ items: [Item]) {
+    package func record(_ items: [Item]) {
         let carrying = items.compactMap { item -> (String, UpstreamLinks)? in
             guard let links = item.upstreamLinks, links.hasAnalytics else { return nil }
             return (item.id, links)
@@ -35,11 +35,11 @@ public final class UpstreamLinkIndex: Sendable {
         }
     }
 
-    public func links(for id: String) -> UpstreamLinks? {
+    package func links(for id: String) -> UpstreamLinks? {
         state.withLock { $0.links[id]?.links }
     }
 
-    public var count: Int { state.withLock { $0.links.count } }
+    package var count: Int { state.withLock { $0.links.count } }
 
     /// Evicts down to 90% of capacity at once, so a full index sorts rarely rather than per insert.
     private static func evictOldest(_ state: inout State, keeping capacity: Int) {

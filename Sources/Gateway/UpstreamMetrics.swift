@@ -2,21 +2,21 @@ import Model
 import Synchronization
 
 /// Counters of what the gateway did: upstream calls by endpoint and outcome, cache results.
-public final class UpstreamMetrics: Sendable {
+package final class UpstreamMetrics: Sendable {
     private struct State {
         var calls: [CallKey: Int] = [:]
         var cache: [CacheStatus: Int] = [:]
         var heldOff: [String: Int] = [:]
     }
 
-    public struct CallKey: Hashable, Sendable {
-        public let endpoint: String
-        public let outcome: String
+    package struct CallKey: Hashable, Sendable {
+        package let endpoint: String
+        package let outcome: String
     }
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     func recordCall(endpoint: String, outcome: String) {
         state.withLock { $0.calls[CallKey(endpoint: endpoint, outcome: outcome), default: 0] += 1 }
@@ -31,13 +31,13 @@ public final class UpstreamMetrics: Sendable {
         state.withLock { $0.cache[status, default: 0] += 1 }
     }
 
-    public var upstreamCalls: [CallKey: Int] { state.withLock { $0.calls } }
-    public var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
+    package var upstreamCalls: [CallKey: Int] { state.withLock { $0.calls } }
+    package var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
     /// Calls not made while the upstream was held off, by endpoint.
-    public var heldOffCalls: [String: Int] { state.withLock { $0.heldOff } }
+    package var heldOffCalls: [String: Int] { state.withLock { $0.heldOff } }
 
     /// The outcome label of an upstream call that failed.
-    public static func outcome(of error: any Error) -> String {
+    package static func outcome(of error: any Error) -> String {
         switch error as? UpstreamError {
         case .notFound: "not_found"
         case .rateLimited: "rate_limited"

@@ -3,9 +3,9 @@ import HTTPServer
 import Storage
 
 /// The executable's life: configuration, start-up, the one line a user needs, signals, exit status.
-public enum App {
+package enum App {
     /// Exit statuses: 0 after a clean shutdown or --help, 2 for a bad setting or database, 1 otherwise.
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    package static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let configuration: Configuration
         do {
             let (loaded, outcome) = try ConfigurationLoader.load(arguments: arguments, environment: environment)

@@ -8,12 +8,12 @@ import SQLite
 import Storage
 
 /// gif-bff wired and listening: the database, the providers, the backend and the server.
-public final class RunningApp: Sendable {
-    public let port: UInt16
+package final class RunningApp: Sendable {
+    package let port: UInt16
     /// The providers served from their built-in demo catalogs (no key), in name order.
-    public let demoProviders: [ProviderName]
+    package let demoProviders: [ProviderName]
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
-    public var isDemo: Bool { demoProviders.contains(.giphy) }
+    package var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
     /// The providers' clients, whose connections and transports stop with the server.
     private let sources: [ProviderSource]
@@ -32,7 +32,7 @@ public final class RunningApp: Sendable {
     /// Opens the database, starts the providers (GIPHY and Unsplash, each the real service with a
     /// key or its demo catalog) and the server.
     /// Throws `StorageOpenError` or `ConfigurationError` for what the user must fix, other errors otherwise.
-    public static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
+    package static func start(_ configuration: Configuration, logger: Logger) throws -> RunningApp {
         try start(configuration, logger: logger, databaseOptions: AppDatabase.serverOptions)
     }
 
@@ -172,12 +172,12 @@ public final class RunningApp: Sendable {
     /// Graceful: requests in flight finish (within the grace period), then the pingbacks still
     /// queued and the writes left for later, and the database is closed (checkpointed: a stopped
     /// server leaves no -wal or -shm file).
-    public func shutdown() async {
+    package func shutdown() async {
         await server.shutdown()
         await stopAfterServer()
     }
 
-    public func waitUntilStopped() async {
+    package func waitUntilStopped() async {
         await server.waitUntilStopped()
         await stopAfterServer()
     }

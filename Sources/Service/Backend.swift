@@ -4,21 +4,21 @@ import Model
 /// The features, made once from the services and stores the app opened, each handed to the routes
 /// that serve it: browsing, favorites, history and suggestions, installs, decks, analytics. It
 /// holds no rule of its own; each feature's are in its folder.
-public struct Backend: Sendable {
+package struct Backend: Sendable {
     /// Every provider served, each with its own gateway and spotlight.
-    public let providers: ProviderGateways
-    public let browse: Browse
-    public let favorites: Favorites
-    public let history: History
-    public let installs: Installs
-    public let decks: Decks
+    package let providers: ProviderGateways
+    package let browse: Browse
+    package let favorites: Favorites
+    package let history: History
+    package let installs: Installs
+    package let decks: Decks
     /// Analytics events to pingbacks, in the background.
-    public let analytics: AnalyticsPingbacks
+    package let analytics: AnalyticsPingbacks
     /// The writes made for later, shared by every gateway, the history and the installs.
     private let bookkeeping: BookkeepingWrites
 
     /// `report`: where unexpected failures go (the app logs them); callers only see `internal`.
-    public init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
+    package init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
                 installs: InstallService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let errors = ErrorTranslation(report: report)
@@ -36,20 +36,20 @@ public struct Backend: Sendable {
     }
 
     /// Each provider's counters, for the metrics.
-    public var upstreamMetrics: [(provider: ProviderName, metrics: UpstreamMetrics)] {
+    package var upstreamMetrics: [(provider: ProviderName, metrics: UpstreamMetrics)] {
         providers.all.map { ($0.name, $0.gateway.metrics) }
     }
     /// Calls left this hour per provider with a budget.
-    public var upstreamBudgetRemaining: [(provider: ProviderName, remaining: Int)] {
+    package var upstreamBudgetRemaining: [(provider: ProviderName, remaining: Int)] {
         providers.all.compactMap { provider in provider.gateway.budgetRemaining.map { (provider.name, $0) } }
     }
     /// Bookkeeping writes dropped since start, by kind, for the metrics.
-    public var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { bookkeeping.failures }
+    package var bookkeepingWriteFailures: [BookkeepingWrites.Write: Int] { bookkeeping.failures }
     /// Bookkeeping writes that replaced the same write still waiting, by kind, for the metrics.
-    public var bookkeepingWritesMerged: [BookkeepingWrites.Write: Int] { bookkeeping.merged }
+    package var bookkeepingWritesMerged: [BookkeepingWrites.Write: Int] { bookkeeping.merged }
 
     /// Returns once the writes made for later (history, cache) so far are done, for shutdown and tests.
-    public func flushBookkeeping() async {
+    package func flushBookkeeping() async {
         await bookkeeping.flush()
     }
 }

@@ -3,15 +3,15 @@ import SQLite
 
 /// Opening gif-bff's database: where it is, creating its folder, migrating it, and turning
 /// every failure into a `StorageOpenError`.
-public enum AppDatabase {
+package enum AppDatabase {
     /// Where the database is when no setting says otherwise (relative to the working directory).
-    public static let defaultPath = "gif-bff.sqlite3"
+    package static let defaultPath = "gif-bff.sqlite3"
 
     /// How the server opens it: through `ExclusiveVFS`. gif-bff is the only program that uses its
     /// database while it runs, so the WAL index lives in its heap (no memory-mapped -shm file,
     /// whose loss, made unwritable say, would kill the process with SIGBUS) and no other process
     /// can open the file meanwhile; its read connection reads while its write connection writes.
-    public static var serverOptions: Database.Options {
+    package static var serverOptions: Database.Options {
         var options = Database.Options()
         options.vfs = ExclusiveVFS.name
         return options
@@ -21,7 +21,7 @@ public enum AppDatabase {
     /// write connection and a read connection. Through `ExclusiveVFS` (the server's way), a file
     /// deleted or replaced while open is followed: writes, then reads, go to the file then at
     /// the path, or a new one.
-    public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
+    package static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
         let writer = try openMigrated(path: path, options: options)
         let readerOptions = readOnly(options)
         let reader = try openReader(path: path, options: readerOptions)

@@ -2,11 +2,11 @@ import SQLite
 
 /// gif-bff's tables, version by version. Released versions are never edited: a change is a
 /// new version appended here.
-public enum Schema {
+package enum Schema {
     /// Version 1: favorites. `seq` (AUTOINCREMENT, never reused, kept by VACUUM) orders
     /// favorites added within the same millisecond; `snapshot` is the GIF as the API
     /// returned it, kept as opaque bytes.
-    public static let version1SQL = """
+    package static let version1SQL = """
         CREATE TABLE favorite (
             seq INTEGER PRIMARY KEY AUTOINCREMENT,
             gif_id TEXT NOT NULL UNIQUE,
@@ -18,7 +18,7 @@ public enum Schema {
 
     /// Version 2: search history, one row per query ignoring letter case (`query_key`),
     /// showing its latest spelling (`query`); `seq` orders them, newest highest.
-    public static let version2SQL = """
+    package static let version2SQL = """
         CREATE TABLE search_history (
             query_key TEXT PRIMARY KEY NOT NULL,
             query TEXT NOT NULL,
@@ -29,7 +29,7 @@ public enum Schema {
 
     /// Version 3: the upstream response cache (LRU by `used_at`), the spotlight pick per tag,
     /// and the times of upstream calls for the hourly budget. Times are milliseconds.
-    public static let version3SQL = """
+    package static let version3SQL = """
         CREATE TABLE response_cache (
             cache_key TEXT PRIMARY KEY NOT NULL,
             value BLOB NOT NULL,
@@ -51,14 +51,14 @@ public enum Schema {
 
     /// Version 4: each provider (GIPHY, Unsplash) has its own hourly budget, so a call names its
     /// provider; calls logged before there were several are GIPHY's.
-    public static let version4SQL = """
+    package static let version4SQL = """
         ALTER TABLE upstream_call ADD COLUMN provider TEXT NOT NULL DEFAULT 'giphy';
         CREATE INDEX upstream_call_provider_time ON upstream_call (provider, called_at);
         """
 
     /// Version 5: the install's identities with the upstream (GIPHY's `random_id`), one row
     /// per name; `stored_at` in milliseconds.
-    public static let version5InstallIdentitySQL = """
+    package static let version5InstallIdentitySQL = """
         CREATE TABLE install_identity (
             name TEXT PRIMARY KEY NOT NULL,
             value TEXT NOT NULL,
@@ -70,7 +70,7 @@ public enum Schema {
     /// spotlight picks, cached items and pages) were all GIPHY's, which asks for "Powered by
     /// GIPHY": they now say so, so reading an item needs no provider's default. A value that is
     /// not such an item is left as it was.
-    public static let version6NamedProvidersSQL = """
+    package static let version6NamedProvidersSQL = """
         UPDATE favorite SET snapshot = CAST(\(namingGIPHY("CAST(snapshot AS TEXT)")) AS BLOB)
             WHERE \(isUnnamedItem("CAST(snapshot AS TEXT)"));
         UPDATE spotlight SET gif = CAST(\(namingGIPHY("CAST(gif AS TEXT)")) AS BLOB)
@@ -90,7 +90,7 @@ public enum Schema {
     /// every favorite with its `seq` (and the sequence's high mark), every history entry, every
     /// identity. Rows name their install and go with it (ON DELETE CASCADE). Tables are rebuilt,
     /// since SQLite cannot change a table's keys in place.
-    public static let version7InstallsSQL = """
+    package static let version7InstallsSQL = """
         CREATE TABLE install (
             install_id TEXT PRIMARY KEY NOT NULL,
             token_hash BLOB,
@@ -148,7 +148,7 @@ public enum Schema {
     /// Version 8: when each install was last used (milliseconds), so installs unused for long are
     /// deleted. Every install there is counts as used at the upgrade: upgrading deletes no one,
     /// and an install unused since then goes only once the idle time has passed from it.
-    public static let version8InstallLastUsedSQL = """
+    package static let version8InstallLastUsedSQL = """
         ALTER TABLE install ADD COLUMN last_used INTEGER NOT NULL DEFAULT 0;
         UPDATE install SET last_used = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
         CREATE INDEX install_unused_first ON install (last_used);
@@ -162,7 +162,7 @@ public enum Schema {
         "json_insert(\(json), '$.provider', 'giphy', '$.attribution', json('{\"text\":\"Powered by GIPHY\"}'))"
     }
 
-    public static let migrator = Migrator([
+    package static let migrator = Migrator([
         Migration(version: 1, sql: version1SQL),
         Migration(version: 2, sql: version2SQL),
         Migration(version: 3, sql: version3SQL),

@@ -1,6 +1,6 @@
 /// Why the database could not be opened at start-up. Its description is one line naming
 /// the path, meant to be printed before exiting with status 2.
-public enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The folder or the file cannot be created or written.
     case cannotWrite(path: String, reason: String)
     /// The file exists but is not an SQLite database.
@@ -13,7 +13,7 @@ public enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Anything else SQLite refused while opening or migrating.
     case failed(path: String, reason: String)
 
-    public var path: String {
+    package var path: String {
         switch self {
         case .cannotWrite(let path, _), .notADatabase(let path),
              .schemaTooNew(let path, _, _), .upgradeFailed(let path, _, _, _), .failed(let path, _):
@@ -21,7 +21,7 @@ public enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    public var description: String {
+    package var description: String {
         let text: String
         switch self {
         case .cannotWrite(let path, let reason):

@@ -8,18 +8,18 @@ import SQLite
 /// one place that wires Service's store protocols to tables. The rest of the program sees the
 /// protocols only, so both databases keep one copy of every rule; each store is written once
 /// over either (`StoreDatabase`), so they keep one copy of every statement too.
-public struct Stores: Sendable {
-    public let favorites: any FavoritesStore
-    public let searchHistory: any SearchHistoryStore
-    public let responseCache: any ResponseCacheStore
-    public let spotlight: any SpotlightStore
-    public let installIdentity: any InstallIdentityStore
-    public let installs: any InstallStore
+package struct Stores: Sendable {
+    package let favorites: any FavoritesStore
+    package let searchHistory: any SearchHistoryStore
+    package let responseCache: any ResponseCacheStore
+    package let spotlight: any SpotlightStore
+    package let installIdentity: any InstallIdentityStore
+    package let installs: any InstallStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
 
     /// The stores of an opened SQLite database.
-    public init(database: DatabasePool) {
+    package init(database: DatabasePool) {
         favorites = SQLiteFavorites(database: database)
         searchHistory = SQLiteSearchHistory(database: database)
         responseCache = SQLiteResponseCache(database: database)
@@ -51,20 +51,20 @@ public struct Stores: Sendable {
     }
 
     /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store on it.
-    public static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
+    package static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
         Stores(database: try AppDatabase.open(path: path, options: options))
     }
 
     /// The call log of one provider's budget.
-    public func callLog(for provider: String) -> any UpstreamCallLog {
+    package func callLog(for provider: String) -> any UpstreamCallLog {
         callLogs(provider)
     }
 
     /// GIPHY's call log.
-    public var callLog: any UpstreamCallLog { callLogs("giphy") }
+    package var callLog: any UpstreamCallLog { callLogs("giphy") }
 
     /// Closes the database, for a clean shutdown; every store fails afterwards.
-    public func close() async {
+    package func close() async {
         await closing()
     }
 }

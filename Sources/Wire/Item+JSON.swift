@@ -14,7 +14,7 @@ extension Item: JSONWritable {
     }
 
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
-    public func writeMembers(to writer: inout JSONWriter, form: ItemForm = .full, addedAt: String? = nil, stale: Bool = false) {
+    package func writeMembers(to writer: inout JSONWriter, form: ItemForm = .full, addedAt: String? = nil, stale: Bool = false) {
         if let addedAt { writer.member(K.addedAt, addedAt) }
         writer.meaningful(K.altText, altText)
         if let attribution { writer.key(K.attribution); attribution.write(to: &writer) }

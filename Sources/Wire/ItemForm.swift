@@ -3,30 +3,30 @@ import Model
 /// `compact` is what a grid and a detail screen draw, for list answers: no creation date, the
 /// author's names without their links, renditions without byte sizes, and the original as its
 /// GIF alone (for saving and the detail view; its mp4 and webp urls would double an item's size).
-public struct ItemForm: Sendable, Hashable {
-    public let isCompact: Bool
-    public let renditions: RenditionSelection
+package struct ItemForm: Sendable, Hashable {
+    package let isCompact: Bool
+    package let renditions: RenditionSelection
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
     /// an item (cached answers, snapshots), never in an answer.
-    public let keepsUpstreamLinks: Bool
+    package let keepsUpstreamLinks: Bool
 
     /// What links to this server itself are written against: items keep them as paths (the demo
     /// catalogs' media, `/media/...`), and an answer gives them the scheme, host and port the
     /// client reached the server at ("http://192.168.1.20:8080"). Nil writes them as kept.
-    public private(set) var linkBase: String?
+    package private(set) var linkBase: String?
 
     /// What names the form, for keys of answers written with it: its text, made once per form,
     /// and the link base as it is, so that linking a form (every list answer does) joins nothing.
-    public private(set) var key: Key
+    package private(set) var key: Key
 
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
+    package struct Key: Hashable, Sendable, CustomStringConvertible {
         let form: String
         let linkBase: String?
-        public var description: String { form + (linkBase.map { "@" + $0 } ?? "") }
+        package var description: String { form + (linkBase.map { "@" + $0 } ?? "") }
     }
 
-    public init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
+    package init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
         self.isCompact = isCompact
         self.renditions = renditions
         self.keepsUpstreamLinks = keepsUpstreamLinks
@@ -36,7 +36,7 @@ public struct ItemForm: Sendable, Hashable {
     }
 
     /// The same form, its links written against `base` (answers for another base are kept apart).
-    public func linked(to base: String?) -> ItemForm {
+    package func linked(to base: String?) -> ItemForm {
         guard base != linkBase else { return self }
         var form = self
         form.linkBase = base
@@ -45,7 +45,7 @@ public struct ItemForm: Sendable, Hashable {
     }
 
     /// `link` as an answer writes it: a path of this server's against `linkBase`; any other as it is.
-    public func resolved(_ link: String) -> String {
+    package func resolved(_ link: String) -> String {
         guard let linkBase, link.utf8.first == UInt8(ascii: "/") else { return link }
         return linkBase + link
     }
@@ -53,8 +53,8 @@ public struct ItemForm: Sendable, Hashable {
     /// Renditions written with their GIF url only in compact form.
     static let stillOnlyWhenCompact: Set<String> = ["original"]
 
-    public static let full = ItemForm(isCompact: false, renditions: .all)
-    public static let compact = ItemForm(isCompact: true, renditions: .listDefault)
+    package static let full = ItemForm(isCompact: false, renditions: .all)
+    package static let compact = ItemForm(isCompact: true, renditions: .listDefault)
     /// What the server keeps: everything, its own links included.
-    public static let stored = ItemForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
+    package static let stored = ItemForm(isCompact: false, renditions: .all, keepsUpstreamLinks: true)
 }

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 
 /// An executable product of this package, for tests that run it as a child process.
-public enum BuiltExecutable {
+package enum BuiltExecutable {
     /// SwiftPM builds executables into the same products folder as the test bundle.
-    public static func url(named name: String) throws -> URL {
+    package static func url(named name: String) throws -> URL {
         var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         if let main = Bundle.main.executableURL { folders.append(main.deletingLastPathComponent()) }
         let found = folders.map { $0.appendingPathComponent(name) }
@@ -13,7 +13,7 @@ public enum BuiltExecutable {
     }
 
     /// The first line a child writes to `pipe`, or "" if none comes within `seconds`.
-    public static func firstLine(of pipe: Pipe, within seconds: Double) -> String {
+    package static func firstLine(of pipe: Pipe, within seconds: Double) -> String {
         let fd = pipe.fileHandleForReading.fileDescriptor
         let deadline = Date().addingTimeInterval(seconds)
         var bytes: [UInt8] = []
@@ -28,11 +28,11 @@ public enum BuiltExecutable {
     }
 
     /// A child running `name` with `arguments`, stdout piped; `stop()` ends it.
-    public final class Child {
-        public let process = Process()
-        public let output = Pipe()
+    package final class Child {
+        package let process = Process()
+        package let output = Pipe()
 
-        public init(named name: String, arguments: [String]) throws {
+        package init(named name: String, arguments: [String]) throws {
             process.executableURL = try BuiltExecutable.url(named: name)
             process.arguments = arguments
             process.standardOutput = output
@@ -41,19 +41,19 @@ public enum BuiltExecutable {
         }
 
         /// The first line it writes, or "" if none comes within `seconds`.
-        public func firstLine(within seconds: Double) -> String {
+        package func firstLine(within seconds: Double) -> String {
             BuiltExecutable.firstLine(of: output, within: seconds)
         }
 
         /// Terminates it if still running and waits for it.
-        public func stop() {
+        package func stop() {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
     }
 
     /// How a run of `name` with `arguments` ended (for flags it must refuse).
-    public static func exitStatus(named name: String, arguments: [String]) throws -> Int32 {
+    package static func exitStatus(named name: String, arguments: [String]) throws -> Int32 {
         let child = try Child(named: name, arguments: arguments)
         child.process.waitUntilExit()
         return child.process.terminationStatus

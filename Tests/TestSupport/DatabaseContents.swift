@@ -3,7 +3,7 @@ import SQLite
 extension Database {
     /// Everything the file holds, as text: the version, the schema and every row of every table
     /// in rowid order, for "exactly as it was" comparisons.
-    public func contentsAsText() throws -> String {
+    package func contentsAsText() throws -> String {
         var text = "user_version \(try userVersion())\n"
         let tables = try query("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
         for schema in try query("SELECT type, name, sql FROM sqlite_master ORDER BY type, name") {

@@ -4,7 +4,7 @@ import Model
 
 extension PageRequest {
     /// The first page at GIPHY's default length, as a request without offset or limit reads.
-    public static var first: PageRequest {
+    package static var first: PageRequest {
         guard let page = PageRequest(offset: 0, limit: Giphy.rules.defaultLimit) else {
             preconditionFailure("GIPHY's default limit is a valid page length")
         }

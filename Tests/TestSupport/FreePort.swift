@@ -3,12 +3,12 @@ import Glibc
 /// A loopback port free now (the kernel's choice for port 0), for a helper process that must be
 /// told its port (PostgreSQL, nginx, openssl s_server). Another process may take it before the
 /// helper binds, so callers check that their helper, not something else, answers there.
-public enum FreePort {
-    public struct Unavailable: Error, CustomStringConvertible {
-        public var description: String { "no free loopback port" }
+package enum FreePort {
+    package struct Unavailable: Error, CustomStringConvertible {
+        package var description: String { "no free loopback port" }
     }
 
-    public static func loopback() throws -> UInt16 {
+    package static func loopback() throws -> UInt16 {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw Unavailable() }
         defer { close(socketFD) }

@@ -1,7 +1,7 @@
 import CZlib
 
 /// Reads a gzip body back (tests check what the server compressed); nil when it is not gzip.
-public func gunzip(_ input: [UInt8]) -> [UInt8]? {
+package func gunzip(_ input: [UInt8]) -> [UInt8]? {
     var stream = z_stream()
     guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
     defer { inflateEnd(&stream) }

@@ -3,18 +3,18 @@ import CZlib
 /// What a test can check of an image without a decoding library: a GIF's size, its frames (each
 /// LZW-decoded to its pixel count), whether it loops; a PNG's size, its rows inflated by zlib
 /// and its chunks' checksums. Nil when the bytes are not a well-formed image of that kind.
-public struct ImageFacts: Equatable {
-    public var format: String
-    public var width: Int
-    public var height: Int
+package struct ImageFacts: Equatable {
+    package var format: String
+    package var width: Int
+    package var height: Int
     /// GIF: frames (image descriptors); PNG: 1.
-    public var frames: Int
+    package var frames: Int
     /// GIF: a NETSCAPE2.0 loop extension is present.
-    public var loops: Bool
+    package var loops: Bool
     /// GIF: every frame's palette indices, decoded; PNG: none.
-    public var frameIndices: [[UInt8]]
+    package var frameIndices: [[UInt8]]
 
-    public static func read(_ bytes: [UInt8]) -> ImageFacts? {
+    package static func read(_ bytes: [UInt8]) -> ImageFacts? {
         if bytes.starts(with: Array("GIF89a".utf8)) { return gif(bytes) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(bytes) }
         return nil
@@ -65,7 +65,7 @@ public struct ImageFacts: Equatable {
     }
 
     /// GIF's LZW, decoded (the reference the encoder's output is checked against).
-    public static func lzwDecode(_ data: [UInt8], minimumCodeSize: Int) -> [UInt8]? {
+    package static func lzwDecode(_ data: [UInt8], minimumCodeSize: Int) -> [UInt8]? {
         guard (2...8).contains(minimumCodeSize) else { return nil }
         let clear = 1 << minimumCodeSize, end = clear + 1
         var table: [[UInt8]] = []

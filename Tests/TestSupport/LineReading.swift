@@ -2,11 +2,11 @@ import Foundation
 import Glibc
 
 /// A child process's output was not a full line in time.
-public struct LineTimeout: Error {}
+package struct LineTimeout: Error {}
 
 /// Reads `handle` (a child's stdout) until a full line arrives, giving up after `timeout`; at end of
 /// file (the child exited), what arrived so far.
-public func readLine(from handle: FileHandle, timeout: TimeInterval) throws -> String {
+package func readLine(from handle: FileHandle, timeout: TimeInterval) throws -> String {
     var buffer = Data()
     let deadline = Date().addingTimeInterval(timeout)
     while !buffer.contains(UInt8(ascii: "\n")) {

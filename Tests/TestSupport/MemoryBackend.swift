@@ -4,7 +4,7 @@ import Model
 
 /// A Backend over in-memory stores (or the ones given) and a scripted provider, by default with
 /// the cache off so every call reaches the provider.
-public func makeMemoryBackend(
+package func makeMemoryBackend(
     provider: ScriptedProvider = ScriptedProvider(), gateway settings: GatewaySettings = uncachedGateway,
     favoritesLimit: Int = FavoritesService.defaultLimit,
     favoritesStore: any FavoritesStore = MemoryFavoritesStore(), historyStore: any SearchHistoryStore = MemorySearchHistoryStore(),
@@ -18,7 +18,7 @@ public func makeMemoryBackend(
 }
 
 /// Gateway settings with the cache off.
-public let uncachedGateway: GatewaySettings = {
+package let uncachedGateway: GatewaySettings = {
     var settings = GatewaySettings()
     settings.cacheEnabled = false
     return settings

@@ -4,12 +4,12 @@ import Model
 import Synchronization
 
 /// A SpotlightStore in memory, for service and API tests.
-public final class MemorySpotlightStore: SpotlightStore {
+package final class MemorySpotlightStore: SpotlightStore {
     private let picks = Mutex<[String: StoredSpotlight]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func pick(for key: String) async throws -> StoredSpotlight? { picks.withLock { $0[key] } }
+    package func pick(for key: String) async throws -> StoredSpotlight? { picks.withLock { $0[key] } }
 
-    public func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { picks.withLock { $0[pick.key] = pick } }
+    package func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { picks.withLock { $0[pick.key] = pick } }
 }

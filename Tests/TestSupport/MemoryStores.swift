@@ -5,23 +5,23 @@ import Synchronization
 
 /// A FavoritesStore in memory, each install's favorites apart, for tests that need the rules
 /// without SQLite.
-public final class MemoryFavoritesStore: FavoritesStore {
+package final class MemoryFavoritesStore: FavoritesStore {
     /// Newest last, by install; `list` reverses.
     private let records = Mutex<[InstallID: [FavoriteRecord]]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func list(install: InstallID) async throws -> [FavoriteRecord] {
+    package func list(install: InstallID) async throws -> [FavoriteRecord] {
         records.withLock { ($0[install] ?? []).reversed() }
     }
 
-    public func count(install: InstallID) async throws -> Int { records.withLock { $0[install]?.count ?? 0 } }
+    package func count(install: InstallID) async throws -> Int { records.withLock { $0[install]?.count ?? 0 } }
 
-    public func contains(id: String, install: InstallID) async throws -> Bool {
+    package func contains(id: String, install: InstallID) async throws -> Bool {
         records.withLock { $0[install]?.contains { $0.id == id } ?? false }
     }
 
-    public func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
+    package func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         records.withLock { records in
             var mine = records[install] ?? []
             if let existing = mine.first(where: { $0.id == record.id }) { return .alreadyPresent(existing) }
@@ -32,7 +32,7 @@ public final class MemoryFavoritesStore: FavoritesStore {
         }
     }
 
-    public func remove(id: String, install: InstallID) async throws -> Bool {
+    package func remove(id: String, install: InstallID) async throws -> Bool {
         records.withLock { records in
             guard let index = records[install]?.firstIndex(where: { $0.id == id }) else { return false }
             records[install]?.remove(at: index)
@@ -40,20 +40,20 @@ public final class MemoryFavoritesStore: FavoritesStore {
         }
     }
 
-    public func totalCount() async throws -> Int { records.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    package func totalCount() async throws -> Int { records.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     /// What an install's deletion does to this store.
-    public func removeAll(install: InstallID) { records.withLock { $0[install] = nil } }
+    package func removeAll(install: InstallID) { records.withLock { $0[install] = nil } }
 }
 
 /// A SearchHistoryStore in memory, each install's apart: entries equal ignoring case replace each other.
-public final class MemorySearchHistoryStore: SearchHistoryStore {
+package final class MemorySearchHistoryStore: SearchHistoryStore {
     /// Newest first, by install.
     private let entries = Mutex<[InstallID: [SearchHistoryEntry]]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
+    package func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
         entries.withLock { entries in
             var mine = entries[install] ?? []
             mine.removeAll { $0.query.lowercased() == query.lowercased() }
@@ -62,7 +62,7 @@ public final class MemorySearchHistoryStore: SearchHistoryStore {
         }
     }
 
-    public func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] {
+    package func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] {
         entries.withLock { entries in
             let mine = entries[install] ?? []
             guard let fragment = fragment?.lowercased() else { return mine }
@@ -70,30 +70,30 @@ public final class MemorySearchHistoryStore: SearchHistoryStore {
         }
     }
 
-    public func clear(install: InstallID) async throws { entries.withLock { $0[install] = nil } }
+    package func clear(install: InstallID) async throws { entries.withLock { $0[install] = nil } }
 }
 
 /// An InstallStore in memory, with the local install from the start.
-public final class MemoryInstallStore: InstallStore {
+package final class MemoryInstallStore: InstallStore {
     private let installs = Mutex<[InstallID: InstallRecord]>([.local: InstallRecord(id: .local, tokenHash: nil, createdAt: Date())])
     /// Told of each deletion, as a database deletes an install's rows with it.
     private let onDelete: @Sendable (InstallID) -> Void
 
-    public init(onDelete: @escaping @Sendable (InstallID) -> Void = { _ in }) { self.onDelete = onDelete }
+    package init(onDelete: @escaping @Sendable (InstallID) -> Void = { _ in }) { self.onDelete = onDelete }
 
-    public func create(_ install: InstallRecord) async throws { installs.withLock { $0[install.id] = install } }
-    public func find(_ install: InstallID) async throws -> InstallRecord? { installs.withLock { $0[install] } }
-    public func delete(_ install: InstallID) async throws -> Bool {
+    package func create(_ install: InstallRecord) async throws { installs.withLock { $0[install.id] = install } }
+    package func find(_ install: InstallID) async throws -> InstallRecord? { installs.withLock { $0[install] } }
+    package func delete(_ install: InstallID) async throws -> Bool {
         let deleted = installs.withLock { $0.removeValue(forKey: install) != nil }
         if deleted { onDelete(install) }
         return deleted
     }
-    public func count() async throws -> Int { installs.withLock { $0.count - ($0[.local] == nil ? 0 : 1) } }
+    package func count() async throws -> Int { installs.withLock { $0.count - ($0[.local] == nil ? 0 : 1) } }
 
     /// Each call to `recordUse`, for the tests of how often uses are written.
-    public let useWrites = Mutex<[[InstallID]]>([])
+    package let useWrites = Mutex<[[InstallID]]>([])
 
-    public func recordUse(_ ids: [InstallID], at date: Date) async throws {
+    package func recordUse(_ ids: [InstallID], at date: Date) async throws {
         useWrites.withLock { $0.append(ids) }
         installs.withLock { installs in
             for id in ids {
@@ -104,7 +104,7 @@ public final class MemoryInstallStore: InstallStore {
         }
     }
 
-    public func deleteUnused(before date: Date, limit: Int) async throws -> [InstallID] {
+    package func deleteUnused(before date: Date, limit: Int) async throws -> [InstallID] {
         let deleted = installs.withLock { installs in
             let idle = installs.values.filter { $0.id != .local && $0.lastUsed < date }.prefix(max(0, limit)).map(\.id)
             for id in idle { installs[id] = nil }
@@ -116,22 +116,22 @@ public final class MemoryInstallStore: InstallStore {
 }
 
 /// Stores whose database lock cannot be had: every call throws `StoreFailure.busy`.
-public struct BusyStore: FavoritesStore, SearchHistoryStore, SpotlightStore {
-    public let retryAfterSeconds: Int
+package struct BusyStore: FavoritesStore, SearchHistoryStore, SpotlightStore {
+    package let retryAfterSeconds: Int
 
-    public init(retryAfterSeconds: Int) { self.retryAfterSeconds = retryAfterSeconds }
+    package init(retryAfterSeconds: Int) { self.retryAfterSeconds = retryAfterSeconds }
 
     private var failure: StoreFailure { .busy(retryAfterSeconds: retryAfterSeconds) }
 
-    public func list(install: InstallID) async throws -> [FavoriteRecord] { throw failure }
-    public func count(install: InstallID) async throws -> Int { throw failure }
-    public func contains(id: String, install: InstallID) async throws -> Bool { throw failure }
-    public func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { throw failure }
-    public func remove(id: String, install: InstallID) async throws -> Bool { throw failure }
-    public func totalCount() async throws -> Int { throw failure }
-    public func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws { throw failure }
-    public func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { throw failure }
-    public func clear(install: InstallID) async throws { throw failure }
-    public func pick(for key: String) async throws -> StoredSpotlight? { throw failure }
-    public func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { throw failure }
+    package func list(install: InstallID) async throws -> [FavoriteRecord] { throw failure }
+    package func count(install: InstallID) async throws -> Int { throw failure }
+    package func contains(id: String, install: InstallID) async throws -> Bool { throw failure }
+    package func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { throw failure }
+    package func remove(id: String, install: InstallID) async throws -> Bool { throw failure }
+    package func totalCount() async throws -> Int { throw failure }
+    package func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws { throw failure }
+    package func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { throw failure }
+    package func clear(install: InstallID) async throws { throw failure }
+    package func pick(for key: String) async throws -> StoredSpotlight? { throw failure }
+    package func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws { throw failure }
 }

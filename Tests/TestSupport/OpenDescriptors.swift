@@ -3,12 +3,12 @@ import XCTest
 
 /// This process's open descriptors by kind, read from /proc/self/fd: what a test compares
 /// before and after starting and stopping something that must give back every descriptor.
-public struct OpenDescriptors: CustomStringConvertible {
+package struct OpenDescriptors: CustomStringConvertible {
     /// Descriptor number to kind: "socket", "pipe", "anon_inode:[eventfd]", "anon_inode:[eventpoll]",
     /// "anon_inode:[timerfd]", or "file" for a path.
-    public let kinds: [Int32: String]
+    package let kinds: [Int32: String]
 
-    public init() {
+    package init() {
         var kinds: [Int32: String] = [:]
         guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name), let directory = opendir("/proc/self/fd") else {
             self.kinds = [:]
@@ -40,20 +40,20 @@ public struct OpenDescriptors: CustomStringConvertible {
         return "file"
     }
 
-    public var count: Int { kinds.count }
+    package var count: Int { kinds.count }
 
     /// How many of each kind are open.
-    public var countsByKind: [String: Int] {
+    package var countsByKind: [String: Int] {
         kinds.values.reduce(into: [:]) { counts, kind in counts[kind, default: 0] += 1 }
     }
 
     /// The descriptors of `kind`.
-    public func descriptors(ofKind kind: String) -> [Int32] {
+    package func descriptors(ofKind kind: String) -> [Int32] {
         kinds.filter { $0.value == kind }.map(\.key).sorted()
     }
 
     /// Per kind, how many more are open now than in `earlier` (kinds with fewer or as many left out).
-    public func grown(since earlier: OpenDescriptors) -> [String: Int] {
+    package func grown(since earlier: OpenDescriptors) -> [String: Int] {
         let before = earlier.countsByKind
         return countsByKind.reduce(into: [:]) { grown, entry in
             let more = entry.value - before[entry.key, default: 0]
@@ -61,7 +61,7 @@ public struct OpenDescriptors: CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         countsByKind.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     }
 }
@@ -74,7 +74,7 @@ public struct OpenDescriptors: CustomStringConvertible {
 /// at a time, but what earlier tests started may still be letting go (a pool thread ending), and
 /// the runtime may open a descriptor of its own meanwhile. A few either way; a leak of even one
 /// descriptor per start and stop shows as `times`, well past it.
-public func assertDescriptorsGivenBack(_ what: String, times: Int = 20, slack: Int = 4,
+package func assertDescriptorsGivenBack(_ what: String, times: Int = 20, slack: Int = 4,
                                        file: StaticString = #filePath, line: UInt = #line,
                                        _ startAndStop: () async throws -> Void) async throws {
     try await startAndStop()

@@ -7,19 +7,19 @@ import XCTest
 /// free port, run as the unprivileged `postgres` user (initdb and postgres refuse root), started on
 /// first use and stopped when the process exits. Each test gets a database of its own.
 /// Without PostgreSQL installed a test is skipped, but under CI (`CI=true`) it fails: CI installs it.
-public final class PostgreSQLCluster: Sendable {
-    public let port: Int
+package final class PostgreSQLCluster: Sendable {
+    package let port: Int
     private let folder: String
 
     private static let shared = Mutex<Result<PostgreSQLCluster, ClusterError>?>(nil)
     static let binaries = "/usr/lib/postgresql/15/bin"
 
-    public struct ClusterError: Error, CustomStringConvertible {
-        public let description: String
+    package struct ClusterError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The process's cluster, started the first time.
-    public static func running() throws -> PostgreSQLCluster {
+    package static func running() throws -> PostgreSQLCluster {
         let result = shared.withLock { shared -> Result<PostgreSQLCluster, ClusterError> in
             if let shared { return shared }
             let started = Result { () throws(ClusterError) -> PostgreSQLCluster in try PostgreSQLCluster() }
@@ -36,7 +36,7 @@ public final class PostgreSQLCluster: Sendable {
     }
 
     /// A fresh database of the test's own, dropped when the test ends; its URL.
-    public static func database(for testCase: XCTestCase) throws -> String {
+    package static func database(for testCase: XCTestCase) throws -> String {
         let cluster = try running()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
         try cluster.psql("CREATE DATABASE \(name)")
@@ -44,12 +44,12 @@ public final class PostgreSQLCluster: Sendable {
         return cluster.url(database: String(name))
     }
 
-    public func url(database: String = "postgres") -> String {
+    package func url(database: String = "postgres") -> String {
         "postgresql://postgres@127.0.0.1:\(port)/\(database)"
     }
 
     /// Runs one statement as the superuser (through psql, over the socket in the cluster's folder).
-    public func psql(_ sql: String) throws {
+    package func psql(_ sql: String) throws {
         let status = try Self.run("\(Self.binaries)/psql", ["-h", folder, "-p", String(port), "-U", "postgres",
                                                                              "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
         guard status == 0 else { throw ClusterError(description: "psql failed (\(status)): \(sql)") }
@@ -57,18 +57,18 @@ public final class PostgreSQLCluster: Sendable {
 
     /// Stops the server (immediately: the tests' data are throwaway) and starts it again, as a
     /// restart in the middle of writes; `pause` between.
-    public func restart(pause: Duration = .zero) throws {
+    package func restart(pause: Duration = .zero) throws {
         _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
         if pause > .zero { Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) }
         try start()
     }
 
     /// Stops the server until `start()`.
-    public func stop() throws {
+    package func stop() throws {
         _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
-    public func start() throws {
+    package func start() throws {
         let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off"
         let status = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-o", options, "-l", folder + "/log", "-w", "start"])
         guard status == 0 else { throw ClusterError(description: "pg_ctl start failed (\(status))") }

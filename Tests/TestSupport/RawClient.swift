@@ -2,29 +2,29 @@ import Foundation
 import Glibc
 
 /// A blocking TCP client for tests: sends exact bytes and reads raw responses, with timeouts.
-public final class RawClient {
-    public struct Response: Sendable {
-        public let status: Int
-        public let headers: [(String, String)]
-        public let body: [UInt8]
+package final class RawClient {
+    package struct Response: Sendable {
+        package let status: Int
+        package let headers: [(String, String)]
+        package let body: [UInt8]
 
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        public var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
 
-        public var json: [String: Any]? {
+        package var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
         }
     }
 
-    public enum ClientError: Error { case connect(Int32), closed, timeout, malformed(String) }
+    package enum ClientError: Error { case connect(Int32), closed, timeout, malformed(String) }
 
-    public private(set) var fd: Int32
+    package private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
+    package init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
         let v6 = host.contains(":")
         fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.connect(errno) }
@@ -61,16 +61,16 @@ public final class RawClient {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Closes with a reset (RST) instead of an orderly FIN, as a crashing client would.
-    public func reset() {
+    package func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close(fd)
         fd = -1
     }
 
-    public func send(_ text: String) throws { try send(Array(text.utf8)) }
+    package func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -94,7 +94,7 @@ public final class RawClient {
     }
 
     /// Reads one response; `bodyless` for answers to HEAD.
-    public func readResponse(bodyless: Bool = false) throws -> Response {
+    package func readResponse(bodyless: Bool = false) throws -> Response {
         var headEnd: Int?
         while headEnd == nil {
             if let range = findHeadEnd() { headEnd = range } else if try !fill() { throw ClientError.closed }
@@ -122,12 +122,12 @@ public final class RawClient {
     }
 
     /// True when the server closed the connection (end of stream) with nothing more to read.
-    public func isClosedByServer() -> Bool {
+    package func isClosedByServer() -> Bool {
         do { return try !fill() && buffer.isEmpty } catch ClientError.timeout { return false } catch { return true }
     }
 
     /// Everything until the server closes.
-    public func readToEnd() throws -> [UInt8] {
+    package func readToEnd() throws -> [UInt8] {
         while try fill() {}
         defer { buffer = [] }
         return buffer
@@ -144,7 +144,7 @@ public final class RawClient {
 }
 
 /// The text of a request with a Host header, and a Content-Length when there is a body.
-public func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) -> String {
+package func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) -> String {
     var text = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
     for header in headers { text += header + "\r\n" }
     if let body { text += "Content-Length: \(body.utf8.count)\r\n" }

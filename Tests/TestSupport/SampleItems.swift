@@ -5,7 +5,7 @@ import Model
 import UnsplashClient
 
 /// A GIPHY GIF with every field a test needs, its URLs made from its id.
-public func makeItem(_ id: String, title: String? = nil, shareURL: String? = nil) -> Item {
+package func makeItem(_ id: String, title: String? = nil, shareURL: String? = nil) -> Item {
     Item(
         id: id, provider: .giphy, title: title ?? "GIF \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)", shareURL: shareURL,
         images: ["original": Rendition(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 480, height: 270)],
@@ -14,7 +14,7 @@ public func makeItem(_ id: String, title: String? = nil, shareURL: String? = nil
 }
 
 /// A photo as Unsplash's mapping makes one: prefixed id, attribution, a download location.
-public func makePhoto(_ upstreamID: String) -> Item {
+package func makePhoto(_ upstreamID: String) -> Item {
     Item(
         id: "unsplash:\(upstreamID)", provider: .unsplash, title: "Photo \(upstreamID)", url: "https://unsplash.com/photos/\(upstreamID)",
         images: ["full": Rendition(url: "https://images.unsplash.com/photo-\(upstreamID)?q=85", width: 4000, height: 3000),
@@ -27,7 +27,7 @@ public func makePhoto(_ upstreamID: String) -> Item {
 
 /// A backend serving GIPHY (`gifs`) and Unsplash (`photos`), each a scripted provider with its own
 /// gateway and spotlight, over in-memory stores; `defaultProvider` names the one a request gets.
-public func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvider, defaultProvider: ProviderName = .giphy,
+package func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvider, defaultProvider: ProviderName = .giphy,
                                    photoSettings: GatewaySettings = uncachedGateway) -> Backend {
     let bookkeeping = BookkeepingWrites()
     func entry(_ name: ProviderName, _ provider: ScriptedProvider, _ rules: ProviderRules, _ settings: GatewaySettings) -> ProviderGateway {

@@ -6,7 +6,7 @@ import Model
 extension Backend {
     /// One provider under GIPHY's name and rules, as most service and API tests want it.
     /// `installs` by default: the local install alone, in memory, tokens optional.
-    public init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
+    package init(gateway: UpstreamGateway, favorites: FavoritesService, history: SearchHistoryService,
                 spotlight: SpotlightService, installs: InstallService = InstallService(store: MemoryInstallStore()),
                 defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {

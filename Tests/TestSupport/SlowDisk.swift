@@ -4,11 +4,11 @@ import XCTest
 
 /// A slow disk inside the test process: a VFS over the server's own (`ExclusiveVFS`) that sleeps
 /// before every write to a database or WAL file (Tests/CSlowDisk), never before a read.
-public enum SlowDisk {
-    public static let vfsName = "slow-disk"
+package enum SlowDisk {
+    package static let vfsName = "slow-disk"
 
     /// The server's database options, through the slow disk. Registers it on first use.
-    public static var databaseOptions: Database.Options {
+    package static var databaseOptions: Database.Options {
         _ = registered
         var options = Database.Options()
         options.vfs = vfsName
@@ -18,7 +18,7 @@ public enum SlowDisk {
     private static let registered: Int32 = slow_disk_register(vfsName, ExclusiveVFS.name)
 
     /// Database and WAL writes made through the slow disk since the process started.
-    public static var writeCount: Int { slow_disk_write_count() }
+    package static var writeCount: Int { slow_disk_write_count() }
 
     static func setWriteDelay(_ delay: Duration) {
         let (seconds, attoseconds) = delay.components
@@ -28,7 +28,7 @@ public enum SlowDisk {
 
 extension XCTestCase {
     /// Makes every write through `SlowDisk` take `delay` until this test ends.
-    public func slowDownDisk(to delay: Duration) {
+    package func slowDownDisk(to delay: Duration) {
         SlowDisk.setWriteDelay(delay)
         addTeardownBlock { SlowDisk.setWriteDelay(.zero) }
     }

@@ -3,7 +3,7 @@ import XCTest
 
 extension XCTestCase {
     /// A new empty folder under the system's temporary directory, removed after the test.
-    public func makeTemporaryFolder() throws -> URL {
+    package func makeTemporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("gif-bff-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -14,7 +14,7 @@ extension XCTestCase {
     }
 
     /// A path for a database file that does not exist yet, in a fresh temporary folder.
-    public func makeDatabasePath() throws -> String {
+    package func makeDatabasePath() throws -> String {
         try makeTemporaryFolder().appendingPathComponent("test.sqlite3").path
     }
 }

@@ -1,7 +1,7 @@
 import CBrotliDecoder
 
 /// Reads a brotli body back (tests check what the server compressed); nil when it is not brotli.
-public func unbrotli(_ input: [UInt8]) -> [UInt8]? {
+package func unbrotli(_ input: [UInt8]) -> [UInt8]? {
     guard let state = BrotliDecoderCreateInstance(nil, nil, nil) else { return nil }
     defer { BrotliDecoderDestroyInstance(state) }
     var output: [UInt8] = []

@@ -3,7 +3,7 @@ import Model
 import XCTest
 
 /// The `UpstreamError` a provider call throws; fails the test if it throws nothing or something else.
-public func upstreamError<T>(_ call: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> UpstreamError? {
+package func upstreamError<T>(_ call: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async -> UpstreamError? {
     do {
         let value = try await call()
         XCTFail("expected an UpstreamError, got \(value)", file: file, line: line)

@@ -2,7 +2,7 @@ import XCTest
 
 /// Polls `condition` until it holds; a test failure (at the caller's line) after `timeout`.
 /// For what a server does after answering (a pingback sent, a write flushed).
-public func waitUntil(_ what: String = "the condition held", timeout: Duration = .seconds(10),
+package func waitUntil(_ what: String = "the condition held", timeout: Duration = .seconds(10),
                       file: StaticString = #filePath, line: UInt = #line,
                       _ condition: () throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout

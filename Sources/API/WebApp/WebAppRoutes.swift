@@ -3,9 +3,9 @@ import HTTPServer
 /// `GET /` and `GET /app/{file}`: the reference web app, a worked example of the public API.
 /// Its files are compiled into the binary (Package.swift, `WebApp/Assets`), so nothing is read
 /// from disk and the app always matches the server it ships with.
-public enum WebAppRoutes {
+package enum WebAppRoutes {
     /// The web app's paths: pages for people, so openapi.yaml (the API for programs) leaves them out.
-    public static let templates: Set<String> = [rootTemplate, fileTemplate]
+    package static let templates: Set<String> = [rootTemplate, fileTemplate]
     static let rootTemplate = "/"
     static let fileTemplate = "/app/{file}"
     static let pageName = "index.html"

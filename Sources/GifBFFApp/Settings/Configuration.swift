@@ -9,51 +9,51 @@ import Storage
 
 /// Everything gif-bff can be told at start-up. Each field comes from an environment variable
 /// and a flag (the flag wins); `Setting.all` lists them with their defaults.
-public struct Configuration: Sendable {
-    public var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
-    public var databasePath = AppDatabase.defaultPath
+package struct Configuration: Sendable {
+    package var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
+    package var databasePath = AppDatabase.defaultPath
     /// PostgreSQL instead of the SQLite file at `databasePath`, when set.
-    public var databaseURL: PostgreSQLURL?
-    public var logLevel = LogLevel.info
-    public var logFormat = LogFormat.logfmt
+    package var databaseURL: PostgreSQLURL?
+    package var logLevel = LogLevel.info
+    package var logFormat = LogFormat.logfmt
     /// Absent: the built-in demo catalog is served instead of GIPHY.
-    public var giphyAPIKey: String?
-    public var giphyBaseURL = GiphyClientConfiguration.defaultBaseURL.absoluteString
+    package var giphyAPIKey: String?
+    package var giphyBaseURL = GiphyClientConfiguration.defaultBaseURL.absoluteString
     /// Absent: Unsplash's built-in demo catalog is served instead of Unsplash.
-    public var unsplashAccessKey: String?
-    public var unsplashBaseURL = "https://api.unsplash.com"
+    package var unsplashAccessKey: String?
+    package var unsplashBaseURL = "https://api.unsplash.com"
     /// Unsplash calls allowed per rolling hour (the demo key's 50); nil for no budget of ours.
-    public var unsplashCallsPerHour: Int? = 50
+    package var unsplashCallsPerHour: Int? = 50
     /// What a request naming no `provider` gets.
-    public var defaultProvider = ProviderName.giphy
+    package var defaultProvider = ProviderName.giphy
     /// Sent as `utm_source` on links back to Unsplash, as its guidelines ask.
-    public var appName = "gif-bff"
+    package var appName = "gif-bff"
     /// Where clients reach the server ("https://gifs.example.com"), for the demo media's links;
     /// nil: each answer links to the `Host` its request named.
-    public var publicURL: String?
+    package var publicURL: String?
     /// Memory for the demo catalogs' pictures once drawn.
-    public var demoMediaCacheMegabytes = 32
-    public var upstreamTimeout: Duration = .seconds(8)
-    public var favoritesLimit = FavoritesService.defaultLimit
-    public var defaultRating = Rating.default
+    package var demoMediaCacheMegabytes = 32
+    package var upstreamTimeout: Duration = .seconds(8)
+    package var favoritesLimit = FavoritesService.defaultLimit
+    package var defaultRating = Rating.default
     /// The response cache, coalescing and the hourly call budget.
-    public var gateway = GatewaySettings()
+    package var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.
-    public var spotlightMinutes: Double = 10
+    package var spotlightMinutes: Double = 10
     /// GIPHY's analytics pingbacks for POST /gif/{id}/events; off answers 202 and sends nothing.
-    public var giphyAnalytics = true
+    package var giphyAnalytics = true
     /// Web origins allowed to call the API from a browser.
-    public var corsOrigins = CORSPolicy.loopback
+    package var corsOrigins = CORSPolicy.loopback
     /// `Host` names answered; the bound address is added at start-up.
-    public var allowedHosts = HostAllowlist.loopback
+    package var allowedHosts = HostAllowlist.loopback
     /// Whether a request must present an install token.
-    public var installPolicy = InstallPolicy.optional
+    package var installPolicy = InstallPolicy.optional
     /// Installs one client address, one network and the server may make per hour.
-    public var installCreationLimits = InstallCreationLimits()
+    package var installCreationLimits = InstallCreationLimits()
     /// Installs unused this many days are deleted, with everything kept for them; nil: never.
-    public var installIdleDays: Int? = InstallService.defaultIdleDays
+    package var installIdleDays: Int? = InstallService.defaultIdleDays
     /// Proxies whose X-Forwarded-For is believed.
-    public var trustedProxies = TrustedProxies.none
+    package var trustedProxies = TrustedProxies.none
 
-    public init() {}
+    package init() {}
 }

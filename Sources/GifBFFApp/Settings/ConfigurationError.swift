@@ -1,10 +1,10 @@
 /// Why start-up stopped before serving; the message names the setting and never echoes a secret.
-public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+package enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case invalidValue(setting: String, value: String, expected: String)
     case unknownFlag(String)
     case missingValue(flag: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidValue(let setting, let value, let expected):
             return "invalid \(setting): \(value) (expected \(expected))"

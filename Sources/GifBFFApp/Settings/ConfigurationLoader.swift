@@ -1,13 +1,13 @@
 import Foundation
 
 /// Reads the configuration from the environment, then from flags, which win.
-public enum ConfigurationLoader {
-    public enum Outcome: Equatable {
+package enum ConfigurationLoader {
+    package enum Outcome: Equatable {
         case run
         case help
     }
 
-    public static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> (Configuration, Outcome) {
+    package static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> (Configuration, Outcome) {
         var configuration = Configuration()
         for setting in Setting.all {
             if let value = environment[setting.environment] {
@@ -45,7 +45,7 @@ public enum ConfigurationLoader {
     }
 
     /// The text `--help` prints: every setting with its variable, flag and default.
-    public static var helpText: String {
+    package static var helpText: String {
         var lines = [
             "gif-bff: a local HTTP JSON backend for GIF search and favorites apps.",
             "",

@@ -8,7 +8,7 @@ import Model
 
 extension Setting {
     /// Every setting, in the order `--help` and docs/configuration.md list them.
-    public static let all: [Setting] = [
+    package static let all: [Setting] = [
         host, port, database, databaseURL, logLevel, logFormat,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating,

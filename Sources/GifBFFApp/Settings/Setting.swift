@@ -3,14 +3,14 @@ import API
 /// sets (whose initial value is its default), how a text is read into that field, and its line for
 /// `--help` and docs/configuration.md. The default as text is the default value written back by
 /// the same reader, so it cannot drift from the value.
-public struct Setting: Sendable {
-    public let environment: String
-    public let flag: String
-    public let help: String
+package struct Setting: Sendable {
+    package let environment: String
+    package let flag: String
+    package let help: String
     /// Secrets are never printed back, not even in an error.
-    public let isSecret: Bool
+    package let isSecret: Bool
     /// The default as `--help` and docs/configuration.md write it.
-    public let defaultText: String
+    package let defaultText: String
     private let read: @Sendable (inout Configuration, String) throws(SettingValueError) -> Void
     /// The setting's value in a configuration, written as the setting is given.
     let written: @Sendable (Configuration) -> String

@@ -1,12 +1,12 @@
 import Model
 /// What a client tells us happened to an item, for the upstream's analytics: GIPHY asks for its
 /// `onload` url when a GIF is shown, `onclick` when it is tapped, `onsent` when it is shared.
-public enum AnalyticsAction: String, Sendable, CaseIterable {
+package enum AnalyticsAction: String, Sendable, CaseIterable {
     case seen
     case click
     case sent
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         self.init(rawValue: text)
     }
 

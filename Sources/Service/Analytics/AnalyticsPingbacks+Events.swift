@@ -5,7 +5,7 @@ extension AnalyticsPingbacks {
     /// pingbacks go out in the background, with the install's upstream identity. Returns how
     /// many ids were taken.
     @discardableResult
-    public func record(_ action: AnalyticsAction, ids: [ItemID], install: InstallID?) -> Int {
+    package func record(_ action: AnalyticsAction, ids: [ItemID], install: InstallID?) -> Int {
         var seen = Set<String>()
         let unique = ids.map(\.rawValue).filter { seen.insert($0).inserted }
         record(action, ids: unique, install: install)

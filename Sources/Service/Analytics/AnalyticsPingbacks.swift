@@ -7,10 +7,10 @@ import Synchronization
 /// never waits), a worker sends them in batches, retrying each failure once. The queue is
 /// bounded: when full, the oldest event is dropped and counted. Nothing here spends the upstream
 /// budget: the links come from what the server holds, never from an upstream call.
-public final class AnalyticsPingbacks: Sendable {
+package final class AnalyticsPingbacks: Sendable {
     /// An item's pingback links that the index has lost, from what the server keeps for the
     /// install (its favorites).
-    public typealias LinkLookup = @Sendable (_ id: String, _ install: InstallID?) async -> UpstreamLinks?
+    package typealias LinkLookup = @Sendable (_ id: String, _ install: InstallID?) async -> UpstreamLinks?
 
     struct Event: Sendable {
         let action: AnalyticsAction
@@ -26,13 +26,13 @@ public final class AnalyticsPingbacks: Sendable {
         var counts = PingbackCounts()
     }
 
-    public let settings: PingbackSettings
+    package let settings: PingbackSettings
     private let channel: (any PingbackChannel)?
     private let index: UpstreamLinkIndex
     private let lookup: LinkLookup
     private let state = Mutex(State())
 
-    public init(channel: (any PingbackChannel)?, index: UpstreamLinkIndex, settings: PingbackSettings = PingbackSettings(),
+    package init(channel: (any PingbackChannel)?, index: UpstreamLinkIndex, settings: PingbackSettings = PingbackSettings(),
                 lookup: @escaping LinkLookup = { _, _ in nil }) {
         self.channel = channel
         self.index = index
@@ -41,14 +41,14 @@ public final class AnalyticsPingbacks: Sendable {
     }
 
     /// Off: nothing is sent, every event counts as disabled.
-    public static func disabled() -> AnalyticsPingbacks {
+    package static func disabled() -> AnalyticsPingbacks {
         AnalyticsPingbacks(channel: nil, index: UpstreamLinkIndex(capacity: 0), settings: PingbackSettings(enabled: false))
     }
 
-    public var counts: PingbackCounts { state.withLock { $0.counts } }
+    package var counts: PingbackCounts { state.withLock { $0.counts } }
 
     /// Queues one event per id (at once, never waiting for a send) and wakes the worker.
-    public func record(_ action: AnalyticsAction, ids: [String], install: InstallID?, at date: Date = Date()) {
+    package func record(_ action: AnalyticsAction, ids: [String], install: InstallID?, at date: Date = Date()) {
         let startWorker = state.withLock { state -> Bool in
             guard settings.enabled, channel != nil else {
                 state.counts.disabled += ids.count
@@ -69,7 +69,7 @@ public final class AnalyticsPingbacks: Sendable {
     }
 
     /// Waits until the queue is sent or `deadline` passes (shutdown, tests); what is left is not sent.
-    public func flush(within deadline: Duration) async {
+    package func flush(within deadline: Duration) async {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: deadline)
         while clock.now < end, state.withLock({ $0.working || !$0.queue.isEmpty }) {

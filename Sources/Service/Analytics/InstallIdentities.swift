@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Where each install's upstream identity (GIPHY's `random_id`) is kept, so it survives restarts.
-public protocol InstallIdentityStore: Sendable {
+package protocol InstallIdentityStore: Sendable {
     func identity(named name: String, install: InstallID) async throws -> String?
     /// Does nothing for an install that does not exist (deleted meanwhile).
     func saveIdentity(_ value: String, named name: String, install: InstallID) async throws
@@ -15,7 +15,7 @@ public protocol InstallIdentityStore: Sendable {
 /// ever fails for want of it. Searches only read it (`known`): a fetch of theirs would race their
 /// own call for the upstream's attention. At most `capacity` installs are held in memory (the
 /// first held go first; the store keeps them all).
-public final class InstallIdentities: InstallMemory, UpstreamIdentities {
+package final class InstallIdentities: InstallMemory, UpstreamIdentities {
 
     private struct State {
         var value: String?
@@ -24,16 +24,16 @@ public final class InstallIdentities: InstallMemory, UpstreamIdentities {
         var nextFetch = Date.distantPast
     }
 
-    public static let defaultCapacity = 10_000
+    package static let defaultCapacity = 10_000
 
     /// The row's name in the store: one per upstream identity, so ids never cross upstreams.
-    public let name: String
+    package let name: String
     private let store: (any InstallIdentityStore)?
     private let retryInterval: TimeInterval
     private let report: @Sendable (any Error) -> Void
     private let states: Mutex<KeptByKey<InstallID, State>>
 
-    public init(name: String, store: (any InstallIdentityStore)?, retryInterval: TimeInterval = 60,
+    package init(name: String, store: (any InstallIdentityStore)?, retryInterval: TimeInterval = 60,
                 capacity: Int = defaultCapacity, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.name = name
         self.store = store
@@ -43,18 +43,18 @@ public final class InstallIdentities: InstallMemory, UpstreamIdentities {
     }
 
     /// The install's id when it is known or stored; never fetches it.
-    public func known(for install: InstallID) async -> String? {
+    package func known(for install: InstallID) async -> String? {
         await stored(for: install)
     }
 
     /// The install's id, waiting for a fetch if need be; nil when it cannot be had now.
-    public func resolved(for install: InstallID, fetch: @escaping Fetch) async -> String? {
+    package func resolved(for install: InstallID, fetch: @escaping Fetch) async -> String? {
         if let known = await stored(for: install) { return known }
         return await startFetch(for: install, fetch)?.value
     }
 
     /// A deleted install's id is dropped (the store deleted its row with it).
-    public func forget(_ install: InstallID) {
+    package func forget(_ install: InstallID) {
         states.withLock { $0.remove(install) }
     }
 

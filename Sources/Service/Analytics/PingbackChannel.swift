@@ -2,17 +2,17 @@ import Model
 import Foundation
 
 /// How the pingback sender works.
-public struct PingbackSettings: Sendable {
+package struct PingbackSettings: Sendable {
     /// Off: events are answered and counted as disabled, nothing is sent.
-    public var enabled: Bool
+    package var enabled: Bool
     /// Events waiting at most; a full queue drops its oldest.
-    public var queueCapacity: Int
+    package var queueCapacity: Int
     /// Pingbacks sent at once.
-    public var batchSize: Int
+    package var batchSize: Int
     /// The wait before the one retry of a failed pingback.
-    public var retryDelay: Duration
+    package var retryDelay: Duration
 
-    public init(enabled: Bool = true, queueCapacity: Int = 1_000, batchSize: Int = 16, retryDelay: Duration = .milliseconds(500)) {
+    package init(enabled: Bool = true, queueCapacity: Int = 1_000, batchSize: Int = 16, retryDelay: Duration = .milliseconds(500)) {
         self.enabled = enabled
         self.queueCapacity = max(1, queueCapacity)
         self.batchSize = max(1, batchSize)
@@ -21,19 +21,19 @@ public struct PingbackSettings: Sendable {
 }
 
 /// What became of the events, for the metrics: one count per item.
-public struct PingbackCounts: Sendable, Equatable {
+package struct PingbackCounts: Sendable, Equatable {
     /// Pingbacks the upstream took (first try or retry).
-    public var sent = 0
+    package var sent = 0
     /// Pingbacks that failed twice.
-    public var failed = 0
+    package var failed = 0
     /// Retries made after a first failure.
-    public var retried = 0
+    package var retried = 0
     /// Events dropped because the queue was full (the oldest go).
-    public var dropped = 0
+    package var dropped = 0
     /// Events taken while analytics is off.
-    public var disabled = 0
+    package var disabled = 0
     /// Events for items whose pingback url the server does not hold (never fetched for: no budget spent).
-    public var noLinks = 0
+    package var noLinks = 0
 
-    public init() {}
+    package init() {}
 }

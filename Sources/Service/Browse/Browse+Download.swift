@@ -6,7 +6,7 @@ extension Browse {
     /// upstream is down); another item is fetched through its provider's gateway (cached like
     /// any). A failed tracking call is logged and counted, and the file is still given. `provider`
     /// is the one the id names.
-    public func download(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Download {
+    package func download(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Download {
         try await errors.translating(upstream: provider.rules.naming) {
             let item: Item
             if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
@@ -25,13 +25,13 @@ extension Browse {
 }
 
 /// What an app saves: the item's full-size file.
-public struct Download: Sendable, Equatable {
-    public let id: String
-    public let url: String
-    public let width: Int
-    public let height: Int
+package struct Download: Sendable, Equatable {
+    package let id: String
+    package let url: String
+    package let width: Int
+    package let height: Int
 
-    public init(id: String, url: String, width: Int, height: Int) {
+    package init(id: String, url: String, width: Int, height: Int) {
         self.id = id
         self.url = url
         self.width = width

@@ -8,14 +8,14 @@ import Wire
 /// look up again. Items are marked with the asking install's favorites; a search is recorded in
 /// its history after the answer. `install` nil: a request for no install, whose items are no
 /// one's favorites.
-public struct Browse: Sendable {
+package struct Browse: Sendable {
     let favorites: FavoritesService
     let history: SearchHistoryService
     let defaultRating: Rating
     let errors: ErrorTranslation
 
     /// No words give an empty page without an upstream call.
-    public func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+    package func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                        type: MediaType = .default, provider: ProviderGateway,
                        install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
         try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install)
@@ -26,7 +26,7 @@ public struct Browse: Sendable {
     /// `form` says which renditions the answer will carry: when the upstream's compact set holds
     /// them all, only that set is asked for (a smaller upstream answer, cached apart). `order` is
     /// one of the provider's search orders (nil: its default).
-    public func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+    package func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                              type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
                              order: String? = nil, install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
         guard let words else {
@@ -46,12 +46,12 @@ public struct Browse: Sendable {
         }
     }
 
-    public func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
+    package func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
                          provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
         try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install).map { $0.page() }
     }
 
-    public func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
+    package func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
                                provider: ProviderGateway, order: String? = nil,
                                install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
         try await errors.translating(upstream: provider.rules.naming) {
@@ -65,7 +65,7 @@ public struct Browse: Sendable {
 
     /// The item with that id from `provider` (the one its id names), marked if it is one of the
     /// install's favorites.
-    public func item(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
+    package func item(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
         try await errors.translating(upstream: provider.rules.naming) {
             var fetched = try await provider.gateway.item(id: id.upstreamID)
             fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
@@ -73,7 +73,7 @@ public struct Browse: Sendable {
         }
     }
 
-    public func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
+    package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
                        provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Item {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
@@ -83,7 +83,7 @@ public struct Browse: Sendable {
 
     /// The provider's current spotlight item (the same for every install, marked for the one
     /// asking); errors only when there has never been one.
-    public func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Spotlight {
+    package func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Spotlight {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let spotlight = try await provider.spotlight.current(tag: tag?.text)
             // A pick read back from the store after a restart never passed through the gateway.

@@ -1,33 +1,33 @@
 import Model
 /// A page of GIFs as the API returns it.
-public struct ItemPage: Equatable, Sendable {
-    public var data: [Item]
-    public var pagination: Pagination
+package struct ItemPage: Equatable, Sendable {
+    package var data: [Item]
+    package var pagination: Pagination
     /// True when served from the cache because the upstream failed; absent otherwise.
-    public var stale: Bool?
+    package var stale: Bool?
 
-    public init(data: [Item], pagination: Pagination, stale: Bool? = nil) {
+    package init(data: [Item], pagination: Pagination, stale: Bool? = nil) {
         self.data = data
         self.pagination = pagination
         self.stale = stale
     }
 
-    public static func empty(offset: Int) -> ItemPage {
+    package static func empty(offset: Int) -> ItemPage {
         ItemPage(data: [], pagination: Pagination(offset: offset, count: 0, totalCount: 0, nextOffset: nil))
     }
 }
 
 /// Where a page sits. `next_offset` is null on the last page (the one place we send null:
 /// it says "there is no next page", which a client needs to know rather than guess).
-public struct Pagination: Equatable, Sendable {
-    public var offset: Int
+package struct Pagination: Equatable, Sendable {
+    package var offset: Int
     /// GIFs in this page, after de-duplication.
-    public var count: Int
+    package var count: Int
     /// Absent when the upstream does not say.
-    public var totalCount: Int?
-    public var nextOffset: Int?
+    package var totalCount: Int?
+    package var nextOffset: Int?
 
-    public init(offset: Int, count: Int, totalCount: Int?, nextOffset: Int?) {
+    package init(offset: Int, count: Int, totalCount: Int?, nextOffset: Int?) {
         self.offset = offset
         self.count = count
         self.totalCount = totalCount

@@ -3,7 +3,7 @@ import Model
 /// A page as the backend answers it, before it is made into a `ItemPage`: the upstream's page, the
 /// favorite ids of that moment, and a key naming exactly this content, so that what is made from
 /// it (the written JSON) can be kept and reused while the key stays the same.
-public struct PageAnswer: Sendable {
+package struct PageAnswer: Sendable {
     private let upstream: UpstreamPage
     private let request: PageRequest
     private let favoriteIDs: Set<String>
@@ -12,10 +12,10 @@ public struct PageAnswer: Sendable {
     private let wholePages: Bool
     /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
     /// fresh from the upstream, stale, or the cache is off).
-    public let contentKey: ContentKey?
+    package let contentKey: ContentKey?
 
     /// The cached answer's id and the favorites version it was marked with.
-    public struct ContentKey: Hashable, Sendable {
+    package struct ContentKey: Hashable, Sendable {
         let answerID: UInt64
         let favoritesVersion: UInt64
     }
@@ -34,7 +34,7 @@ public struct PageAnswer: Sendable {
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
-    public func page() -> ItemPage {
+    package func page() -> ItemPage {
         var seen = Set<String>()
         var items: [Item] = []
         items.reserveCapacity(upstream.items.count)

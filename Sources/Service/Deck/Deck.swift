@@ -1,21 +1,21 @@
 import Model
 /// GIFs for a like/dislike app: distinct, in random order, none the session showed before.
-public struct Deck: Equatable, Sendable {
-    public var items: [Item]
+package struct Deck: Equatable, Sendable {
+    package var items: [Item]
     /// Pass it back with the next deck request so that deck repeats nothing of this one.
-    public var session: String
+    package var session: String
 
-    public init(items: [Item], session: String) {
+    package init(items: [Item], session: String) {
         self.items = items
         self.session = session
     }
 }
 
 /// A deck session id as a client passes it back: 1 to 64 ASCII letters and digits.
-public struct DeckSessionID: Sendable, Hashable {
-    public let rawValue: String
+package struct DeckSessionID: Sendable, Hashable {
+    package let rawValue: String
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard (1...64).contains(text.count),
               text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
             return nil

@@ -2,7 +2,7 @@ import Model
 
 /// Decks for like/dislike apps: `count` distinct GIFs in random order, none the session showed,
 /// from the GIF provider.
-public struct Decks: Sendable {
+package struct Decks: Sendable {
     let provider: ProviderGateway
     let favorites: FavoritesService
     /// What each session has shown.
@@ -10,13 +10,13 @@ public struct Decks: Sendable {
     let defaultRating: Rating
     let errors: ErrorTranslation
 
-    public static let countRange = DeckDraw.countRange
-    public static let defaultCount = DeckDraw.defaultCount
+    package static let countRange = DeckDraw.countRange
+    package static let defaultCount = DeckDraw.defaultCount
 
     /// Without a session a new one starts; an unknown or expired one starts afresh under its id.
     /// Sessions are the install's own: another install's session id starts afresh too.
     /// Fewer than `count` GIFs when the pool has no more unseen ones in the pages drawn.
-    public func deck(tag: SearchWords?, count: Int, rating: Rating?, type: MediaType = .default,
+    package func deck(tag: SearchWords?, count: Int, rating: Rating?, type: MediaType = .default,
                      session: DeckSessionID?, install: InstallID) async throws(ServiceError) -> Deck {
         let rules = provider.rules
         return try await errors.translating(notFound: .noItem(forTag: tag, upstream: rules.naming), upstream: rules.naming) {

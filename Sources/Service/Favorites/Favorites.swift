@@ -3,27 +3,27 @@ import Model
 /// Each install's favorites, as the API serves them: the list (never an upstream call), adding
 /// one (fetched once through its provider, to keep a snapshot; the cap checked before the call),
 /// removing one. The rules and the memory are `FavoritesService`'s.
-public struct Favorites: Sendable {
+package struct Favorites: Sendable {
     let service: FavoritesService
     let providers: ProviderGateways
     let errors: ErrorTranslation
 
     /// The cap on one install's favorites.
-    public var limit: Int { service.limit }
+    package var limit: Int { service.limit }
 
     /// The install's favorites, newest first.
-    public func list(install: InstallID) async throws(ServiceError) -> [Favorite] {
+    package func list(install: InstallID) async throws(ServiceError) -> [Favorite] {
         try await listing(install: install).favorites
     }
 
     /// The list with its version: equal versions, equal lists (versions never repeat across installs).
-    public func listing(install: InstallID) async throws(ServiceError) -> FavoritesListing {
+    package func listing(install: InstallID) async throws(ServiceError) -> FavoritesListing {
         try await errors.translating { try await service.listing(install: install) }
     }
 
     /// Adds the item with that id to the install's favorites. An id already present is answered
     /// from the store, without an upstream call; a full list fails before the call.
-    public func add(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
+    package func add(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try providers.provider(of: id)
         return try await errors.translating(upstream: provider.rules.naming) {
             if let existing = try await service.find(id: id.rawValue, install: install) {
@@ -38,12 +38,12 @@ public struct Favorites: Sendable {
     }
 
     /// An id that is another install's favorite is not one of this install's: not found.
-    public func remove(id: ItemID, install: InstallID) async throws(ServiceError) {
+    package func remove(id: ItemID, install: InstallID) async throws(ServiceError) {
         try await errors.translating { try await service.remove(id: id.rawValue, install: install) }
     }
 
     /// How many favorites are stored, over every install, for the metrics.
-    public func totalCount() async throws(ServiceError) -> Int {
+    package func totalCount() async throws(ServiceError) -> Int {
         try await errors.translating { try await service.totalCount() }
     }
 }

@@ -1,6 +1,6 @@
 import Model
 /// The favorites rules a caller can break, or a stored favorite that cannot be read back.
-public enum FavoritesError: Error, Equatable, Sendable {
+package enum FavoritesError: Error, Equatable, Sendable {
     /// Adding a new favorite while `limit` are stored.
     case favoritesFull(limit: Int)
     /// Removing an id that is not a favorite.

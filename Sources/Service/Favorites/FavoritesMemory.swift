@@ -93,16 +93,16 @@ final class VersionCounter: Sendable {
 }
 
 /// The favorite ids at one moment, with the version they belong to.
-public struct FavoriteIDs: Sendable {
-    public let ids: Set<String>
-    public let version: UInt64
+package struct FavoriteIDs: Sendable {
+    package let ids: Set<String>
+    package let version: UInt64
 
     /// For pages that hold no GIF, or that are answered for no install. No memory has version 0.
     static let none = FavoriteIDs(ids: [], version: 0)
 }
 
 /// The favorites list at one moment, with the version it belongs to.
-public struct FavoritesListing: Sendable {
-    public let favorites: [Favorite]
-    public let version: UInt64
+package struct FavoritesListing: Sendable {
+    package let favorites: [Favorite]
+    package let version: UInt64
 }

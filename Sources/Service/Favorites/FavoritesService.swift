@@ -6,18 +6,18 @@ import Foundation
 /// removing an absent one is an error, newest first. An install sees and changes only its own.
 /// Reads are answered from memory (`FavoritesMemories`, shared by copies of the service); only
 /// adds and removes reach the store, one at a time per install.
-public struct FavoritesService: Sendable {
-    public static let defaultLimit = 20
+package struct FavoritesService: Sendable {
+    package static let defaultLimit = 20
     /// Installs whose favorites are kept in memory at once (each up to `limit` decoded items).
-    public static let defaultMemoryCapacity = 1_000
+    package static let defaultMemoryCapacity = 1_000
 
-    public let limit: Int
+    package let limit: Int
     private let store: any FavoritesStore
     private let now: @Sendable () -> Date
     private let memories: FavoritesMemories
 
     /// `now` is injectable so tests can add favorites at equal or chosen times.
-    public init(store: any FavoritesStore, limit: Int = defaultLimit, memoryCapacity: Int = defaultMemoryCapacity,
+    package init(store: any FavoritesStore, limit: Int = defaultLimit, memoryCapacity: Int = defaultMemoryCapacity,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.limit = limit
@@ -28,7 +28,7 @@ public struct FavoritesService: Sendable {
     /// Adds `item` as it is now to the install's favorites. Throws `FavoritesError.favoritesFull`
     /// when `limit` are stored and `item` is not one of them, `InstallError.unknownToken` when the
     /// install was deleted meanwhile.
-    public func add(_ item: Item, install: InstallID) async throws -> FavoriteAddResult {
+    package func add(_ item: Item, install: InstallID) async throws -> FavoriteAddResult {
         var snapshot = item
         snapshot.isFavorite = nil
         let record = FavoriteRecord(id: item.id, snapshot: Data(snapshot.jsonBytes()), addedAt: now())
@@ -52,7 +52,7 @@ public struct FavoritesService: Sendable {
     }
 
     /// Throws `FavoritesError.notFound` when `id` is not one of the install's favorites.
-    public func remove(id: String, install: InstallID) async throws {
+    package func remove(id: String, install: InstallID) async throws {
         try await memories.using(install) { memory in
             try await memory.gate.run {
                 let removed = try await store.remove(id: id, install: install)
@@ -64,12 +64,12 @@ public struct FavoritesService: Sendable {
     }
 
     /// Newest first; favorites added at the same moment, the later-added first.
-    public func list(install: InstallID) async throws -> [Favorite] {
+    package func list(install: InstallID) async throws -> [Favorite] {
         try await listing(install: install).favorites
     }
 
     /// The list with its version; the store is read (and the snapshots decoded) only the first time.
-    public func listing(install: InstallID) async throws -> FavoritesListing {
+    package func listing(install: InstallID) async throws -> FavoritesListing {
         if let known = memories.existing(install)?.listing(replacements: store.replacements) { return known }
         return try await memories.using(install) { memory in
             try await memory.gate.run { try await Self.load(memory, of: install, from: store) }
@@ -80,7 +80,7 @@ public struct FavoritesService: Sendable {
     /// a list, a marking or an add asked for afterwards waits for this one read, and from then on
     /// lists and markings never wait for the store (an add holds the favorites while it writes,
     /// and on a slow disk that is long). For start-up. A read that fails is left to the next list.
-    public func startLoading(install: InstallID = .local) {
+    package func startLoading(install: InstallID = .local) {
         let memory = memories.kept(install)
         memory.gate.runInBackground { [store] in
             _ = try? await Self.load(memory, of: install, from: store)
@@ -100,7 +100,7 @@ public struct FavoritesService: Sendable {
     }
 
     /// The ids of the install's favorites with their version, for marking `is_favorite` on pages.
-    public func markings(install: InstallID) async throws -> FavoriteIDs {
+    package func markings(install: InstallID) async throws -> FavoriteIDs {
         if let known = memories.existing(install)?.markings(replacements: store.replacements) { return known }
         return try await memories.using(install) { memory in
             try await memory.gate.run {
@@ -115,21 +115,21 @@ public struct FavoritesService: Sendable {
     }
 
     /// For a request that acts for no install (`required` policy, no token): nothing is a favorite.
-    public func markings(install: InstallID?) async throws -> FavoriteIDs {
+    package func markings(install: InstallID?) async throws -> FavoriteIDs {
         guard let install else { return .none }
         return try await markings(install: install)
     }
 
-    public func ids(install: InstallID) async throws -> Set<String> {
+    package func ids(install: InstallID) async throws -> Set<String> {
         try await markings(install: install).ids
     }
 
-    public func count(install: InstallID) async throws -> Int {
+    package func count(install: InstallID) async throws -> Int {
         try await ids(install: install).count
     }
 
     /// One favorite, decoding only its own snapshot when the list was never read.
-    public func find(id: String, install: InstallID) async throws -> Favorite? {
+    package func find(id: String, install: InstallID) async throws -> Favorite? {
         guard try await contains(id: id, install: install) else { return nil }
         if let listed = memories.existing(install)?.listing(replacements: store.replacements)?.favorites.first(where: { $0.id == id }) {
             return listed
@@ -137,17 +137,17 @@ public struct FavoritesService: Sendable {
         return try await store.find(id: id, install: install).map(Self.favorite(from:))
     }
 
-    public func contains(id: String, install: InstallID) async throws -> Bool {
+    package func contains(id: String, install: InstallID) async throws -> Bool {
         try await ids(install: install).contains(id)
     }
 
     /// Every install's favorites, counted by the store (for the metrics).
-    public func totalCount() async throws -> Int {
+    package func totalCount() async throws -> Int {
         try await store.totalCount()
     }
 
     /// Drops what memory holds of a deleted install.
-    public func forget(_ install: InstallID) {
+    package func forget(_ install: InstallID) {
         memories.forget(install)
     }
 

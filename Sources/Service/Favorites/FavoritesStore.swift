@@ -2,19 +2,19 @@ import Model
 import Foundation
 
 /// A favorite as the store keeps it: the item as opaque bytes, and when it was added.
-public struct FavoriteRecord: Equatable, Sendable {
-    public let id: String
-    public let snapshot: Data
-    public let addedAt: Date
+package struct FavoriteRecord: Equatable, Sendable {
+    package let id: String
+    package let snapshot: Data
+    package let addedAt: Date
 
-    public init(id: String, snapshot: Data, addedAt: Date) {
+    package init(id: String, snapshot: Data, addedAt: Date) {
         self.id = id
         self.snapshot = snapshot
         self.addedAt = addedAt
     }
 }
 
-public enum FavoriteInsertOutcome: Equatable, Sendable {
+package enum FavoriteInsertOutcome: Equatable, Sendable {
     case inserted
     /// Nothing changed; carries the record already stored under that id for that install.
     case alreadyPresent(FavoriteRecord)
@@ -28,7 +28,7 @@ public enum FavoriteInsertOutcome: Equatable, Sendable {
 /// `FavoritesService` owns the rules; the store must make `insertIfRoom` atomic (the install's
 /// existence, the presence check, its count and the insert as one step), so racing adds, from
 /// this process or another, never take an install past `limit` nor count against another's.
-public protocol FavoritesStore: Sendable {
+package protocol FavoritesStore: Sendable {
     /// Newest first; equal times in reverse insertion order.
     func list(install: InstallID) async throws -> [FavoriteRecord]
     func count(install: InstallID) async throws -> Int
@@ -49,14 +49,14 @@ public protocol FavoritesStore: Sendable {
 
 extension FavoritesStore {
     /// For stores whose contents are never replaced.
-    public var replacements: Int { 0 }
+    package var replacements: Int { 0 }
 
     /// Defaults for simple stores (tests); the SQLite store answers both with one small query.
-    public func ids(install: InstallID) async throws -> Set<String> {
+    package func ids(install: InstallID) async throws -> Set<String> {
         Set(try await list(install: install).map(\.id))
     }
 
-    public func find(id: String, install: InstallID) async throws -> FavoriteRecord? {
+    package func find(id: String, install: InstallID) async throws -> FavoriteRecord? {
         try await list(install: install).first { $0.id == id }
     }
 }

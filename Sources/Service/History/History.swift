@@ -3,34 +3,34 @@ import Model
 
 /// Each install's search history, and what to offer while it types: its own searches first, then
 /// the GIF provider's autocomplete; and that provider's trending search terms.
-public struct History: Sendable {
+package struct History: Sendable {
     let service: SearchHistoryService
     /// Autocomplete and trending terms come from the GIF provider (`ProviderGateways.gifsProvider`).
     let provider: ProviderGateway
     let errors: ErrorTranslation
 
-    public static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
-    public static let defaultSuggestionLimit = 5
+    package static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
+    package static let defaultSuggestionLimit = 5
 
     /// Newest first; a non-blank `contains` keeps the entries holding it (ignoring letter case).
-    public func list(contains: String?, install: InstallID) async throws(ServiceError) -> [SearchHistoryEntry] {
+    package func list(contains: String?, install: InstallID) async throws(ServiceError) -> [SearchHistoryEntry] {
         try await errors.translating { try await service.list(contains: contains, install: install) }
     }
 
-    public func clear(install: InstallID) async throws(ServiceError) {
+    package func clear(install: InstallID) async throws(ServiceError) {
         try await errors.translating { try await service.clear(install: install) }
     }
 
     /// The install's history first (the search just made included), then the upstream; fails only
     /// when the history cannot be read.
-    public func suggestions(for words: SearchWords?, limit: Int, install: InstallID) async throws(ServiceError) -> [Suggestion] {
+    package func suggestions(for words: SearchWords?, limit: Int, install: InstallID) async throws(ServiceError) -> [Suggestion] {
         try await errors.translating {
             try await SuggestionService(gateway: provider.gateway, history: service, provider: provider.name, install: install)
                 .suggestions(for: words, limit: limit)
         }
     }
 
-    public func trendingSearches() async throws(ServiceError) -> Fetched<[String]> {
+    package func trendingSearches() async throws(ServiceError) -> Fetched<[String]> {
         try await errors.translating(upstream: provider.rules.naming) { try await provider.gateway.trendingSearches().map(\.terms) }
     }
 }

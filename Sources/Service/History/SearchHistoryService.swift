@@ -9,10 +9,10 @@ import Synchronization
 /// are kept. An install sees and changes only its own. A search is recorded after its answer
 /// (`recordLater`, through the bookkeeping queue), and every read or clearing first waits for the
 /// searches queued so far: a client sees the search it just made, and none lands after a clearing.
-public struct SearchHistoryService: Sendable {
-    public static let defaultLimit = 5
+package struct SearchHistoryService: Sendable {
+    package static let defaultLimit = 5
 
-    public let limit: Int
+    package let limit: Int
     private let store: any SearchHistoryStore
     /// Where `recordLater` queues its writes; the gateways' queue, so one flush waits for all.
     let bookkeeping: BookkeepingWrites
@@ -38,7 +38,7 @@ public struct SearchHistoryService: Sendable {
     /// How long the same newest query is not written again.
     static let rewriteAfterSeconds: Double = 60
 
-    public init(store: any SearchHistoryStore, limit: Int = defaultLimit, bookkeeping: BookkeepingWrites = BookkeepingWrites(),
+    package init(store: any SearchHistoryStore, limit: Int = defaultLimit, bookkeeping: BookkeepingWrites = BookkeepingWrites(),
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.bookkeeping = bookkeeping
@@ -48,7 +48,7 @@ public struct SearchHistoryService: Sendable {
 
     /// Records `query` as the install's newest search. Returns the text recorded, nil for a blank query.
     @discardableResult
-    public func record(_ query: String, install: InstallID) async throws -> String? {
+    package func record(_ query: String, install: InstallID) async throws -> String? {
         guard let normalized = Self.normalize(query) else { return nil }
         let date = now()
         let (unchanged, ticket, alone) = lastRecorded.state.withLock { state -> (Bool, Int, Bool) in
@@ -82,7 +82,7 @@ public struct SearchHistoryService: Sendable {
     /// Whether `record` would write now: false for a blank query, or for the newest query written
     /// less than `rewriteAfterSeconds` ago with no write in flight. Lets a caller skip queuing a
     /// write that would do nothing (a page of results, then the next, repeats one query).
-    public func wouldWrite(_ query: String, install: InstallID) -> Bool {
+    package func wouldWrite(_ query: String, install: InstallID) -> Bool {
         guard let normalized = Self.normalize(query) else { return false }
         return wouldWrite(normalized: normalized, install: install)
     }
@@ -100,7 +100,7 @@ public struct SearchHistoryService: Sendable {
     /// nothing. The same query for the same install still waiting to be written is replaced by
     /// this one, which leaves the same history (that query the newest), so two queries searched
     /// in turn by many clients keep two writes waiting, not a queue full of them.
-    public func recordLater(_ query: String, install: InstallID) {
+    package func recordLater(_ query: String, install: InstallID) {
         guard let normalized = Self.normalize(query), wouldWrite(normalized: normalized, install: install) else { return }
         // An install id has no space in it: the key is the install, then the query.
         bookkeeping.later(.searchHistory, mergeKey: "\(install.rawValue) \(normalized)") { [self] in
@@ -110,13 +110,13 @@ public struct SearchHistoryService: Sendable {
 
     /// Newest first, the searches queued so far included. A non-blank `contains` keeps the
     /// queries containing it, ignoring case.
-    public func list(contains fragment: String? = nil, install: InstallID) async throws -> [SearchHistoryEntry] {
+    package func list(contains fragment: String? = nil, install: InstallID) async throws -> [SearchHistoryEntry] {
         await bookkeeping.flush()
         return try await store.list(containing: fragment.flatMap(Self.normalize), install: install)
     }
 
     /// Clears after the searches queued so far, so none of them lands after the clearing.
-    public func clear(install: InstallID) async throws {
+    package func clear(install: InstallID) async throws {
         await bookkeeping.flush()
         // Counts as a write in flight, so a record overlapping it never sets the memo.
         lastRecorded.state.withLock { state in
@@ -129,7 +129,7 @@ public struct SearchHistoryService: Sendable {
     }
 
     /// Drops what memory holds of a deleted install (the store deleted its entries with it).
-    public func forget(_ install: InstallID) {
+    package func forget(_ install: InstallID) {
         lastRecorded.state.withLock { state in
             if state.install == install { state.query = nil }
         }
@@ -137,7 +137,7 @@ public struct SearchHistoryService: Sendable {
 
     /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left, and for text with
     /// a control character (the API refuses those; the history never stores one).
-    public static func normalize(_ query: String) -> String? {
+    package static func normalize(_ query: String) -> String? {
         // Already so (ASCII words one space apart, as nearly every search is): itself, nothing made.
         if let first = query.utf8.first, first != 0x20, query.utf8.last != 0x20, isSpacedASCII(query) { return query }
         guard !ControlCharacters.present(in: query) else { return nil }

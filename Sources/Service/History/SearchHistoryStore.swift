@@ -2,11 +2,11 @@ import Model
 import Foundation
 
 /// One remembered search.
-public struct SearchHistoryEntry: Equatable, Sendable {
-    public let query: String
-    public let searchedAt: Date
+package struct SearchHistoryEntry: Equatable, Sendable {
+    package let query: String
+    package let searchedAt: Date
 
-    public init(query: String, searchedAt: Date) {
+    package init(query: String, searchedAt: Date) {
         self.query = query
         self.searchedAt = searchedAt
     }
@@ -15,7 +15,7 @@ public struct SearchHistoryEntry: Equatable, Sendable {
 /// Where search history lives, each entry under its install: a call reads or changes one
 /// install's only. Entries are identified ignoring letter case; the store also does the
 /// case-insensitive matching of `list(containing:)`.
-public protocol SearchHistoryStore: Sendable {
+package protocol SearchHistoryStore: Sendable {
     /// Makes `query` the install's newest entry, replacing an entry equal to it ignoring letter
     /// case (the new spelling wins), then keeps only its `limit` newest. Does nothing for an
     /// install that does not exist (deleted meanwhile).

@@ -1,14 +1,14 @@
 import Model
 /// One search to offer while the user types, and where it came from.
-public struct Suggestion: Equatable, Sendable {
-    public enum Source: Equatable, Sendable {
+package struct Suggestion: Equatable, Sendable {
+    package enum Source: Equatable, Sendable {
         /// A search this install made before.
         case history
         /// The autocomplete of the provider named.
         case upstream(ProviderName)
 
         /// As answers write it: "history", or the provider's name ("giphy").
-        public var text: String {
+        package var text: String {
             switch self {
             case .history: "history"
             case .upstream(let provider): provider.rawValue
@@ -16,10 +16,10 @@ public struct Suggestion: Equatable, Sendable {
         }
     }
 
-    public let query: String
-    public let source: Source
+    package let query: String
+    package let source: Source
 
-    public init(query: String, source: Source) {
+    package init(query: String, source: Source) {
         self.query = query
         self.source = source
     }

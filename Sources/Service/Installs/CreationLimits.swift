@@ -4,39 +4,39 @@ import Foundation
 /// Installs that may be made per hour at three widths: by one client address, by its wider
 /// network (one site or one provider's customers hold many addresses of it), and by the whole
 /// server (what no spread of addresses gets past). Nil: no limit at that width.
-public struct InstallCreationLimits: Sendable, Equatable {
-    public static let defaultPerAddress = 30
-    public static let defaultPerNetwork = 60
-    public static let defaultPerServer = 1_000
+package struct InstallCreationLimits: Sendable, Equatable {
+    package static let defaultPerAddress = 30
+    package static let defaultPerNetwork = 60
+    package static let defaultPerServer = 1_000
 
-    public var perAddress: Int?
-    public var perNetwork: Int?
-    public var perServer: Int?
+    package var perAddress: Int?
+    package var perNetwork: Int?
+    package var perServer: Int?
 
-    public init(perAddress: Int? = defaultPerAddress, perNetwork: Int? = defaultPerNetwork, perServer: Int? = defaultPerServer) {
+    package init(perAddress: Int? = defaultPerAddress, perNetwork: Int? = defaultPerNetwork, perServer: Int? = defaultPerServer) {
         self.perAddress = perAddress
         self.perNetwork = perNetwork
         self.perServer = perServer
     }
 
     /// Every width unlimited.
-    public static let none = InstallCreationLimits(perAddress: nil, perNetwork: nil, perServer: nil)
+    package static let none = InstallCreationLimits(perAddress: nil, perNetwork: nil, perServer: nil)
 }
 
 /// Who asks for a new install, as two keys: one standing for its address, one for the wider
 /// network the address is in. The service reads nothing into them.
-public struct InstallClient: Hashable, Sendable {
-    public let address: String
-    public let network: String
+package struct InstallClient: Hashable, Sendable {
+    package let address: String
+    package let network: String
 
-    public init(address: String, network: String) {
+    package init(address: String, network: String) {
         self.address = address
         self.network = network
     }
 }
 
 /// Which of the limits refused a new install.
-public enum CreationScope: String, Sendable {
+package enum CreationScope: String, Sendable {
     case address, network, server
 }
 

@@ -1,6 +1,6 @@
 import Model
 /// Whether a request must present an install token (`GIF_BFF_INSTALLS`).
-public enum InstallPolicy: String, Sendable, CaseIterable {
+package enum InstallPolicy: String, Sendable, CaseIterable {
     /// A request without a token acts for the local install (one laptop, one list: the default).
     case optional
     /// The routes that keep something per install refuse a request without a token; the shared

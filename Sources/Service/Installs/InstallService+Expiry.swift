@@ -12,7 +12,7 @@ extension InstallService {
     /// them too. An install's stored last use may be up to `uses.interval` behind, so only those
     /// whose stored use is older than `idleDays` and that interval go: one used within `idleDays`
     /// never does. Stops between batches when the task is cancelled. Returns how many went.
-    public func expireIdle(forgetting: ([InstallID]) -> Void = { _ in }) async throws -> Int {
+    package func expireIdle(forgetting: ([InstallID]) -> Void = { _ in }) async throws -> Int {
         guard let idleDays, idleDays > 0 else { return 0 }
         // Uses noted so far are written first, so none is judged by an older one.
         await uses.flush()

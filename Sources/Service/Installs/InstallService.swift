@@ -4,12 +4,12 @@ import Foundation
 import Synchronization
 
 /// What a new install gets, once: its id and its token. The token is never printed.
-public struct NewInstall: Sendable, CustomStringConvertible {
-    public let install: InstallID
-    public let token: String
-    public let createdAt: Date
+package struct NewInstall: Sendable, CustomStringConvertible {
+    package let install: InstallID
+    package let token: String
+    package let createdAt: Date
 
-    public var description: String { "NewInstall(install: \(install), token not shown)" }
+    package var description: String { "NewInstall(install: \(install), token not shown)" }
 }
 
 /// The installs rules: making one (a token of 256 random bits, kept only as its SHA-256, within
@@ -17,17 +17,17 @@ public struct NewInstall: Sendable, CustomStringConvertible {
 /// and deleting those unused for `idleDays` (InstallService+Expiry.swift). Checked tokens' hashes
 /// are kept in memory, so a request with a token reads the store only the first time its install
 /// is seen; so is when each install's use was last written, so it is written at most once a day.
-public final class InstallService: Sendable {
-    public static let defaultKnownCapacity = 10_000
+package final class InstallService: Sendable {
+    package static let defaultKnownCapacity = 10_000
     /// Clients remembered per limit's width.
-    public static let defaultClientCapacity = 10_000
-    public static let defaultIdleDays = 180
+    package static let defaultClientCapacity = 10_000
+    package static let defaultIdleDays = 180
     /// An install's use is written at most once a day.
-    public static let defaultUseInterval: TimeInterval = 86_400
+    package static let defaultUseInterval: TimeInterval = 86_400
 
-    public let policy: InstallPolicy
+    package let policy: InstallPolicy
     /// Installs unused this many days are deleted by `expireIdle`; nil: never.
-    public let idleDays: Int?
+    package let idleDays: Int?
     let store: any InstallStore
     private let limiter: CreationLimiter
     let uses: InstallUses
@@ -62,7 +62,7 @@ public final class InstallService: Sendable {
     /// `clientCapacity`: clients remembered per limit. `bookkeeping`: where the writes of last
     /// uses queue (the backend's, so a flush waits for them too). `useInterval`: how often an
     /// install's use is written at most.
-    public init(store: any InstallStore, policy: InstallPolicy = .optional,
+    package init(store: any InstallStore, policy: InstallPolicy = .optional,
                 creationLimits: InstallCreationLimits = InstallCreationLimits(), clientCapacity: Int = defaultClientCapacity,
                 knownCapacity: Int = defaultKnownCapacity, idleDays: Int? = defaultIdleDays,
                 memories: [any InstallMemory] = [], bookkeeping: BookkeepingWrites = BookkeepingWrites(),
@@ -79,7 +79,7 @@ public final class InstallService: Sendable {
 
     /// A new install for `client`. Throws `InstallError.tooManyCreated` when its address, its
     /// network or the server made its share this hour.
-    public func create(client: InstallClient) async throws -> NewInstall {
+    package func create(client: InstallClient) async throws -> NewInstall {
         let date = now()
         if let refused = limiter.take(client, now: date) {
             throw InstallError.tooManyCreated(refused.scope, retryAfterSeconds: refused.retryAfterSeconds)
@@ -93,7 +93,7 @@ public final class InstallService: Sendable {
     /// The install `token` opens; its use is noted. Throws `InstallError.unknownToken` when none
     /// does (never issued here, its install deleted, or its secret wrong: one answer for all, so
     /// none is told apart).
-    public func verify(_ token: InstallToken) async throws -> InstallID {
+    package func verify(_ token: InstallToken) async throws -> InstallID {
         let presented = token.secretHash
         let elsewhere = store.deletionsElsewhere
         let (kept, deletions) = known.withLock { known in
@@ -140,7 +140,7 @@ public final class InstallService: Sendable {
     /// Deletes the install `token` opens and everything kept for it; its token is refused from
     /// then on. Returns the install deleted.
     @discardableResult
-    public func delete(presenting token: InstallToken) async throws -> InstallID {
+    package func delete(presenting token: InstallToken) async throws -> InstallID {
         let install = try await verify(token)
         let deleted = try await store.delete(install)
         forget([install])
@@ -160,18 +160,18 @@ public final class InstallService: Sendable {
     }
 
     /// Installs made with `POST /installs`, for the metrics.
-    public func count() async throws -> Int {
+    package func count() async throws -> Int {
         try await store.count()
     }
 }
 
 /// Something that keeps a part of an install in memory, told when the install is deleted.
-public protocol InstallMemory: Sendable {
+package protocol InstallMemory: Sendable {
     func forget(_ install: InstallID)
 }
 
 /// What the installs rules refuse.
-public enum InstallError: Error, Equatable, Sendable {
+package enum InstallError: Error, Equatable, Sendable {
     /// The policy requires a token and the request has none.
     case tokenRequired
     /// A token that opens no install.

@@ -2,16 +2,16 @@ import Model
 import Foundation
 
 /// An install as the store keeps it: never its token, only the SHA-256 of the token's secret.
-public struct InstallRecord: Equatable, Sendable {
-    public let id: InstallID
+package struct InstallRecord: Equatable, Sendable {
+    package let id: InstallID
     /// Nil for the local install, which no token opens.
-    public let tokenHash: [UInt8]?
-    public let createdAt: Date
+    package let tokenHash: [UInt8]?
+    package let createdAt: Date
     /// When it was last used, as last written: at most a day behind (`InstallUses`).
-    public let lastUsed: Date
+    package let lastUsed: Date
 
     /// `lastUsed` nil: `createdAt`, as for a new install.
-    public init(id: InstallID, tokenHash: [UInt8]?, createdAt: Date, lastUsed: Date? = nil) {
+    package init(id: InstallID, tokenHash: [UInt8]?, createdAt: Date, lastUsed: Date? = nil) {
         self.id = id
         self.tokenHash = tokenHash
         self.createdAt = createdAt
@@ -22,7 +22,7 @@ public struct InstallRecord: Equatable, Sendable {
 /// Where installs live. The local install is always there (a new database is made with it, an
 /// upgraded one moves what it kept to it). The other stores keep their rows per install and add
 /// nothing for an install this store does not have.
-public protocol InstallStore: Sendable {
+package protocol InstallStore: Sendable {
     func create(_ install: InstallRecord) async throws
     /// Nil when there is no such install (never made, or deleted).
     func find(_ install: InstallID) async throws -> InstallRecord?
@@ -44,5 +44,5 @@ public protocol InstallStore: Sendable {
 
 extension InstallStore {
     /// For stores no other process shares.
-    public var deletionsElsewhere: Int { 0 }
+    package var deletionsElsewhere: Int { 0 }
 }

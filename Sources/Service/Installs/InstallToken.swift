@@ -3,15 +3,15 @@ import Model
 /// 256 random bits in base64url (43 characters), 76 characters in all. The id says which install
 /// to check (no lookup by secret); the server keeps only the SHA-256 of the secret and compares
 /// hashes in constant time. Printing a token never shows its secret.
-public struct InstallToken: Sendable, CustomStringConvertible {
-    public let install: InstallID
+package struct InstallToken: Sendable, CustomStringConvertible {
+    package let install: InstallID
     private let secret: Substring
 
     static let secretLength = 43
-    public static let length = InstallID.issuedLength + 1 + secretLength
+    package static let length = InstallID.issuedLength + 1 + secretLength
 
     /// The token's shape, checked byte by byte; nil for anything else (no token is ever `local`'s).
-    public init?(_ text: Substring) {
+    package init?(_ text: Substring) {
         let bytes = text.utf8
         guard bytes.count == Self.length else { return nil }
         let dot = bytes.index(bytes.startIndex, offsetBy: InstallID.issuedLength)
@@ -21,7 +21,7 @@ public struct InstallToken: Sendable, CustomStringConvertible {
         secret = text[text.index(after: dot)...]
     }
 
-    public var description: String { "InstallToken(install: \(install), secret not shown)" }
+    package var description: String { "InstallToken(install: \(install), secret not shown)" }
 
     /// What the server keeps and compares.
     var secretHash: [UInt8] { SHA256.hash(secret) }

@@ -3,7 +3,7 @@ import Model
 
 /// Installs: making one, deleting one (with everything kept for it, in the store and in every
 /// feature's memory), deleting the idle ones, and which install a request acts for.
-public struct Installs: Sendable {
+package struct Installs: Sendable {
     let service: InstallService
     let favorites: FavoritesService
     let history: SearchHistoryService
@@ -12,18 +12,18 @@ public struct Installs: Sendable {
     let bookkeeping: BookkeepingWrites
     let errors: ErrorTranslation
 
-    public var policy: InstallPolicy { service.policy }
+    package var policy: InstallPolicy { service.policy }
 
     /// A new install for a client (keys standing for its address and its network), within the
     /// installs' creation limits.
-    public func register(client: InstallClient) async throws(ServiceError) -> NewInstall {
+    package func register(client: InstallClient) async throws(ServiceError) -> NewInstall {
         try await errors.translating { try await service.create(client: client) }
     }
 
     /// Deletes the install the token opens and everything kept for it: favorites, history, deck
     /// sessions and upstream identities. Needs a token under either policy: the local install,
     /// which requests without one act for, is not deleted.
-    public func delete(presenting token: InstallToken?) async throws(ServiceError) {
+    package func delete(presenting token: InstallToken?) async throws(ServiceError) {
         guard let token else { throw .installTokenRequired }
         try await errors.translating {
             await bookkeeping.flush()
@@ -34,7 +34,7 @@ public struct Installs: Sendable {
 
     /// Deletes the installs unused for the installs' idle days, with everything kept for them
     /// (in the store and in memory), for a periodic sweep. Returns how many were deleted.
-    public func expireIdle() async throws(ServiceError) -> Int {
+    package func expireIdle() async throws(ServiceError) -> Int {
         try await errors.translating { try await service.expireIdle { forgetDeleted($0) } }
     }
 
@@ -50,7 +50,7 @@ public struct Installs: Sendable {
     /// The install a request acts for on the routes that keep something per install (favorites,
     /// history, suggestions, decks): the token's, else the local one; under the `required`
     /// policy a request without a token is refused.
-    public func forKeeping(presenting token: InstallToken?) async throws(ServiceError) -> InstallID {
+    package func forKeeping(presenting token: InstallToken?) async throws(ServiceError) -> InstallID {
         guard let install = try await acting(presenting: token) else { throw .installTokenRequired }
         return install
     }
@@ -58,13 +58,13 @@ public struct Installs: Sendable {
     /// The install a request acts for on the shared routes (search, items, spotlight): the
     /// token's, else the local one, else (`required` policy, no token) none. A token that opens
     /// no install is refused on every route that reads it.
-    public func acting(presenting token: InstallToken?) async throws(ServiceError) -> InstallID? {
+    package func acting(presenting token: InstallToken?) async throws(ServiceError) -> InstallID? {
         guard let token else { return service.policy == .optional ? .local : nil }
         return try await errors.translating { try await service.verify(token) }
     }
 
     /// Installs made with `POST /installs`, for the metrics.
-    public func count() async throws(ServiceError) -> Int {
+    package func count() async throws(ServiceError) -> Int {
         try await errors.translating { try await service.count() }
     }
 }

@@ -3,19 +3,19 @@ import COpenSSL
 
 /// SHA-256, for install tokens: the server keeps only the hash of each token. OpenSSL's libcrypto
 /// computes it (`EVP_Digest`), as for the TLS under every upstream call.
-public enum SHA256 {
-    public static let digestBytes = 32
+package enum SHA256 {
+    package static let digestBytes = 32
 
-    public static func hash(_ text: some StringProtocol) -> [UInt8] {
+    package static func hash(_ text: some StringProtocol) -> [UInt8] {
         var copy = String(text)
         return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
     }
 
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBytes { hash($0) }
     }
 
-    public static func hash(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func hash(_ message: UnsafeRawBufferPointer) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: digestBytes)
         var length: UInt32 = 0
         // An empty message still needs a valid pointer for libcrypto.

@@ -2,13 +2,13 @@ import Gateway
 import Model
 /// One provider as the backend uses it: its name, the rules its upstream accepts, and its own
 /// gateway (cache, coalescing, budget, stale answers) and spotlight.
-public struct ProviderGateway: Sendable {
-    public let name: ProviderName
-    public let rules: ProviderRules
-    public let gateway: UpstreamGateway
+package struct ProviderGateway: Sendable {
+    package let name: ProviderName
+    package let rules: ProviderRules
+    package let gateway: UpstreamGateway
     let spotlight: SpotlightService
 
-    public init(name: ProviderName, rules: ProviderRules, gateway: UpstreamGateway, spotlight: SpotlightService) {
+    package init(name: ProviderName, rules: ProviderRules, gateway: UpstreamGateway, spotlight: SpotlightService) {
         self.name = name
         self.rules = rules
         self.gateway = gateway
@@ -17,16 +17,16 @@ public struct ProviderGateway: Sendable {
 }
 
 /// Every provider the backend serves, and the one a request gets when it names none.
-public struct ProviderGateways: Sendable {
+package struct ProviderGateways: Sendable {
     private let byName: [ProviderName: ProviderGateway]
     /// The one a request gets when it names none.
-    public let defaultProvider: ProviderGateway
+    package let defaultProvider: ProviderGateway
     /// The one decks, autocomplete and trending search terms come from (GIF features): the
     /// default provider when it serves GIFs, else the first by name that does, else the default.
     let gifsProvider: ProviderGateway
 
     /// Nil when `defaultName` is not among them, or two share a name.
-    public init?(_ providers: [ProviderGateway], defaultName: ProviderName) {
+    package init?(_ providers: [ProviderGateway], defaultName: ProviderName) {
         var byName: [ProviderName: ProviderGateway] = [:]
         for provider in providers {
             guard byName.updateValue(provider, forKey: provider.name) == nil else { return nil }
@@ -39,27 +39,27 @@ public struct ProviderGateways: Sendable {
     }
 
     /// One provider, the default.
-    public init(only provider: ProviderGateway) {
+    package init(only provider: ProviderGateway) {
         byName = [provider.name: provider]
         defaultProvider = provider
         gifsProvider = provider
     }
 
-    public var defaultName: ProviderName { defaultProvider.name }
+    package var defaultName: ProviderName { defaultProvider.name }
 
     /// Sorted, for messages and metrics.
-    public var names: [ProviderName] { byName.keys.sorted() }
+    package var names: [ProviderName] { byName.keys.sorted() }
 
-    public subscript(name: ProviderName) -> ProviderGateway? { byName[name] }
+    package subscript(name: ProviderName) -> ProviderGateway? { byName[name] }
 
     /// The provider named, or the default one.
-    public func provider(_ name: ProviderName?) -> ProviderGateway? {
+    package func provider(_ name: ProviderName?) -> ProviderGateway? {
         guard let name else { return defaultProvider }
         return byName[name]
     }
 
     /// The provider an id names; an id of a provider not served has no item here.
-    public func provider(of id: ItemID) throws(ServiceError) -> ProviderGateway {
+    package func provider(of id: ItemID) throws(ServiceError) -> ProviderGateway {
         guard let provider = byName[id.provider] else { throw .itemNotFound(id: id.rawValue) }
         return provider
     }

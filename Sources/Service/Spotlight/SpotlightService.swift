@@ -7,7 +7,7 @@ import Foundation
 /// stored; when it is time to change and the upstream fails, the old pick stays, marked stale, and
 /// the next request tries again. Requests arriving while a pick is being made wait for that one
 /// (an actor alone would not do: it runs other requests while one awaits the upstream).
-public actor SpotlightService {
+package actor SpotlightService {
     private let gateway: UpstreamGateway
     private let store: any SpotlightStore
     private let interval: Double
@@ -30,7 +30,7 @@ public actor SpotlightService {
     /// Picks whose change time is older than this are deleted when another is saved.
     static let forgetAfterSeconds: Double = 86_400
 
-    public init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: Rating,
+    package init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: Rating,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.gateway = gateway
         self.store = store
@@ -40,7 +40,7 @@ public actor SpotlightService {
     }
 
     /// Throws the upstream's error only when there is no pick at all yet.
-    public func current(tag: String?) async throws -> Spotlight {
+    package func current(tag: String?) async throws -> Spotlight {
         // The pick belongs to the upstream that made it, as cached answers do.
         let key = gateway.settings.key(tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
         let current = now()

@@ -2,13 +2,13 @@ import Model
 import Foundation
 
 /// The current spotlight pick as stored: a GIF snapshot and when it changes.
-public struct StoredSpotlight: Equatable, Sendable {
-    public let key: String
-    public let item: Data
-    public let pickedAt: Date
-    public let changesAt: Date
+package struct StoredSpotlight: Equatable, Sendable {
+    package let key: String
+    package let item: Data
+    package let pickedAt: Date
+    package let changesAt: Date
 
-    public init(key: String, item: Data, pickedAt: Date, changesAt: Date) {
+    package init(key: String, item: Data, pickedAt: Date, changesAt: Date) {
         self.key = key
         self.item = item
         self.pickedAt = pickedAt
@@ -17,7 +17,7 @@ public struct StoredSpotlight: Equatable, Sendable {
 }
 
 /// Where the spotlight pick is kept, so a restart shows the same GIF and the same countdown.
-public protocol SpotlightStore: Sendable {
+package protocol SpotlightStore: Sendable {
     func pick(for key: String) async throws -> StoredSpotlight?
     /// Saves the pick, and deletes picks (of other tags) that changed before `forgettingChangedBefore`.
     func save(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws
@@ -31,10 +31,10 @@ public protocol SpotlightStore: Sendable {
 }
 
 extension SpotlightStore {
-    public var isShared: Bool { false }
+    package var isShared: Bool { false }
 
     /// For a store no other process shares (nothing can claim in between).
-    public func claim(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws -> StoredSpotlight {
+    package func claim(_ pick: StoredSpotlight, forgettingChangedBefore: Date) async throws -> StoredSpotlight {
         if let stored = try await self.pick(for: pick.key), stored.changesAt > pick.pickedAt { return stored }
         try await save(pick, forgettingChangedBefore: forgettingChangedBefore)
         return pick

@@ -3,11 +3,11 @@ import PostgreSQL
 /// The PostgreSQL schema: the same tables as SQLite's latest version (`Schema`), in PostgreSQL's
 /// types (times as BIGINT milliseconds, bytes as BYTEA). Its own numbered migrations, applied
 /// by `PGMigrator` under an advisory lock, so instances starting together migrate once.
-public enum PGSchema {
+package enum PGSchema {
     /// Version 1: installs (the local one made with the schema), each install's favorites, search
     /// history and upstream identities (deleted with it), and the fleet's shared tables: the
     /// response cache, the upstream call log and the spotlight picks.
-    public static let version1SQL = """
+    package static let version1SQL = """
         CREATE TABLE install (
             install_id TEXT PRIMARY KEY,
             token_hash BYTEA,
@@ -71,12 +71,12 @@ public enum PGSchema {
     /// counts as used at the upgrade, so upgrading deletes no one. The default is the insert's
     /// time, so an instance of the version before, still running beside upgraded ones, makes
     /// installs as before.
-    public static let version2SQL = """
+    package static let version2SQL = """
         ALTER TABLE install ADD COLUMN last_used BIGINT NOT NULL DEFAULT (extract(epoch FROM now()) * 1000)::BIGINT;
         CREATE INDEX install_unused_first ON install (last_used);
         """
 
-    public static let migrator = PGMigrator([
+    package static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
         PGMigration(version: 2, sql: version2SQL),
     ])

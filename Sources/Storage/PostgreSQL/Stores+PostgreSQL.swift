@@ -8,7 +8,7 @@ extension Stores {
     /// migrator holds an advisory lock) and builds every store on a pool of `poolSize` connections.
     /// Throws `StorageOpenError` (its path the URL without its password) when the server cannot be
     /// reached or refuses, or its schema is newer than this program's.
-    public static func open(url: PostgreSQLURL, poolSize: Int = 8) throws(StorageOpenError) -> Stores {
+    package static func open(url: PostgreSQLURL, poolSize: Int = 8) throws(StorageOpenError) -> Stores {
         do {
             let connection = try PGConnection(url: url.text)
             try PGSchema.migrator.migrate(connection)
