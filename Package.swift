@@ -144,7 +144,7 @@ let package = Package(
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
-        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
+        .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
@@ -158,19 +158,19 @@ let package = Package(
         .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
         .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
-        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
+        .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
             dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "Wire", "Gateway", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "JSON", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
             dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "Wire", "Gateway", "ProviderHTTP", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "JSON", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,6 +1,8 @@
 /// Writes JSON straight into bytes: the one JSON writer of the server, for the answers sent most
-/// often (pages of GIFs), stored snapshots, problem bodies and JSON log lines alike. Keys are
-/// written in sorted order by the callers, so equal values always give equal bytes (and ETags).
+/// often (pages of GIFs), stored snapshots, problem bodies and JSON log lines alike, and for the
+/// fake upstreams' bodies. Keys are written in the order the callers write them, fixed in code, so
+/// equal values always give equal bytes (and ETags): sorted in items and pages, RFC 9457's order in
+/// problems, GIPHY's and Unsplash's own order in the fakes.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// One flag per open object or array: whether a member was written yet (so a comma is due).
@@ -57,6 +59,14 @@ public struct JSONWriter {
     public mutating func int(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// A number with a fraction (a fake Unsplash's latitude): its shortest text that reads back as
+    /// the same Double ("35.676192", "1e-07"), which is always a JSON number. JSON has no NaN or
+    /// infinity: they are written as null.
+    public mutating func double(_ value: Double) {
+        separate()
+        bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
     }
 
     public mutating func bool(_ value: Bool) {

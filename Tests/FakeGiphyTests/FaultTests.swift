@@ -130,6 +130,20 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual((calls.object?["by_path"] as? [String: Any])?["/v1/gifs/search"] as? Int, 3)
     }
 
+    func testTheAdminEndpointRefusesAMemberOfTheWrongTypeAndArmsNothing() async throws {
+        // The first four were armed before, a default taken for the wrong member; the others were refused already.
+        for body in [#"{"fault":"server_error","times":"2"}"#, #"{"fault":"server_error","sticky":1}"#,
+                     #"{"fault":"server_error","path":7}"#, #"{"fault":"rate_limited","retry_after":"soon"}"#,
+                     #"{"fault":"delay","delay_ms":1.5}"#, #"{"fault":["server_error"]}"#] {
+            let refused = try await harness.admin("POST", "/__fault", body: body)
+            XCTAssertEqual(refused.status, 400, body)
+        }
+        let named = try await harness.admin("POST", "/__fault", body: #"{"fault":"server_error","times":"2"}"#)
+        XCTAssertEqual(named.object?["detail"] as? String, "The fault cannot be read: times is not an integer.")
+        let answer = try await search()
+        XCTAssertEqual(answer.status, 200, "nothing was armed")
+    }
+
     func testTheResettingListenerResetsAndAClosedPortRefuses() async throws {
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }

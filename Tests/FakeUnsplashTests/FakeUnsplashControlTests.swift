@@ -28,6 +28,19 @@ final class FakeUnsplashControlTests: XCTestCase {
         XCTAssertEqual(harness.fake.callCount(), 0)
     }
 
+    func testAdminBodiesAreReadStrictly() async throws {
+        let harness = try startFake()
+        // The errors were replaced by a default before; the others were refused already.
+        for body in [#"{"fault":"status","status":500,"errors":["boom",1]}"#, #"{"fault":"status","status":500,"errors":"boom"}"#,
+                     #"{"fault":"status","status":"500"}"#, #"{"fault":"status","status":700}"#, #"{"fault":"status"}"#,
+                     #"{"fault":"rate_limited","times":true}"#, "[]", "not json"] {
+            let status = try await harness.admin("POST", "/__fault", body: body)
+            XCTAssertEqual(status, 400, body)
+        }
+        let answer = try await harness.get("/photos")
+        XCTAssertEqual(answer.status, 200, "nothing was armed")
+    }
+
     func testTheHourlyWindowRefillsAnHourAfterItsFirstCall() {
         let window = RateLimitWindow(limit: 2)
         let start = ContinuousClock.now

@@ -1,23 +1,34 @@
 import Foundation
 import HTTPServer
+import JSON
 
 /// Control of a running fake from outside the process (the `fake-giphy`, `fake-unsplash` executables):
 ///   POST /__fault   {"fault": NAME, ..., "times": 2 | "sticky": true, "path": "/v1/gifs/search"}
 ///   DELETE /__fault clears every fault
 ///   GET /__calls    {"total": N, "by_path": {...}};  DELETE /__calls resets the counts
-/// Each fake reads its own fault names from the body (`parseFault`).
+/// Each fake reads its own fault names from the body (`parseFault`: nil for a name it does not
+/// know). The body is read by the server's one reader, strictly: a member of the wrong type is a
+/// 400 naming it, never a default taken in its place.
 public enum AdminRoutes {
+    public typealias FaultParser<Fault> = @Sendable (JSONObject) throws(JSONShapeError) -> Fault?
+
     public static func add<Fault>(to router: inout RouterBuilder, faults: FaultBoard<Fault>, calls: CallLog,
-                                  parseFault: @escaping @Sendable ([String: Any]) -> Fault?) {
+                                  parseFault: @escaping FaultParser<Fault>) {
         router.post("/__fault") { request in
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+            guard let object = try? JSONObject(parsing: Data(request.body)) else {
                 throw ProblemDetails.badRequest("The body must be a JSON object.")
             }
-            guard let fault = parseFault(object) else {
-                throw ProblemDetails.badRequest("Unknown or incomplete fault: \(object["fault"] as? String ?? "none").")
+            let armed: (fault: Fault?, lifetime: FaultLifetime, path: String?)
+            do {
+                armed = (try parseFault(object), try lifetime(object), try object.optionalString("path"))
+            } catch {
+                throw ProblemDetails.badRequest("The fault cannot be read: \(error).")
             }
-            let lifetime: FaultLifetime = (object["sticky"] as? Bool == true) ? .sticky : .times((object["times"] as? Int) ?? 1)
-            faults.arm(fault, lifetime: lifetime, pathPrefix: object["path"] as? String)
+            guard let fault = armed.fault else {
+                let name = (try? object.optionalString("fault")) ?? nil
+                throw ProblemDetails.badRequest("Unknown or incomplete fault: \(name ?? "none").")
+            }
+            faults.arm(fault, lifetime: armed.lifetime, pathPrefix: armed.path)
             return HTTPResponse(status: .noContent)
         }
         router.delete("/__fault") { _ in
@@ -25,13 +36,24 @@ public enum AdminRoutes {
             return HTTPResponse(status: .noContent)
         }
         router.get("/__calls") { _ in
-            let byPath = calls.countsByPath.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int($0.value)) }
-            let body = JSONValue.object([("total", .int(calls.count(path: nil))), ("by_path", .object(byPath))])
-            return .json(body.text)
+            let byPath = calls.countsByPath.sorted { $0.key < $1.key }
+            return FakeBody.response(200, FakeBody.object { writer in
+                writer.member("total", calls.count(path: nil))
+                writer.key("by_path")
+                writer.object { writer in
+                    for (path, count) in byPath { writer.key(escaping: path); writer.int(count) }
+                }
+            })
         }
         router.delete("/__calls") { _ in
             calls.reset()
             return HTTPResponse(status: .noContent)
         }
+    }
+
+    /// `"sticky": true` until cleared, else `"times"` calls (1 when absent).
+    private static func lifetime(_ object: JSONObject) throws(JSONShapeError) -> FaultLifetime {
+        if try object.optionalBool("sticky") == true { return .sticky }
+        return .times(try object.optionalInt("times", in: Int.min...Int.max) ?? 1)
     }
 }

@@ -17,7 +17,7 @@ public final class FakeServerCore<Fault: InjectableFault>: Sendable {
     /// `addRoutes` adds the upstream's own endpoints; the admin routes (faults, call counts)
     /// come only with `adminRoutes` (a test may start a fake without them).
     public init(host: String, port: UInt16, basePath: String, logger: Logger, adminRoutes: Bool,
-                parseFault: @escaping @Sendable ([String: Any]) -> Fault?,
+                parseFault: @escaping AdminRoutes.FaultParser<Fault>,
                 addRoutes: (inout RouterBuilder, FaultBoard<Fault>, CallLog) -> Void) {
         self.host = host
         self.basePath = basePath

@@ -1,69 +1,82 @@
 import FakeUpstream
-import Foundation
 import GiphyCatalog
+import JSON
 
-/// A catalog GIF as GIPHY's GIF object. Like GIPHY, rendition numbers are strings
-/// ("width": "200"), `is_sticker` is a number and an absent user means no `user` key.
+/// A catalog GIF as GIPHY's GIF object, its keys in GIPHY's order. Like GIPHY, rendition numbers
+/// are strings ("width": "200"), `is_sticker` is a number and an absent user means no `user` key.
 enum GiphyGIFJSON {
-    static func object(_ gif: CatalogGIF, kind: APIKind, analyticsBase: String? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("type", .string(kind.objectType)),
-            ("id", .string(gif.id)),
-            ("url", .string(gif.pageURL)),
-            ("slug", .string(gif.slug)),
-            ("bitly_gif_url", .string(gif.bitlyURL)),
-            ("bitly_url", .string(gif.bitlyURL)),
-            ("embed_url", .string(gif.embedURL)),
-            ("username", .string(gif.username)),
-            ("source", ""),
-            ("title", .string(gif.title)),
-            ("rating", .string(gif.rating)),
-            ("content_url", ""),
-            ("source_tld", ""),
-            ("source_post_url", ""),
-            ("is_sticker", .int(kind == .stickers ? 1 : 0)),
-            ("import_datetime", .string(gif.importDatetime)),
-            ("trending_datetime", .string(gif.trendingDatetime)),
-        ]
-        if let created = gif.createDatetime { members.append(("create_datetime", .string(created))) }
-        members.append(("images", .object(gif.renditions.map { ($0.name, rendition($0)) })))
-        if let user = gif.user { members.append(("user", self.user(user))) }
-        members.append(("analytics_response_payload", .string("e=\(gif.id.prefix(8))")))
-        if let analyticsBase { members.append(("analytics", FakePingbacks.analytics(for: gif, base: analyticsBase))) }
-        // GIPHY sends an empty alt_text where it has none.
-        members.append(("alt_text", .string(gif.altText ?? "")))
-        return .object(members)
+    static func write(_ gif: CatalogGIF, kind: APIKind, analyticsBase: String? = nil, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("type", kind.objectType)
+            writer.member("id", gif.id)
+            writer.member("url", gif.pageURL)
+            writer.member("slug", gif.slug)
+            writer.member("bitly_gif_url", gif.bitlyURL)
+            writer.member("bitly_url", gif.bitlyURL)
+            writer.member("embed_url", gif.embedURL)
+            writer.member("username", gif.username)
+            writer.member("source", "")
+            writer.member("title", gif.title)
+            writer.member("rating", gif.rating)
+            writer.member("content_url", "")
+            writer.member("source_tld", "")
+            writer.member("source_post_url", "")
+            writer.member("is_sticker", kind == .stickers ? 1 : 0)
+            writer.member("import_datetime", gif.importDatetime)
+            writer.member("trending_datetime", gif.trendingDatetime)
+            if let created = gif.createDatetime { writer.member("create_datetime", created) }
+            writer.key("images")
+            writer.object { writer in
+                for rendition in gif.renditions {
+                    writer.key(escaping: rendition.name)
+                    write(rendition, to: &writer)
+                }
+            }
+            if let user = gif.user {
+                writer.key("user")
+                write(user, to: &writer)
+            }
+            writer.member("analytics_response_payload", "e=\(gif.id.prefix(8))")
+            if let analyticsBase {
+                writer.key("analytics")
+                FakePingbacks.writeAnalytics(for: gif, base: analyticsBase, to: &writer)
+            }
+            // GIPHY sends an empty alt_text where it has none.
+            writer.member("alt_text", gif.altText ?? "")
+        }
     }
 
-    static func rendition(_ rendition: CatalogRendition) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        func add(_ key: String, _ number: Int?) { if let number { members.append((key, .string(String(number)))) } }
-        func add(_ key: String, _ text: String?) { if let text { members.append((key, .string(text))) } }
-        add("height", rendition.height)
-        add("width", rendition.width)
-        add("size", rendition.size)
-        add("url", rendition.url)
-        add("mp4_size", rendition.mp4Size)
-        add("mp4", rendition.mp4)
-        add("webp_size", rendition.webpSize)
-        add("webp", rendition.webp)
-        add("frames", rendition.frames)
-        add("hash", rendition.hash)
-        return .object(members)
+    /// Only the fields the rendition has, numbers as strings.
+    private static func write(_ rendition: CatalogRendition, to writer: inout JSONWriter) {
+        writer.object { writer in
+            func add(_ key: StaticString, _ number: Int?) { if let number { writer.member(key, String(number)) } }
+            func add(_ key: StaticString, _ text: String?) { if let text { writer.member(key, text) } }
+            add("height", rendition.height)
+            add("width", rendition.width)
+            add("size", rendition.size)
+            add("url", rendition.url)
+            add("mp4_size", rendition.mp4Size)
+            add("mp4", rendition.mp4)
+            add("webp_size", rendition.webpSize)
+            add("webp", rendition.webp)
+            add("frames", rendition.frames)
+            add("hash", rendition.hash)
+        }
     }
 
-    static func user(_ user: CatalogUser) -> JSONValue {
-        .object([
-            ("avatar_url", .string(user.avatarURL)),
-            ("banner_image", .string(user.bannerURL)),
-            ("banner_url", .string(user.bannerURL)),
-            ("profile_url", .string(user.profileURL)),
-            ("username", .string(user.username)),
-            ("display_name", .string(user.displayName)),
-            ("description", .string(user.description)),
-            ("instagram_url", ""),
-            ("website_url", ""),
-            ("is_verified", .bool(user.isVerified)),
-        ])
+    private static func write(_ user: CatalogUser, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("avatar_url", user.avatarURL)
+            writer.member("banner_image", user.bannerURL)
+            writer.member("banner_url", user.bannerURL)
+            writer.member("profile_url", user.profileURL)
+            writer.member("username", user.username)
+            writer.member("display_name", user.displayName)
+            writer.member("description", user.description)
+            writer.member("instagram_url", "")
+            writer.member("website_url", "")
+            writer.key("is_verified")
+            writer.bool(user.isVerified)
+        }
     }
 }

@@ -51,10 +51,10 @@ final class FakeGiphyAPI: Sendable {
         }
         // GIPHY's two 401 bodies: the API's meta envelope without a key, the gateway's message for a wrong one.
         guard let key = request.query["api_key"], !key.isEmpty else {
-            return FaultResponses.json(401, Envelope.metaError(status: 401, message: "Unauthorized"))
+            return FakeBody.response(401, Envelope.metaError(status: 401, message: "Unauthorized"))
         }
         guard key == apiKey else {
-            return FaultResponses.json(401, Envelope.messageError("Invalid authentication credentials"))
+            return FakeBody.response(401, Envelope.messageError("Invalid authentication credentials"))
         }
         return endpoint(request)
     }
@@ -74,16 +74,16 @@ final class FakeGiphyAPI: Sendable {
         do { paging = try GIFPaging(request.query) } catch { return refused(error) }
         let all = results(paging.rating)
         let page = paging.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
-        return FaultResponses.json(200, Envelope.list(
+        return FakeBody.response(200, Envelope.list(
             page, kind: kind, totalCount: all.count, offset: paging.offset, responseID: responseID(),
             analyticsBase: analyticsHost.current))
     }
 
     private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
         guard let id = request.pathParameters["id"], let gif = catalog.gif(id: id) else {
-            return FaultResponses.json(404, Envelope.metaError(status: 404, message: "Not Found", responseID: responseID()))
+            return FakeBody.response(404, Envelope.metaError(status: 404, message: "Not Found", responseID: responseID()))
         }
-        return FaultResponses.json(200, Envelope.single(gif, kind: kind, responseID: responseID(), analyticsBase: analyticsHost.current))
+        return FakeBody.response(200, Envelope.single(gif, kind: kind, responseID: responseID(), analyticsBase: analyticsHost.current))
     }
 
     private func byIDs(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
@@ -91,18 +91,18 @@ final class FakeGiphyAPI: Sendable {
             .filter { !$0.isEmpty }
         guard !ids.isEmpty, ids.count <= Self.maxIDs else { return badRequest("ids") }
         let found = ids.compactMap(catalog.gif(id:))
-        return FaultResponses.json(200, Envelope.list(found, kind: kind, totalCount: found.count, offset: 0,
-                                                      responseID: responseID(), analyticsBase: analyticsHost.current))
+        return FakeBody.response(200, Envelope.list(found, kind: kind, totalCount: found.count, offset: 0,
+                                                    responseID: responseID(), analyticsBase: analyticsHost.current))
     }
 
     private func random(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
         let rating: RatingFilter
         do { rating = try RatingFilter.checked(request.query["rating"]) } catch { return refused(error) }
         let pool = catalog.randomPool(tag: request.query["tag"], rating: rating)
-        guard !pool.isEmpty else { return FaultResponses.json(200, Envelope.emptyRandom(responseID: responseID())) }
+        guard !pool.isEmpty else { return FakeBody.response(200, Envelope.emptyRandom(responseID: responseID())) }
         let pick = random.withLock { $0.below(pool.count) }
-        return FaultResponses.json(200, Envelope.single(pool[pick], kind: kind, responseID: responseID(),
-                                                        analyticsBase: analyticsHost.current))
+        return FakeBody.response(200, Envelope.single(pool[pick], kind: kind, responseID: responseID(),
+                                                      analyticsBase: analyticsHost.current))
     }
 
     /// Autocomplete: catalog terms starting with `q`, as `{"name", "analytics_response_payload"}`.
@@ -114,23 +114,18 @@ final class FakeGiphyAPI: Sendable {
         } catch {
             return refused(error)
         }
-        return FaultResponses.json(200, Envelope.terms(terms.map { .object([("name", .string($0)),
-                                                                            ("analytics_response_payload", .string("e=\($0.prefix(8))"))]) },
-                                                       responseID: responseID()))
+        return FakeBody.response(200, Envelope.tags(terms, responseID: responseID()))
     }
 
     /// Trending search terms: a list of strings.
     private func trendingSearches() -> HTTPResponse {
-        FaultResponses.json(200, Envelope.terms(catalog.trendingSearches.map { .string($0) }, responseID: responseID()))
+        FakeBody.response(200, Envelope.searches(catalog.trendingSearches, responseID: responseID()))
     }
 
     /// `/v1/randomid`: a new id on every call, as GIPHY gives one per install.
     private func randomID() -> HTTPResponse {
         let id = random.withLock { $0.string(32, from: SeededGenerator.lowercaseAlphanumerics) }
-        return FaultResponses.json(200, JSONValue.object([
-            ("data", .object([("random_id", .string(id))])),
-            ("meta", .object([("status", .int(200)), ("msg", .string("OK")), ("response_id", .string(responseID()))])),
-        ]).text)
+        return FakeBody.response(200, Envelope.randomID(id, responseID: responseID()))
     }
 
     /// GIPHY's answer to a refused call: 400 naming the parameter, or 414 for a query too long.
@@ -138,12 +133,12 @@ final class FakeGiphyAPI: Sendable {
         switch refusal {
         case .badParameter(let name): badRequest(name)
         case .queryTooLong:
-            FaultResponses.json(414, Envelope.metaError(status: 414, message: "URI Too Long", responseID: responseID()))
+            FakeBody.response(414, Envelope.metaError(status: 414, message: "URI Too Long", responseID: responseID()))
         }
     }
 
     private func badRequest(_ parameter: String) -> HTTPResponse {
-        FaultResponses.json(400, Envelope.metaError(status: 400, message: "Validation error: \(parameter)", responseID: responseID()))
+        FakeBody.response(400, Envelope.metaError(status: 400, message: "Validation error: \(parameter)", responseID: responseID()))
     }
 
     /// GIPHY's response ids look like 40 lowercase letters and digits.

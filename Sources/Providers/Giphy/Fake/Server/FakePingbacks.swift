@@ -1,6 +1,8 @@
+import FakeUpstream
 import Foundation
 import GiphyCatalog
 import HTTPServer
+import JSON
 
 /// GIPHY's analytics, faked: every GIF's `analytics.onload/onclick/onsent` url points at
 /// `<base>/v2/pingback_simple?analytics_response_payload=e%3D<id>&action_type=SEEN|CLICK|SENT`,
@@ -10,10 +12,15 @@ import HTTPServer
 enum FakePingbacks {
     static let path = CatalogGIF.pingbackPath
 
-    static func analytics(for gif: CatalogGIF, base: String) -> JSONValue {
-        func link(_ url: String) -> JSONValue { .object([("url", .string(url))]) }
+    /// `{"onload": {"url": ...}, "onclick": {...}, "onsent": {...}}`.
+    static func writeAnalytics(for gif: CatalogGIF, base: String, to writer: inout JSONWriter) {
         let urls = gif.pingbackURLs(base: base)
-        return .object([("onload", link(urls.onload)), ("onclick", link(urls.onclick)), ("onsent", link(urls.onsent))])
+        writer.object { writer in
+            for (action, url): (StaticString, String) in [("onload", urls.onload), ("onclick", urls.onclick), ("onsent", urls.onsent)] {
+                writer.key(action)
+                writer.object { writer in writer.member("url", url) }
+            }
+        }
     }
 
     static func addRoutes(to router: inout RouterBuilder, log: PingbackLog, faults: FaultBoard<FakeGiphyFault>, admin: Bool) {
@@ -36,13 +43,19 @@ enum FakePingbacks {
         }
         guard admin else { return }
         router.get("/__pingbacks") { _ in
-            let items = log.all.map { pingback -> JSONValue in
-                var members: [(String, JSONValue)] = [("action", .string(pingback.action)), ("gif_id", .string(pingback.gifID))]
-                if let randomID = pingback.randomID { members.append(("random_id", .string(randomID))) }
-                if let timestamp = pingback.timestamp { members.append(("ts", .int(Int(timestamp)))) }
-                return .object(members)
-            }
-            return .json(JSONValue.object([("total", .int(items.count)), ("pingbacks", .array(items))]).text)
+            let received = log.all
+            return FakeBody.response(200, FakeBody.object { writer in
+                writer.member("total", received.count)
+                writer.key("pingbacks")
+                writer.array(received) { writer, pingback in
+                    writer.object { writer in
+                        writer.member("action", pingback.action)
+                        writer.member("gif_id", pingback.gifID)
+                        if let randomID = pingback.randomID { writer.member("random_id", randomID) }
+                        if let timestamp = pingback.timestamp { writer.member("ts", Int(timestamp)) }
+                    }
+                }
+            })
         }
         router.delete("/__pingbacks") { _ in
             log.reset()

@@ -1,3 +1,4 @@
+import FakeUpstream
 import GiphyCatalog
 import HTTPServer
 
@@ -8,21 +9,21 @@ enum FaultResponses {
         case .delay:
             return nil
         case .rateLimited(let shape, let retryAfter):
-            var response = json(429, shape == .message
+            var response = FakeBody.response(429, shape == .message
                 ? Envelope.messageError("API rate limit exceeded")
                 : Envelope.metaError(status: 429, message: "API rate limit exceeded"))
             if let retryAfter { response.headers.add(name: "Retry-After", value: String(retryAfter)) }
             return response
         case .unauthorized(let shape):
-            return json(401, shape == .message
+            return FakeBody.response(401, shape == .message
                 ? Envelope.messageError("Invalid authentication credentials")
                 : Envelope.metaError(status: 401, message: "Unauthorized"))
         case .forbidden(let shape):
-            return json(403, shape == .message
+            return FakeBody.response(403, shape == .message
                 ? Envelope.messageError("You cannot consume this service")
-                : #"{"meta":{"status":403,"msg":"Forbidden"}}"#)
+                : Envelope.forbiddenMeta)
         case .serverError:
-            return json(500, Envelope.metaError(status: 500, message: "Internal Server Error"))
+            return FakeBody.response(500, Envelope.metaError(status: 500, message: "Internal Server Error"))
         case .serviceUnavailable:
             return html(503, "<html><body><h1>503 Service Unavailable</h1>No server is available to handle this request.</body></html>")
         case .notJSON:
@@ -30,18 +31,14 @@ enum FaultResponses {
         case .truncatedJSON:
             let full = Envelope.list(Array(catalog.search("cats").prefix(5)), kind: .gifs, totalCount: 5, offset: 0,
                                      responseID: "truncated")
-            return json(200, String(decoding: Array(full.utf8).prefix(full.utf8.count / 2), as: UTF8.self))
+            return FakeBody.response(200, Array(full.prefix(full.count / 2)))
         case .synthetic:
-            return json(200, Envelope.synthetic)
+            return FakeBody.response(200, Envelope.synthetic)
         case .response(let status, let contentType, let body, let headers):
             var response = HTTPResponse(status: HTTPStatus(code: status), contentType: contentType, body: Array(body.utf8))
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { response.headers.add(name: name, value: value) }
             return response
         }
-    }
-
-    static func json(_ status: Int, _ body: String) -> HTTPResponse {
-        HTTPResponse(status: HTTPStatus(code: status), contentType: "application/json", body: Array(body.utf8))
     }
 
     private static func html(_ status: Int, _ body: String) -> HTTPResponse {

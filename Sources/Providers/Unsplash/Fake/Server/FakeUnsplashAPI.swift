@@ -1,6 +1,7 @@
 import DemoCatalog
 import FakeUpstream
 import HTTPServer
+import JSON
 import Synchronization
 import UnsplashCatalog
 
@@ -67,10 +68,7 @@ final class FakeUnsplashAPI: Sendable {
         let all = catalog.search(query, order: order)
         let page = paging.searchSlice(of: all)
         let totalPages = page.isEmpty ? 0 : (all.count + paging.perPage - 1) / paging.perPage
-        let body = JSONValue.object([
-            ("total", .int(all.count)), ("total_pages", .int(totalPages)),
-            ("results", .array(page.map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: false) })),
-        ])
+        let body = PhotoJSON.searchResults(page, total: all.count, totalPages: totalPages, in: catalog, apiBase: Self.apiBase(request))
         return paged(body, request, total: all.count, paging: paging)
     }
 
@@ -79,15 +77,19 @@ final class FakeUnsplashAPI: Sendable {
         guard let paging = PhotoPaging(request.query) else { return UnsplashFaultResponses.errors(400, ["page or per_page is invalid"]) }
         let order = PhotoCatalog.FeedOrder(parameter: request.query["order_by"])
         let all = catalog.feed(order: order)
-        let page = paging.slice(of: all).map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: false) }
-        return paged(.array(page), request, total: all.count, paging: paging)
+        let body = FakeBody.array(paging.slice(of: all)) { writer, photo in
+            PhotoJSON.write(photo, in: catalog, apiBase: Self.apiBase(request), detail: false, to: &writer)
+        }
+        return paged(body, request, total: all.count, paging: paging)
     }
 
     private func photo(_ request: HTTPRequest) -> HTTPResponse {
         guard let id = request.pathParameters["id"], let photo = catalog.photo(id: id) else {
             return UnsplashFaultResponses.errors(404, ["Couldn't find Photo"])
         }
-        return .json(PhotoJSON.object(photo, in: catalog, apiBase: Self.apiBase(request), detail: true).text)
+        return FakeBody.response(200, FakeBody.value { writer in
+            PhotoJSON.write(photo, in: catalog, apiBase: Self.apiBase(request), detail: true, to: &writer)
+        })
     }
 
     /// One photo, or with `count` (1-30) a list; 404 when nothing matches the query.
@@ -97,8 +99,14 @@ final class FakeUnsplashAPI: Sendable {
         let pool = catalog.randomPool(query: request.query["query"])
         guard !pool.isEmpty else { return UnsplashFaultResponses.errors(404, ["No photos found."]) }
         let picks = random.withLock { generator in (0..<(count.flatMap { $0 } ?? 1)).map { _ in pool[generator.below(pool.count)] } }
-        let objects = picks.map { PhotoJSON.object($0, in: catalog, apiBase: Self.apiBase(request), detail: true) }
-        return .json(count == nil ? objects[0].text : JSONValue.array(objects).text)
+        let apiBase = Self.apiBase(request)
+        func write(_ photo: CatalogPhoto, to writer: inout JSONWriter) {
+            PhotoJSON.write(photo, in: catalog, apiBase: apiBase, detail: true, to: &writer)
+        }
+        // Without `count` one photo, not a list of one.
+        return FakeBody.response(200, count == nil
+            ? FakeBody.value { writer in write(picks[0], to: &writer) }
+            : FakeBody.array(picks) { writer, photo in write(photo, to: &writer) })
     }
 
     /// Download tracking: counted per photo, answered with the image's url.
@@ -108,12 +116,12 @@ final class FakeUnsplashAPI: Sendable {
         }
         downloads.add(id: id)
         let url = catalog.rawURL(of: photo) + "&fm=jpg"
-        return .json(JSONValue.object([("url", .string(url))]).text)
+        return FakeBody.response(200, FakeBody.object { writer in writer.member("url", url) })
     }
 
     /// A list answer with Unsplash's paging headers: `X-Total`, `X-Per-Page` and `Link`.
-    private func paged(_ body: JSONValue, _ request: HTTPRequest, total: Int, paging: PhotoPaging) -> HTTPResponse {
-        var response = HTTPResponse.json(body.text)
+    private func paged(_ body: [UInt8], _ request: HTTPRequest, total: Int, paging: PhotoPaging) -> HTTPResponse {
+        var response = FakeBody.response(200, body)
         response.headers.add(name: "X-Total", value: String(total))
         response.headers.add(name: "X-Per-Page", value: String(paging.perPage))
         let link = paging.linkHeader(base: Self.apiBase(request) + request.path, query: request.query, total: total)

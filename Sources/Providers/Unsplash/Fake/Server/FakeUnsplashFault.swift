@@ -1,4 +1,5 @@
 import FakeUpstream
+import JSON
 
 /// A failure a test can make the fake Unsplash produce. Transport faults (a reset, a short or
 /// huge body) come from `FakeUnsplash.startRawUpstream(_:)`, as for the fake GIPHY.
@@ -25,17 +26,24 @@ public enum FakeUnsplashFault: InjectableFault, Equatable {
 
     /// The admin route's names: delay ("delay_ms"), status ("status", "errors"), rate_limited,
     /// too_many_requests, not_json, truncated_json.
-    static func fromAdminBody(_ object: [String: Any]) -> FakeUnsplashFault? {
-        switch object["fault"] as? String {
-        case "delay": return (object["delay_ms"] as? Int).map { .delay(milliseconds: $0) }
+    static func fromAdminBody(_ object: JSONObject) throws(JSONShapeError) -> FakeUnsplashFault? {
+        switch try object.optionalString("fault") {
+        case "delay": return try object.optionalInt("delay_ms", in: Int.min...Int.max).map { .delay(milliseconds: $0) }
         case "status":
-            guard let status = object["status"] as? Int, (100...599).contains(status) else { return nil }
-            return .status(status, errors: (object["errors"] as? [String]) ?? ["Something went wrong"])
+            return .status(try object.int("status", in: 100...599), errors: try errors(object) ?? ["Something went wrong"])
         case "rate_limited": return .rateLimited
         case "too_many_requests": return .tooManyRequests
         case "not_json": return .notJSON
         case "truncated_json": return .truncatedJSON
         default: return nil
         }
+    }
+
+    /// "errors", a list of strings; nil when absent.
+    private static func errors(_ object: JSONObject) throws(JSONShapeError) -> [String]? {
+        guard let list = object.optional("errors") else { return nil }
+        let messages = list.elements.compactMap(\.string)
+        guard list.isArray, messages.count == list.elements.count else { throw JSONShapeError("errors is not a list of strings") }
+        return messages
     }
 }

@@ -18,9 +18,9 @@ enum UnsplashFaultResponses {
             return HTTPResponse(status: .ok, contentType: "text/html",
                                 body: Array("<html><body><h1>Unsplash</h1>Please wait.</body></html>".utf8))
         case .truncatedJSON:
-            let photos = catalog.search("mountain").prefix(5).map { PhotoJSON.object($0, in: catalog, apiBase: "http://127.0.0.1", detail: false) }
-            let full = JSONValue.object([("total", .int(5)), ("total_pages", 1), ("results", .array(photos))]).text
-            return .json(String(decoding: Array(full.utf8).prefix(full.utf8.count / 2), as: UTF8.self))
+            let full = PhotoJSON.searchResults(catalog.search("mountain").prefix(5), total: 5, totalPages: 1, in: catalog,
+                                               apiBase: "http://127.0.0.1")
+            return FakeBody.response(200, Array(full.prefix(full.count / 2)))
         case .response(let status, let contentType, let body, let headers):
             var response = HTTPResponse(status: HTTPStatus(code: status), contentType: contentType, body: Array(body.utf8))
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { response.headers.add(name: name, value: value) }
@@ -29,8 +29,7 @@ enum UnsplashFaultResponses {
     }
 
     static func errors(_ status: Int, _ messages: [String]) -> HTTPResponse {
-        HTTPResponse(status: HTTPStatus(code: status), contentType: "application/json",
-                     body: Array(PhotoJSON.errors(messages).utf8))
+        FakeBody.response(status, PhotoJSON.errors(messages))
     }
 
     /// What real clients get over the hourly limit: 403 and a plain-text body.
