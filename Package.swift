@@ -75,7 +75,7 @@ let package = Package(
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
         // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "DedicatedThread"], swiftSettings: strict),
+        .target(name: "PostgreSQL", dependencies: ["ASCII", "CPostgreSQL", "DedicatedThread"], swiftSettings: strict),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
         // A thread of its own as an executor, for the databases' blocking calls.
         .target(name: "DedicatedThread", swiftSettings: strict),

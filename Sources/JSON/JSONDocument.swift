@@ -1,3 +1,4 @@
+import ASCII
 import Foundation
 
 /// A JSON body (an upstream's, a request's, one the server stored), read once into a flat list of
@@ -113,7 +114,7 @@ public final class JSONDocument: Sendable {
         guard index + 4 <= raw.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = Byte.hexValue(raw[index + offset]) else { return nil }
+            guard let digit = ASCIIByte.hexValue(raw[index + offset]).map(UInt32.init) else { return nil }
             value = value << 4 | digit
         }
         return value

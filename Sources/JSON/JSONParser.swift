@@ -1,3 +1,4 @@
+import ASCII
 
 /// Reads JSON text (RFC 8259) into `JSONDocument`'s flat list of nodes in one pass, with no
 /// recursion (nesting is bounded by `maxDepth`, not by the thread's stack) and no string made:
@@ -131,7 +132,7 @@ struct JSONParser {
              UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
         case UInt8(ascii: "u"):
-            guard index + 6 <= bytes.count, (index + 2..<index + 6).allSatisfy({ Byte.hexValue(bytes[$0]) != nil }) else {
+            guard index + 6 <= bytes.count, (index + 2..<index + 6).allSatisfy({ ASCIIByte.hexValue(bytes[$0]) != nil }) else {
                 throw JSONSyntaxError("a \\u escape without four hex digits", at: index)
             }
             return index + 6
@@ -226,12 +227,4 @@ enum Byte {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
 
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case zero...nine: UInt32(byte - zero)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
 }

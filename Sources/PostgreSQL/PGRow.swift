@@ -1,3 +1,4 @@
+import ASCII
 import CPostgreSQL
 import Foundation
 
@@ -42,7 +43,7 @@ public struct PGRow: Sendable {
         var data = Data(capacity: (utf8.count - 2) / 2)
         var index = 2
         while index < utf8.count {
-            guard let high = Self.hexValue(utf8[index]), let low = Self.hexValue(utf8[index + 1]) else {
+            guard let high = ASCIIByte.hexValue(utf8[index]), let low = ASCIIByte.hexValue(utf8[index + 1]) else {
                 throw PostgreSQLError(.mismatch, message: "column \(column) is not bytea in hex", sql: sql)
             }
             data.append(high << 4 | low)
@@ -51,14 +52,6 @@ public struct PGRow: Sendable {
         return data
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     private func missing(_ column: Int) -> PostgreSQLError {
         PostgreSQLError(.mismatch, message: "column \(column) is null or absent", sql: sql)

@@ -1,3 +1,4 @@
+import ASCII
 import CPostgreSQL
 
 /// The parts of a `postgresql://` URL that must never be printed, read as libpq reads the URL
@@ -104,7 +105,7 @@ struct URLSecrets {
                 index += 1
                 continue
             }
-            guard raw.endIndex - index >= 3, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]), high | low != 0
+            guard raw.endIndex - index >= 3, let high = ASCIIByte.hexValue(raw[index + 1]), let low = ASCIIByte.hexValue(raw[index + 2]), high | low != 0
             else { return nil }
             out.append(high << 4 | low)
             index += 3
@@ -112,14 +113,6 @@ struct URLSecrets {
         return out
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     private static func replace(_ needle: [UInt8], in haystack: [UInt8], with replacement: [UInt8]) -> [UInt8] {
         guard !needle.isEmpty, haystack.count >= needle.count else { return haystack }

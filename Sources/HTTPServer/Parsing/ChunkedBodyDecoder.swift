@@ -1,3 +1,4 @@
+import ASCII
 import Glibc
 
 /// Decodes a chunked body (RFC 9112 section 7.1) as bytes arrive; trailer fields are read and dropped.
@@ -113,7 +114,7 @@ struct ChunkedBodyDecoder {
     private func parseSize(_ line: Slice<UnsafeBufferPointer<UInt8>>, limits: HTTPLimits) -> Swift.Result<Int, HTTPParseError> {
         var size = 0
         var index = line.startIndex
-        while index < line.endIndex, let digit = ByteClass.hexValue(line[index]) {
+        while index < line.endIndex, let digit = ASCIIByte.hexValue(line[index]) {
             // Past the body limit the exact size does not matter, and this never overflows.
             if size > limits.maxBodyBytes { return .failure(.contentTooLarge) }
             size = size * 16 + Int(digit)

@@ -1,3 +1,4 @@
+import ASCII
 /// The Host field's grammar (RFC 9110 section 7.2, RFC 3986 section 3.2.2):
 /// `uri-host [ ":" port ]`, where the host is an IP-literal in brackets, an IPv4 address or a
 /// reg-name. RFC 9112 section 3.2: any other value is answered 400.
@@ -28,8 +29,8 @@ enum HostValue {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             if bytes[index] == 0x25 {
-                guard index + 2 < bytes.endIndex, ByteClass.hexValue(bytes[index + 1]) != nil,
-                      ByteClass.hexValue(bytes[index + 2]) != nil else { return false }
+                guard index + 2 < bytes.endIndex, ASCIIByte.hexValue(bytes[index + 1]) != nil,
+                      ASCIIByte.hexValue(bytes[index + 2]) != nil else { return false }
                 index += 3
                 continue
             }
@@ -46,12 +47,12 @@ enum HostValue {
         if first == 0x76 || first == 0x56 {
             let rest = bytes.dropFirst()
             guard let dot = rest.firstIndex(of: 0x2E), dot > rest.startIndex,
-                  rest[rest.startIndex..<dot].allSatisfy({ ByteClass.hexValue($0) != nil }) else { return false }
+                  rest[rest.startIndex..<dot].allSatisfy({ ASCIIByte.hexValue($0) != nil }) else { return false }
             let tail = rest[(dot + 1)...]
             return !tail.isEmpty && tail.allSatisfy { isUnreserved($0) || isSubDelimiter($0) || $0 == ByteClass.colon }
         }
         return bytes.contains(ByteClass.colon)
-            && bytes.allSatisfy { ByteClass.hexValue($0) != nil || $0 == ByteClass.colon || $0 == 0x2E }
+            && bytes.allSatisfy { ASCIIByte.hexValue($0) != nil || $0 == ByteClass.colon || $0 == 0x2E }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

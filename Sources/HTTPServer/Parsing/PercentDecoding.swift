@@ -1,3 +1,4 @@
+import ASCII
 /// Percent-decoding of path segments and query components (RFC 3986), strict about bad escapes.
 enum PercentDecoding {
     /// Decodes `bytes`; `plusIsSpace` for query components (HTML form encoding).
@@ -17,8 +18,8 @@ enum PercentDecoding {
             let byte = bytes[index]
             if byte == 0x25 {
                 guard index + 2 < bytes.endIndex,
-                      let high = ByteClass.hexValue(bytes[index + 1]),
-                      let low = ByteClass.hexValue(bytes[index + 2]) else { return nil }
+                      let high = ASCIIByte.hexValue(bytes[index + 1]),
+                      let low = ASCIIByte.hexValue(bytes[index + 2]) else { return nil }
                 out.append(high << 4 | low)
                 index += 3
             } else {
