@@ -39,8 +39,12 @@ enum CacheHeaders {
         let (withLimit, overflow) = clientAge.addingReportingOverflow(limit ?? window)
         let maxAge = min(window, overflow ? window : withLimit)
         guard maxAge > clientAge else { return revalidate }
-        return "max-age=\(maxAge)"
+        return maxAge < maxAgeTexts.count ? maxAgeTexts[maxAge] : "max-age=\(maxAge)"
     }
+
+    /// `max-age=n` for the first hour's values, made once: every cached answer writes one, and
+    /// making it per answer was a string and an allocation each.
+    private static let maxAgeTexts: [String] = (0...3_600).map { "max-age=\($0)" }
 
     /// The X-Cache value.
     static func text(_ status: CacheStatus) -> String {
