@@ -11,12 +11,11 @@ import os
 import sys
 import tempfile
 import time
-import urllib.request
 from urllib.parse import quote
 
 from axe_selenium_python import Axe
 
-from browser_support import PageDriver
+from browser_support import PageDriver, get_json as get_url_json, send as send_url
 
 API = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
 FAILING_IMPACTS = ("serious", "critical")
@@ -27,17 +26,14 @@ return [...document.images]
 """
 
 
+
+
 def get_json(path):
-    with urllib.request.urlopen(f"{API}{path}", timeout=10) as response:
-        return json.load(response)
+    return get_url_json(f"{API}{path}")
 
 
 def send(method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{API}{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status
+    return send_url(method, f"{API}{path}", body)
 
 
 class AccessibilityTest(PageDriver):

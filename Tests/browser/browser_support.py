@@ -3,11 +3,13 @@ Chromium with its browser and network logs on (Debian's chromium and chromedrive
 
 Not a test itself (scripts/browser-tests.sh runs *_test.py only).
 """
+import json
 import os
 import re
 import subprocess
 import threading
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -121,3 +123,18 @@ class PageDriver:
                     urls.append(url)
         severe = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
         return urls, severe
+
+
+def get_json(url):
+    """The JSON answer of a GET, read whole."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+def send(method, url, body=None):
+    """A request with an optional JSON body; its status."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status

@@ -10,15 +10,13 @@ network at all. Every check runs, and each prints ok or FAIL.
 
 Environment: GIF_BFF_URL (a running demo gif-bff), SCREENSHOT_DIR, CHROMIUM_BIN, CHROMEDRIVER_BIN.
 """
-import json
 import os
 import sys
 import tempfile
 import time
-import urllib.request
 from urllib.parse import quote, urlparse
 
-from browser_support import PageDriver
+from browser_support import PageDriver, get_json as get_url_json, send as send_url
 
 API = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
 IMAGE_WAIT_SECONDS = 10
@@ -45,17 +43,14 @@ const deadline = Date.now() + arguments[0] * 1000;
 """
 
 
+
+
 def get_json(path):
-    with urllib.request.urlopen(f"{API}{path}", timeout=10) as response:
-        return json.load(response)
+    return get_url_json(f"{API}{path}")
 
 
 def send(method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{API}{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status
+    return send_url(method, f"{API}{path}", body)
 
 
 class DemoModeTest(PageDriver):

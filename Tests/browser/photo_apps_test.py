@@ -9,20 +9,18 @@ with what the API answers for the same item. Screenshots land in SCREENSHOT_DIR 
 Environment: GIF_BFF_BIN, FAKE_GIPHY_BIN, FAKE_UNSPLASH_BIN (default .build/debug/...),
 SCREENSHOT_DIR, CHROMIUM_BIN, CHROMEDRIVER_BIN. Exit status 0 when every check passed.
 """
-import json
 import os
 import re
 import sys
 import tempfile
 import time
-import urllib.request
 from urllib.parse import quote, urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import PageDriver, built, drain, start_process, stop
+from browser_support import PageDriver, built, drain, start_process, stop, get_json, send
 
 GIF_BFF = built("gif-bff", "GIF_BFF_BIN")
 FAKE_GIPHY = built("fake-giphy", "FAKE_GIPHY_BIN")
@@ -31,17 +29,6 @@ UNSPLASH_KEY = "fake-unsplash-access-key"
 # A pick lasts 18 s: long enough to see it survive a reload, short enough to wait for a stale one.
 SPOTLIGHT_MINUTES = 0.3
 PHOTO_PAGE = 30
-
-
-def get_json(url):
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return json.load(response)
-
-
-def send(method, url):
-    request = urllib.request.Request(url, method=method)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status
 
 
 class PhotoAppsTest(PageDriver):
