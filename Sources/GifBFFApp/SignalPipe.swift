@@ -12,7 +12,9 @@ import Synchronization
 /// server ran on until SIGKILL. One pipe per process.
 final class SignalPipe: Sendable {
     private let signals: [Int32]
-    private let writeEnd: Int32
+    /// The pipe's two descriptors (the reader thread closes the read end when cancelled).
+    let readEnd: Int32
+    let writeEnd: Int32
     private let cancelled = Atomic<Bool>(false)
 
     init(signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) throws {
@@ -20,6 +22,7 @@ final class SignalPipe: Sendable {
         // Close-on-exec from birth: no window in which a child another thread starts inherits them.
         guard shim_pipe_cloexec(&ends) == 0 else { throw SignalPipeError(call: "pipe2", errno: errno) }
         let readEnd = ends[0]
+        self.readEnd = readEnd
         // The handler must never block: a full pipe drops a byte instead.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         self.signals = signals
