@@ -22,7 +22,10 @@ final class ShutdownTests: XCTestCase {
         XCTAssertEqual(response.header("Connection"), "close")
         XCTAssertTrue(idle.isClosedByServer())
         await stopped
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        // Not the grace period (10 s): stopping waits for the request in flight (0.6 s more) and the
+        // answered connection's lingering close, no longer. A bound well under the grace, so a slow
+        // machine (3.0003 s once, under load) does not fail what the test is about.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 7)
         // No longer accepting.
         XCTAssertThrowsError(try RawClient(port: server.port))
     }
