@@ -41,8 +41,10 @@ final class StorageLockTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(40))
         }
         XCTAssertGreaterThanOrEqual(latencies.count, 10)
+        // Waiting behind the other process would cost its 1 s wait, or our 250 ms busy timeout at
+        // least: every answer well under that. (50 ms was the bound; 87 ms once on a loaded machine.)
         for latency in latencies {
-            XCTAssertLessThan(latency, .milliseconds(50), "healthz and writes while another process wants the lock: \(latencies)")
+            XCTAssertLessThan(latency, .milliseconds(200), "healthz and writes while another process wants the lock: \(latencies)")
         }
         XCTAssertEqual(Set(writes), [204], "the server's writes never wait for the other process")
 
