@@ -35,6 +35,7 @@ struct DeckJSON: JSONWritable {
         writer.object { writer in
             writer.key("data")
             writer.array(deck.items) { writer, item in writer.object { writer in item.writeMembers(to: &writer, form: form) } }
+            if let rating = deck.rating { writer.member("rating", rating.rawValue) }
             writer.member("session", deck.session)
         }
     }

@@ -45,6 +45,7 @@ package final class RunningApp: Sendable {
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
+        let ceiling = try contentCeiling(configuration)
         // The database first: the GIPHY client keeps the install's random_id in it.
         let stores = if let url = configuration.databaseURL {
             try Stores.open(url: url)
@@ -79,7 +80,8 @@ package final class RunningApp: Sendable {
                                       memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
-            makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
+            makeProvider(source, configuration: configuration, ceiling: ceiling, stores: stores, bookkeeping: bookkeeping,
+                         logger: logger, report: report)
         }
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
@@ -130,7 +132,17 @@ package final class RunningApp: Sendable {
     }
 
     /// A provider's gateway (its cache keys, budget and call log its own) and spotlight.
-    private static func makeProvider(_ source: ProviderSource, configuration: Configuration, stores: Stores,
+    /// The ceiling `GIF_BFF_MAX_RATING` sets; a default rating above it is a configuration that
+    /// contradicts itself, refused before anything is opened.
+    private static func contentCeiling(_ configuration: Configuration) throws(ConfigurationError) -> ContentCeiling {
+        guard configuration.defaultRating <= configuration.maxRating else {
+            throw .invalidValue(setting: Setting.defaultRating.label, value: "\"\(configuration.defaultRating)\"",
+                                expected: "a rating no higher than \(Setting.maxRating.label), which is \(configuration.maxRating)")
+        }
+        return ContentCeiling(configuration.maxRating)
+    }
+
+    private static func makeProvider(_ source: ProviderSource, configuration: Configuration, ceiling: ContentCeiling, stores: Stores,
                                      bookkeeping: BookkeepingWrites, logger: Logger,
                                      report: @escaping @Sendable (any Error) -> Void) -> ProviderGateway {
         var settings = configuration.gateway
@@ -148,8 +160,9 @@ package final class RunningApp: Sendable {
                                ("reason", .string(String(describing: error))))
             })
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
-                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight)
+                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating,
+                                         ceiling: ceiling, ratesItems: source.rules.ratesItems)
+        return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight, ceiling: ceiling)
     }
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,

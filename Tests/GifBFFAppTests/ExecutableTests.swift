@@ -64,6 +64,15 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
     }
 
+    func testADefaultRatingAboveTheContentCeilingStopsStartUpWithStatus2NamingBoth() throws {
+        let (process, _, errors) = try launch(["--port", "0", "--max-rating", "pg"], environment: ["GIF_BFF_DEFAULT_RATING": "pg-13"])
+        XCTAssertTrue(finish(process, within: 10))
+        XCTAssertEqual(process.terminationStatus, 2)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains("GIF_BFF_DEFAULT_RATING (--default-rating)") && message.contains("GIF_BFF_MAX_RATING (--max-rating)"), message)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+    }
+
     func testAnUnusableDatabaseStopsStartUpWithStatus2AndOneLine() throws {
         let notADatabase = folder.appendingPathComponent("text.sqlite3")
         try Data("this is not a database, just text that is long enough to be read".utf8).write(to: notADatabase)

@@ -36,6 +36,8 @@ package struct Configuration: Sendable {
     package var upstreamTimeout: Duration = .seconds(8)
     package var favoritesLimit = FavoritesService.defaultLimit
     package var defaultRating = Rating.default
+    /// The most mature rating served, whatever a request asks (`ContentCeiling`); r: no ceiling.
+    package var maxRating = ContentCeiling.none.rating
     /// The response cache, coalescing and the hourly call budget.
     package var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.

@@ -11,7 +11,7 @@ extension Setting {
     package static let all: [Setting] = [
         host, port, database, databaseURL, logLevel, logFormat,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
-        demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating,
+        demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, shutdownGrace,
@@ -102,6 +102,10 @@ extension Setting {
 
     static let defaultRating = Setting("GIF_BFF_DEFAULT_RATING", "--default-rating", \.defaultRating, SettingReader(
         expected: ratingChoices, { Rating($0) }, write: { $0.rawValue }), "rating used when a search names none: \(ratingChoices)")
+
+    static let maxRating = Setting("GIF_BFF_MAX_RATING", "--max-rating", \.maxRating, SettingReader(
+        expected: ratingChoices, { Rating($0) }, write: { $0.rawValue }),
+        "the most mature rating served, which no request can raise (GIPHY's GIFs and stickers; a request above it is served at it): \(ratingChoices)")
 
     // MARK: The gateway: cache, budget, spotlight, analytics
 

@@ -32,16 +32,19 @@ package struct Browse: Sendable {
         guard let words else {
             let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
             return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
-                                      lastOffset: provider.rules.searchOffsetRange.upperBound), status: .hit, age: 0)
+                                      lastOffset: provider.rules.searchOffsetRange.upperBound,
+                                      rating: provider.served(at: provider.rating(asked: rating, default: defaultRating))),
+                           status: .hit, age: 0)
         }
         return try await errors.translating(upstream: provider.rules.naming) {
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
-                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
+                                        rating: servedRating.rawValue, lang: lang?.rawValue, type: type,
                                         compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
                                         install: install)
             let fetched = try await provider.gateway.search(request)
             if let install { history.recordLater(words.text, install: install) }
-            return try await answer(fetched, page: page, rules: provider.rules,
+            return try await answer(fetched, page: page, provider: provider, rating: servedRating,
                                     lastOffset: provider.rules.searchOffsetRange.upperBound, install: install)
         }
     }
@@ -55,28 +58,32 @@ package struct Browse: Sendable {
                                provider: ProviderGateway, order: String? = nil,
                                install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
         try await errors.translating(upstream: provider.rules.naming) {
-            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
+            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: servedRating.rawValue,
                                           type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
                                           install: install)
-            return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
+            return try await answer(try await provider.gateway.trending(request), page: page, provider: provider, rating: servedRating,
                                     lastOffset: provider.rules.trendingOffsetRange.upperBound, install: install)
         }
     }
 
     /// The item with that id from `provider` (the one its id names), marked if it is one of the
-    /// install's favorites.
+    /// install's favorites; not found when it is rated above the content ceiling.
     package func item(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
         try await errors.translating(upstream: provider.rules.naming) {
             var fetched = try await provider.gateway.item(id: id.upstreamID)
+            _ = try provider.admitted(fetched.value)
             fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
             return fetched
         }
     }
 
+    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.
     package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
                        provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Item {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
-            let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
+            let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type))
             return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
         }
     }
@@ -95,11 +102,14 @@ package struct Browse: Sendable {
     }
 
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
-    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
+    /// Items above the content ceiling are left out; the answer says the rating it was asked at.
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, provider: ProviderGateway, rating: Rating,
                         lastOffset: Int, install: InstallID?) async throws -> Fetched<PageAnswer> {
         let favoriteIDs = try await favorites.markings(install: install)
+        let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
-            PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
+            PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,
+                       wholePages: provider.rules.offsetsAreWholePages, rating: provider.served(at: rating))
         }
     }
 }

@@ -14,13 +14,15 @@ struct DeckDraw: Sendable {
     /// Pages one deck reads at most, cached or not: a bound on its work.
     static let maxPages = firstDrawPages
 
-    let gateway: UpstreamGateway
-    let rules: ProviderRules
+    let provider: ProviderGateway
+    private var gateway: UpstreamGateway { provider.gateway }
+    private var rules: ProviderRules { provider.rules }
 
     /// The largest page the provider serves: the most candidates per call.
     private var pageSize: Int { rules.limitRange.upperBound }
 
-    /// GIFs not in `shown`, distinct, in page order; `total` is the pool's size when a page said.
+    /// GIFs not in `shown`, distinct, in page order, none above the content ceiling (`rating` is
+    /// within it); `total` is the pool's size when a page said.
     func candidates(tag: String?, count: Int, rating: String, type: MediaType,
                     shown: Set<String>) async throws -> (items: [Item], total: Int?) {
         let lastOffset = tag == nil ? rules.trendingOffsetRange.upperBound : rules.searchOffsetRange.upperBound
@@ -36,7 +38,7 @@ struct DeckDraw: Sendable {
             tried.insert(offset)
             let fetched = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
             if fetched.status != .hit { calls += 1 }
-            let page = fetched.value
+            let page = provider.admitted(fetched.value)
             for item in page.items where seen.insert(item.id).inserted { items.append(item) }
             if items.count >= count { break }
             total = page.totalCount ?? total

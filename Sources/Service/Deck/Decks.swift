@@ -21,14 +21,16 @@ package struct Decks: Sendable {
         let rules = provider.rules
         return try await errors.translating(notFound: .noItem(forTag: tag, upstream: rules.naming), upstream: rules.naming) {
             let id = session?.rawValue ?? DeckSessions.newID()
-            let drawn = try await DeckDraw(gateway: provider.gateway, rules: rules).candidates(
-                tag: tag?.text, count: count, rating: (rating ?? defaultRating).rawValue, type: type,
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
+            let drawn = try await DeckDraw(provider: provider).candidates(
+                tag: tag?.text, count: count, rating: servedRating.rawValue, type: type,
                 shown: sessions.shown(in: id, install: install))
             if drawn.items.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }
             let picked = Array(drawn.items.shuffled().prefix(count))
             sessions.record(picked.map(\.id), in: id, install: install)
             let favoriteIDs = try await favorites.ids(install: install)
-            return Deck(items: picked.map { $0.marked(favorite: favoriteIDs.contains($0.id)) }, session: id)
+            return Deck(items: picked.map { $0.marked(favorite: favoriteIDs.contains($0.id)) }, session: id,
+                        rating: provider.served(at: servedRating))
         }
     }
 }
