@@ -1,4 +1,5 @@
 import FakeGiphy
+import FakeUnsplash
 import Foundation
 @testable import GifBFFApp
 import HTTPServer
@@ -162,6 +163,33 @@ final class ContentCeilingTests: XCTestCase {
         XCTAssertEqual(next.status, 200, "with no pick shown, the next request picks again: \(next.text)")
         let picked = try XCTUnwrap((next.json?["gif"] as? [String: Any])?["id"] as? String)
         XCTAssertFalse(isAbovePG(api, picked))
+    }
+
+    /// Unsplash rates no photo: below r, the ceiling asks its search and random pick for
+    /// `content_filter=high`; with no ceiling nothing is sent (Unsplash's default, low). A page
+    /// of photos says no rating.
+    func testUnsplashIsAskedForItsStrictContentFilterUnderACeiling() async throws {
+        let photos = FakeUnsplash(accessKey: TwoProvidersTests.photoKey, hourlyLimit: 1_000)
+        let photosURL = try photos.start()
+        addTeardownBlock { await photos.stop() }
+        for ceiling in [Rating.pg, .r] {
+            let api = try APIHarness(self) { configuration in
+                configuration.maxRating = ceiling
+                configuration.unsplashAccessKey = TwoProvidersTests.photoKey
+                configuration.unsplashBaseURL = photosURL.absoluteString
+            }
+            let expected = ceiling == .r ? nil : "high"
+            let page = try api.get("/search?q=city&provider=unsplash&rating=r")
+            XCTAssertEqual(page.status, 200, page.text)
+            XCTAssertNil(page.json?["rating"], "photos are not rated: \(page.text.prefix(200))")
+            XCTAssertEqual(photos.recordedCalls.last { $0.path == "/search/photos" }?.value(of: "content_filter"), expected, "\(ceiling)")
+            XCTAssertEqual(try api.get("/random?provider=unsplash").status, 200)
+            XCTAssertEqual(photos.recordedCalls.last { $0.path == "/photos/random" }?.value(of: "content_filter"), expected, "\(ceiling)")
+            XCTAssertEqual(try api.get("/spotlight?provider=unsplash&tag=sea").status, 200)
+            XCTAssertEqual(photos.recordedCalls.last { $0.path == "/photos/random" }?.value(of: "content_filter"), expected,
+                           "the spotlight, \(ceiling)")
+            await api.stop()
+        }
     }
 
     /// A default rating above the ceiling contradicts it: start-up stops before opening anything,

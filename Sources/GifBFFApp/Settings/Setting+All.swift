@@ -105,7 +105,7 @@ extension Setting {
 
     static let maxRating = Setting("GIF_BFF_MAX_RATING", "--max-rating", \.maxRating, SettingReader(
         expected: ratingChoices, { Rating($0) }, write: { $0.rawValue }),
-        "the most mature rating served, which no request can raise (GIPHY's GIFs and stickers; a request above it is served at it): \(ratingChoices)")
+        "the most mature rating served, which no request can raise (GIPHY's GIFs and stickers; a request above it is served at it; below r, Unsplash is asked for content_filter=high): \(ratingChoices)")
 
     // MARK: The gateway: cache, budget, spotlight, analytics
 

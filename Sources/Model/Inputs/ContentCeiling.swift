@@ -11,9 +11,11 @@ public struct ContentCeiling: Sendable, Hashable {
 
     /// The rating a request is served at: the one it asked for, else `defaultRating`, never above
     /// the ceiling. Upstream calls and cache keys carry this one, so an answer asked above the
-    /// ceiling is never fetched or stored for it.
-    public func rating(asked: Rating?, default defaultRating: Rating) -> Rating {
-        min(asked ?? defaultRating, rating)
+    /// ceiling is never fetched or stored for it. An upstream that rates nothing (`ratesItems`
+    /// false: Unsplash) is sent the ceiling itself, the one rating that means something there
+    /// (Unsplash's client makes it its `content_filter`).
+    public func rating(asked: Rating?, default defaultRating: Rating, ratesItems: Bool) -> Rating {
+        ratesItems ? min(asked ?? defaultRating, rating) : rating
     }
 
     /// Whether the item may be served. Items of an upstream that rates none (`ratesItems` false:

@@ -3,9 +3,10 @@ import Model
 /// The content ceiling as every feature applies it to one provider: the rating its upstream is
 /// asked for, and what of its answers may be served. The rule itself is `ContentCeiling`'s.
 extension ProviderGateway {
-    /// The rating to ask the upstream for: `asked`, else `defaultRating`, never above the ceiling.
+    /// The rating to ask the upstream for: `asked`, else `defaultRating`, never above the ceiling
+    /// (an upstream that rates nothing is sent the ceiling).
     func rating(asked: Rating?, default defaultRating: Rating) -> Rating {
-        ceiling.rating(asked: asked, default: defaultRating)
+        ceiling.rating(asked: asked, default: defaultRating, ratesItems: rules.ratesItems)
     }
 
     /// What an answer says it was served at; nil for an upstream that rates nothing (Unsplash).

@@ -40,7 +40,7 @@ package actor SpotlightService {
         self.gateway = gateway
         self.store = store
         self.interval = intervalSeconds
-        self.rating = ceiling.rating(asked: nil, default: rating)
+        self.rating = ceiling.rating(asked: nil, default: rating, ratesItems: ratesItems)
         self.ceiling = ceiling
         self.ratesItems = ratesItems
         self.now = now
