@@ -13,7 +13,8 @@ package enum APIRouter {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router)
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
-        BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links)
+        BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links,
+                              proxies: proxies)
         FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
         SearchHistoryRoutes.register(on: &router, history: backend.history, installs: backend.installs)
         SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs)
