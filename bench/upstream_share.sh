@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# bench/upstream_share.sh: one client searching unique words until it is refused, while another
-# client searches too (one new word for every GREEDY_EVERY of the first's), behind a trusted proxy
-# (loopback; each request's X-Forwarded-For names its client). The budget is BUDGET GIPHY calls an
+# bench/upstream_share.sh: one client searching unique words until it is refused, while other
+# clients search too (one new word, from a new address, for every GREEDY_EVERY of the first's),
+# behind a trusted proxy (loopback; each request's X-Forwarded-For names its client). The budget is BUDGET GIPHY calls an
 # hour, the share GIF_BFF_UPSTREAM_SHARE_PERCENT's default (10%) unless SHARE is set.
 #
 #   bench/upstream_share.sh                         the worktree's debug build
 #   BIN=/path/to/gif-bff bench/upstream_share.sh    another build (main's, say), to compare
 #   BUDGET=100 GREEDY_EVERY=4 AFTER=20 PORT=28390 bench/upstream_share.sh
 #
-# The first client stops at its first refusal; the other then searches AFTER more new words.
-# Prints the calls each client got (200 MISS), what refused them (status and code, counted) and
-# the budget left (/metrics). Demo mode (no key: the built-in catalog stands in for GIPHY, and
+# The first client stops at its first refusal; AFTER more new words are then searched, each by
+# another new client. Prints the calls the first client and the others got (200 MISS), what
+# refused them (status and code, counted) and the budget left (/metrics). Demo mode (no key: the built-in catalog stands in for GIPHY, and
 # the budget applies to it), loopback only; bounded: at most BUDGET + 1 searches by the first
 # client, one request at a time.
 set -euo pipefail
@@ -42,23 +42,25 @@ search() {
     echo "$status ${cache:--} $code"
 }
 
-greedy="203.0.113.7"; other="198.51.100.9"
+greedy="203.0.113.7"; others=0
+# Another client each time: 198.51.100.1, .2, ... (addresses of TEST-NET-2 and the networks after it).
+other() { echo "198.51.$((100 + $1 / 250)).$(($1 % 250 + 1))"; }
 : >"$WORK/greedy"; : >"$WORK/other"
 index=0
 while [ "$index" -le "$BUDGET" ]; do
     answer=$(search "$greedy" "greedy$index"); echo "$answer" >>"$WORK/greedy"
-    if [ $((index % GREEDY_EVERY)) = 0 ]; then search "$other" "other$index" >>"$WORK/other"; fi
+    if [ $((index % GREEDY_EVERY)) = 0 ]; then others=$((others + 1)); search "$(other $others)" "other$index" >>"$WORK/other"; fi
     index=$((index + 1))
     case "$answer" in 200*) ;; *) break ;; esac
 done
-for extra in $(seq 1 "$AFTER"); do search "$other" "after$extra" >>"$WORK/other"; done
+for extra in $(seq 1 "$AFTER"); do others=$((others + 1)); search "$(other $others)" "after$extra" >>"$WORK/other"; done
 left=$(curl -sS "$BASE/metrics" | awk -F' ' '/^gif_bff_upstream_budget_remaining\{provider="giphy"\}/ { print $2 }')
 
 summary() {  # LABEL FILE
-    printf '%-28s searches %4d   calls (200 MISS) %4d   refused: %s\n' "$1" "$(wc -l <"$2")" "$(grep -c '^200 MISS' "$2" || true)" \
+    printf '%-32s searches %4d   calls (200 MISS) %4d   refused: %s\n' "$1" "$(wc -l <"$2")" "$(grep -c '^200 MISS' "$2" || true)" \
         "$(grep -v '^200' "$2" | awk '{ print $1 " " $3 }' | sort | uniq -c | awk '{ printf "%s x %s %s; ", $1, $2, $3 }')"
 }
 echo "gif-bff: $BIN (budget $BUDGET an hour, share ${SHARE:-the default})"
 summary "client 1 (unique words)" "$WORK/greedy"
-summary "client 2 (alongside, after)" "$WORK/other"
+summary "other clients (one search each)" "$WORK/other"
 echo "budget left: ${left:-unknown} of $BUDGET"
