@@ -18,7 +18,7 @@ package enum APIRouter {
         FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
         SearchHistoryRoutes.register(on: &router, history: backend.history, installs: backend.installs)
         SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs)
-        DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links)
+        DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links, proxies: proxies)
         MediaRoutes.register(on: &router, library: media)
         AnalyticsRoutes.register(on: &router, analytics: backend.analytics, installs: backend.installs)
         MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics, media: media)

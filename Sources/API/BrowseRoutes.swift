@@ -103,7 +103,7 @@ enum BrowseRoutes {
 
     /// Who the upstream calls a request makes are charged to: its install, else the address it
     /// comes from, as installs are counted (an IPv6 client by its /64).
-    private static func payer(of request: HTTPRequest, install: InstallID?, proxies: TrustedProxies) -> CallPayer {
+    static func payer(of request: HTTPRequest, install: InstallID?, proxies: TrustedProxies) -> CallPayer {
         CallPayer(install: install, address: ClientAddress.installClient(of: request, trusting: proxies).address)
     }
 

@@ -77,6 +77,23 @@ final class UpstreamShareTests: XCTestCase {
         XCTAssertEqual(try search(api, "mice", from: address).status, 200, "the address without a token has its own share too")
     }
 
+    /// A deck's pages are charged to the client too: decks of new tags cannot spend the budget
+    /// around the share.
+    func testDecksOfNewTagsAreChargedToTheClient() throws {
+        let api = try sharedBudget()
+        let greedy = "203.0.113.7"
+        var statuses: [Int] = []
+        for tag in ["funny", "cats", "dogs", "happy"] {
+            let answer = try api.send("GET", "/random/deck?tag=\(tag)&count=2", headers: ["X-Forwarded-For: \(greedy)"])
+            statuses.append(answer.status)
+            if answer.status != 200 { try assertShareSpent(answer) }
+        }
+        XCTAssertTrue(statuses.contains(429), "\(statuses)")
+        XCTAssertLessThanOrEqual(api.fake.callCount(path: searchPath), 2, "its share, 2 calls")
+        let other = try api.send("GET", "/random/deck?tag=in&count=2", headers: ["X-Forwarded-For: 198.51.100.9"])
+        XCTAssertEqual(other.status, 200, other.text)
+    }
+
     /// The calls charged to each client are in the call log: a restart hands out no fresh share.
     func testASpentShareIsRememberedAcrossARestart() async throws {
         let api = try sharedBudget()
