@@ -63,6 +63,13 @@ enum PrometheusText {
                 out += "gif_bff_upstream_held_off_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
             }
         }
+        header(&out, "gif_bff_upstream_share_spent_total", "counter",
+               "Calls not made because the client asking (its install, or its address without a token) had caused its share of the provider's hourly budget, by endpoint and provider.")
+        for (provider, metrics) in upstream {
+            for (endpoint, count) in metrics.shareSpentCalls.sorted(by: { $0.key < $1.key }) {
+                out += "gif_bff_upstream_share_spent_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
+            }
+        }
         header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale, by provider.")
         for (provider, metrics) in upstream {
             let cache = metrics.cacheResults

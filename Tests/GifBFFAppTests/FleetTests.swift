@@ -110,7 +110,9 @@ final class FleetTests: XCTestCase {
     }
 
     func testTheResponseCacheAndTheCallBudgetAreTheFleets() throws {
-        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4"])
+        // No share per client: every request here is the one client on loopback (UpstreamShareTests
+        // and the test below hold the share).
+        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4", "--upstream-share-percent", "0"])
         let before = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count
         let answers = try racing(fleet, Array(repeating: ("GET", "/search?q=fleet%20cats", nil, []), count: 50))
         XCTAssertEqual(answers.filter { $0.status == 200 }.count, 50, answers.map(\.status).description)
@@ -128,6 +130,27 @@ final class FleetTests: XCTestCase {
         let made = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count - before
         XCTAssertEqual(made, 4, "one budget for the fleet: \(statuses)")
         XCTAssertEqual(statuses.filter { $0 == 503 }.count, 6 - (4 - calls), statuses.description)
+    }
+
+    /// Each client's share of the budget is counted for the fleet: what it spent on one instance
+    /// counts on the other (a budget of 20: 2 calls per client).
+    func testEachClientsShareIsTheFleets() throws {
+        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "20", "--upstream-share-percent", "10"])
+        func search(_ words: String, from address: String, to instance: Int) throws -> RawClient.Response {
+            try fleet.send("GET", "/search?q=\(words)", headers: ["X-Forwarded-For: \(address)"], to: instance)
+        }
+        let greedy = "203.0.113.7", other = "198.51.100.9"
+        XCTAssertEqual(try search("share1", from: greedy, to: 0).status, 200)
+        XCTAssertEqual(try search("share2", from: greedy, to: 1).status, 200)
+        for instance in 0..<2 {
+            let refused = try search("share3", from: greedy, to: instance)
+            XCTAssertEqual(refused.status, 429, refused.text)
+            XCTAssertEqual(refused.json?["code"] as? String, "upstream_share_spent")
+            XCTAssertNotNil(refused.header("Retry-After").flatMap(Int.init))
+        }
+        XCTAssertEqual(try search("share3", from: other, to: 1).status, 200, "another client's search goes on")
+        XCTAssertEqual(try search("share1", from: greedy, to: 1).status, 200, "a cached search goes on")
+        XCTAssertEqual(fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count, 3)
     }
 
     /// PostgreSQL restarted while adds go on: quick 503s (never a hang) while it is gone, adds

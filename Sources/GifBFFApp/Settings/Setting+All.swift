@@ -12,7 +12,7 @@ extension Setting {
         host, port, database, databaseURL, logLevel, logFormat,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
-        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, spotlightMinutes, giphyAnalytics,
+        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, shutdownGrace,
         corsOrigins, allowedHosts,
@@ -124,6 +124,10 @@ extension Setting {
     static let upstreamBudgetPerHour = Setting("GIF_BFF_UPSTREAM_BUDGET_PER_HOUR", "--upstream-budget-per-hour", \.gateway.callsPerHour,
                                                .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                                "GIPHY calls allowed per rolling hour (100 suits a beta key)")
+
+    static let upstreamSharePercent = Setting("GIF_BFF_UPSTREAM_SHARE_PERCENT", "--upstream-share-percent", \.gateway.sharePercent,
+                                              .integer(0...100),
+                                              "percent of each provider's hourly budget one client (its install, or its address without a token) may cause, at least 1 call; past it its cache misses get 429 (0: no share)")
 
     static let spotlightMinutes = Setting("GIF_BFF_SPOTLIGHT_MINUTES", "--spotlight-minutes", \.spotlightMinutes, .minutes(upTo: 10_080),
                                           "how often GET /spotlight changes its GIF")

@@ -15,6 +15,7 @@ public struct ServiceError: Error, Equatable, Sendable {
         case storageUnavailable = "storage_unavailable"
         case upstreamRateLimited = "upstream_rate_limited"
         case upstreamBudgetExhausted = "upstream_budget_exhausted"
+        case upstreamShareSpent = "upstream_share_spent"
         case upstreamAuth = "upstream_auth"
         case upstreamRejected = "upstream_rejected"
         case upstreamError = "upstream_error"

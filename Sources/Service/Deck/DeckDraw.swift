@@ -17,6 +17,8 @@ struct DeckDraw: Sendable {
     let provider: ProviderGateway
     private var gateway: UpstreamGateway { provider.gateway }
     private var rules: ProviderRules { provider.rules }
+    /// Who the deck's upstream calls are charged to (`CallPayer`).
+    var payer: CallPayer?
 
     /// The largest page the provider serves: the most candidates per call.
     private var pageSize: Int { rules.limitRange.upperBound }
@@ -64,9 +66,9 @@ struct DeckDraw: Sendable {
     private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> Fetched<UpstreamPage> {
         if let tag {
             return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
-                                                          type: type, compactRenditions: asksForCompactSet))
+                                                          type: type, compactRenditions: asksForCompactSet), payer: payer)
         }
         return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
-                                                          compactRenditions: asksForCompactSet))
+                                                          compactRenditions: asksForCompactSet), payer: payer)
     }
 }
