@@ -11,9 +11,16 @@ extension ExecutableTests {
         return try XCTUnwrap(found.flatMap { UInt16($0) }, log)
     }
 
+    /// For a test that throws half-way: the child never outlives it.
+    private func killIfRunning(_ process: Process) {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     func testSIGUSR1TakesASnapshotThatIsLoggedAndCounted() async throws {
         let backups = folder.appendingPathComponent("backups")
         let (process, errors, log) = try launchUntilListening(environment: ["GIF_BFF_BACKUP_DIR": backups.path])
+        defer { killIfRunning(process) }
         let client = RawTestClient(port: try port(in: log))
         kill(process.processIdentifier, SIGUSR1)
         try await waitUntil("a snapshot is counted", timeout: .seconds(30)) {
@@ -33,6 +40,7 @@ extension ExecutableTests {
     /// Without a backup folder, SIGUSR1 (whose default action would end the process) is logged and ignored.
     func testSIGUSR1WithoutABackupFolderIsIgnored() throws {
         let (process, errors, log) = try launchUntilListening()
+        defer { killIfRunning(process) }
         kill(process.processIdentifier, SIGUSR1)
         XCTAssertTrue(try RawTestClient(port: try port(in: log)).get("/healthz").hasPrefix("HTTP/1.1 200"))
         try assertSIGTERMEndsItWithStatus0(process, errors)
