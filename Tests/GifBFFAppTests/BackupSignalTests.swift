@@ -6,11 +6,6 @@ import XCTest
 /// Issue 33.4, as an operator runs it: SIGUSR1 to the executable takes a snapshot at once; backups
 /// and PostgreSQL do not go together.
 extension ExecutableTests {
-    private func port(in log: String) throws -> UInt16 {
-        let found = log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).map { String(log[$0].split(separator: ":")[1]) }
-        return try XCTUnwrap(found.flatMap { UInt16($0) }, log)
-    }
-
     /// For a test that throws half-way: the child never outlives it.
     private func killIfRunning(_ process: Process) {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -21,7 +16,7 @@ extension ExecutableTests {
         let backups = folder.appendingPathComponent("backups")
         let (process, errors, log) = try launchUntilListening(environment: ["GIF_BFF_BACKUP_DIR": backups.path])
         defer { killIfRunning(process) }
-        let client = RawTestClient(port: try port(in: log))
+        let client = RawTestClient(port: try XCTUnwrap(port(in: log), log))
         kill(process.processIdentifier, SIGUSR1)
         try await waitUntil("a snapshot is counted", timeout: .seconds(30)) {
             try client.get("/metrics").contains("gif_bff_backups_total{outcome=\"written\"} 1")
@@ -42,7 +37,7 @@ extension ExecutableTests {
         let (process, errors, log) = try launchUntilListening()
         defer { killIfRunning(process) }
         kill(process.processIdentifier, SIGUSR1)
-        XCTAssertTrue(try RawTestClient(port: try port(in: log)).get("/healthz").hasPrefix("HTTP/1.1 200"))
+        XCTAssertTrue(try RawTestClient(port: try XCTUnwrap(port(in: log), log)).get("/healthz").hasPrefix("HTTP/1.1 200"))
         try assertSIGTERMEndsItWithStatus0(process, errors)
     }
 

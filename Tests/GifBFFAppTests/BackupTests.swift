@@ -38,12 +38,6 @@ final class BackupTests: XCTestCase {
         return backupFolder(api).appendingPathComponent(try XCTUnwrap(snapshotNames(api).last))
     }
 
-    private func favoriteIDs(_ api: APIHarness, _ install: RegisteredInstall?) throws -> [String] {
-        let answer = try api.send("GET", "/favorites", headers: install.map { [$0.authorization] } ?? [])
-        XCTAssertEqual(answer.status, 200, answer.text)
-        return answer.itemIDs
-    }
-
     private func history(_ api: APIHarness, _ install: RegisteredInstall) throws -> [String] {
         let answer = try api.send("GET", "/search/history", headers: [install.authorization])
         XCTAssertEqual(answer.status, 200, answer.text)
@@ -51,20 +45,13 @@ final class BackupTests: XCTestCase {
     }
 
     private func add(_ api: APIHarness, _ id: String, _ install: RegisteredInstall? = nil) throws {
-        let answer = try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}", headers: install.map { [$0.authorization] } ?? [])
+        let answer = try api.addFavorite(id, install)
         XCTAssertEqual(answer.status, 201, answer.text)
-    }
-
-    private func trendingIDs(_ api: APIHarness, count: Int) throws -> [String] {
-        var found: [String] = []
-        for id in try api.get("/trending?limit=50").itemIDs where !found.contains(id) { found.append(id) }
-        XCTAssertGreaterThanOrEqual(found.count, count)
-        return Array(found.prefix(count))
     }
 
     func testARestoredSnapshotHasEveryFavoriteInstallAndHistoryEntryOfItsMomentAndNothingAfter() async throws {
         let api = try startServer()
-        let ids = try trendingIDs(api, count: 6)
+        let ids = try api.trendingIDs(count: 6)
         try add(api, ids[0])
         try add(api, ids[1])
         let install = try api.registerInstall()
@@ -72,8 +59,8 @@ final class BackupTests: XCTestCase {
         try add(api, ids[3], install)
         XCTAssertEqual(try api.send("GET", "/search?q=alpine", headers: [install.authorization]).status, 200)
         await api.flushWrites()
-        let localThen = try favoriteIDs(api, nil)
-        let installThen = try favoriteIDs(api, install)
+        let localThen = try api.favoriteIDs(nil)
+        let installThen = try api.favoriteIDs(install)
         let historyThen = try history(api, install)
         XCTAssertEqual(historyThen, ["alpine"])
         let snapshot = try await takeSnapshot(api)
@@ -83,7 +70,7 @@ final class BackupTests: XCTestCase {
         try add(api, ids[5], install)
         XCTAssertEqual(try api.send("GET", "/search?q=beach", headers: [install.authorization]).status, 200)
         let later = try api.registerInstall()
-        XCTAssertEqual(try favoriteIDs(api, later), [])
+        XCTAssertEqual(try api.favoriteIDs(later), [])
         await api.flushWrites()
         XCTAssertEqual(try history(api, install), ["beach", "alpine"])
 
@@ -93,8 +80,8 @@ final class BackupTests: XCTestCase {
         try FileManager.default.removeItem(at: database)
         try FileManager.default.copyItem(at: snapshot, to: database)
         let restored = try startServer(on: api)
-        XCTAssertEqual(try favoriteIDs(restored, nil), localThen)
-        XCTAssertEqual(try favoriteIDs(restored, install), installThen)
+        XCTAssertEqual(try restored.favoriteIDs(nil), localThen)
+        XCTAssertEqual(try restored.favoriteIDs(install), installThen)
         XCTAssertEqual(try history(restored, install), historyThen)
         XCTAssertEqual(try restored.send("GET", "/favorites", headers: [later.authorization]).status, 401,
                        "the install made after the snapshot is not there")
@@ -116,7 +103,7 @@ final class BackupTests: XCTestCase {
     /// name (its size then is its size for good), and every snapshot passes integrity_check.
     func testSnapshotsTakenWhileWritesGoOnAreWholeAndIntact() async throws {
         let api = try startServer(on: try await seeded(megabytes: 32))
-        let ids = try trendingIDs(api, count: 4)
+        let ids = try api.trendingIDs(count: 4)
         let stop = Flag()
         let rounds = Counter()
         let writer = Task.detached {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import GifBFFApp
 import HTTPServer
 import XCTest
@@ -110,6 +111,20 @@ final class ConfigurationTests: XCTestCase {
     /// Issue 32.5: each setting is declared once, its default the value `Configuration` starts
     /// with, written back by the setting's own reader. So a default read as a value gives the
     /// same default again, and every value written reads back as itself.
+    /// Issue 33.5: a secret's file is read as its variable would be, and an empty variable of
+    /// either kind counts as unset (a compose file's `${GIPHY_API_KEY_FILE:-}`), so it is not
+    /// "both set".
+    func testASecretFileIsReadAsItsVariableAndAnEmptyOneIsUnset() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-key-\(UUID().uuidString)")
+        try Data("FILEKEY\r\n".utf8).write(to: file)
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try ConfigurationLoader.load(arguments: [], environment: ["GIPHY_API_KEY_FILE": file.path, "GIPHY_API_KEY": ""]).0
+        XCTAssertEqual(fromFile.giphyAPIKey, "FILEKEY")
+        let fromVariable = try ConfigurationLoader.load(arguments: [], environment: ["GIPHY_API_KEY_FILE": "", "GIPHY_API_KEY": "PLAINKEY"]).0
+        XCTAssertEqual(fromVariable.giphyAPIKey, "PLAINKEY")
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: ["--giphy-api-key-file", file.path], environment: ["GIPHY_API_KEY": "PLAINKEY"]))
+    }
+
     func testEveryDefaultReadsBackAsItselfAndEveryValueWrittenToo() throws {
         // Defaults that describe rather than state a value (none set, or worked out at start-up).
         let described = ["GIF_BFF_DATABASE_URL", "GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY", "GIF_BFF_PUBLIC_URL", "GIF_BFF_EVENT_LOOPS",

@@ -111,8 +111,7 @@ final class ExecutableTests: XCTestCase {
 
     func testSIGTERMShutsDownCleanlyWithStatus0() throws {
         let (process, errors, log) = try launchUntilListening()
-        guard let portText = log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).map({ String(log[$0].split(separator: ":")[1]) }),
-              let port = UInt16(portText) else {
+        guard let port = self.port(in: log) else {
             kill(process.processIdentifier, SIGKILL)
             return XCTFail("no port in \(log)")
         }
@@ -145,6 +144,11 @@ final class ExecutableTests: XCTestCase {
         try assertSIGTERMEndsItWithStatus0(required, requiredErrors)
         XCTAssertTrue(requiredLog.contains("installs=required"), requiredLog)
         XCTAssertFalse(requiredLog.contains("unknown variable"), requiredLog)
+    }
+
+    /// The port the start-up line names.
+    func port(in log: String) -> UInt16? {
+        log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).flatMap { UInt16(log[$0].split(separator: ":")[1]) }
     }
 
     /// Launches gif-bff on a free port and reads its log until the start-up line.

@@ -45,6 +45,8 @@ package struct Setting: Sendable {
         written = { _ in "(none)" }
         fileOf = plain.environment
         read = { configuration, path throws(SettingValueError) in
+            // Empty is unset, as for the variable itself (`GIPHY_API_KEY_FILE: ${GIPHY_API_KEY_FILE:-}` in a compose file).
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             let content = try SecretFile.read(path)
             do throws(SettingValueError) {
                 try plain.read(&configuration, content)
