@@ -5,10 +5,9 @@ answers. Usage:
 
     bench/backup_seed.py DATABASE [--installs 500] [--favorites 10000] [--history 20000] [--cache 50000]
 
-The favorite snapshot and the cached page are real ones read from DATABASE when it holds them
-(a search and a favorite made through the server first), else stand-ins of the same size: a
-favorite's snapshot is one item (about 1.2 kB), a cached value is one page in eight (a page of
-24 items is about 36 kB) and one item otherwise, about 6 kB on average.
+A cached value is one page in eight (the longest cached answer in DATABASE when it is a page of
+24 GIFs, about 36 kB, else a stand-in of that size) and one item otherwise; a favorite's snapshot
+is one item.
 
 Then, given --compare, it copies the database both ways SQLite offers while it is open, the online
 backup API (sqlite3_backup_step(-1), Python's Connection.backup) and VACUUM INTO, and prints each
@@ -32,7 +31,8 @@ def seed(path, installs, favorites, history, cache):
     db = sqlite3.connect(path)
     db.execute("PRAGMA journal_mode = WAL")
     page = db.execute("SELECT value FROM response_cache ORDER BY length(value) DESC LIMIT 1").fetchone()
-    page = page[0] if page else ITEM * 30
+    # A page of 24 GIFs is about 36 kB; a demo search of a rarer word is shorter, so one is made up.
+    page = page[0] if page and len(page[0]) >= 30_000 else ITEM * (36_000 // len(ITEM) + 1)
     now = int(time.time() * 1000)
     rng = random.Random(33)
     with db:

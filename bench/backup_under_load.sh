@@ -11,8 +11,10 @@
 # (bench/mixed_plan.py, replayed by wrk with mixed.lua: searches, details, favorites lists, adds
 # and removes) twice for SECONDS_UNDER_LOAD seconds: without snapshots, and with a SIGUSR1 every
 # 2 seconds. Prints each snapshot's log line (bytes, milliseconds, how long its read transaction
-# lasted), wrk's latency percentiles of both runs, and the backup counters of /metrics.
-# Demo mode (no keys), loopback only; bounded: two wrk runs, at most SECONDS_UNDER_LOAD/2 signals.
+# lasted) and wrk's latency percentiles of both runs; then, without wrk, bench/backup_probe.py
+# twice (single requests of each kind, before and during one snapshot), and the backup counters
+# of /metrics. Demo mode (no keys), loopback only; bounded: two wrk runs, at most
+# SECONDS_UNDER_LOAD/2 signals, two probes of 7 s.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${BENCH_DIR:-/tmp/gif-bff-backup-load}"
@@ -50,6 +52,12 @@ LOAD=$!
 for _ in $(seq 1 $((SECONDS_UNDER_LOAD / 2))); do sleep 2; kill -USR1 "$SERVER"; done
 wait "$LOAD"
 sleep 3  # the last snapshot's log line
-echo "== snapshots"
+echo "== snapshots under load"
 grep 'msg="backup' "$WORK/gif-bff.log" || true
+for round in 1 2; do
+    echo "== one snapshot, four clients in step (round $round)"
+    python3 "$ROOT/bench/backup_probe.py" "$PORT" "$SERVER"
+done
+echo "== those two snapshots"
+grep 'msg="backup' "$WORK/gif-bff.log" | tail -2
 curl -fsS "$BASE/metrics" | grep '^gif_bff_backup'

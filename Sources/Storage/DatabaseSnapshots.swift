@@ -31,7 +31,7 @@ package actor DatabaseSnapshots {
     package nonisolated let keep: Int
     private let databasePath: String
     private let options: Database.Options
-    /// The database file's name without its extension: snapshots of two databases in one folder never mix.
+    /// The database file's name without its extension, which snapshot names begin with.
     private let stem: String
     private let thread = DedicatedThread(name: "sqlite-backup")
 
