@@ -9,10 +9,11 @@ import XCTest
 /// locked against every other process). Restoring one is "stop, copy it over the database,
 /// start": everything of its moment is back, nothing after it.
 final class BackupTests: XCTestCase {
-    private func startServer(keep: Int = 5, on previous: APIHarness? = nil) throws -> APIHarness {
+    private func startServer(keep: Int = 5, everyMinutes minutes: Double = 60, on previous: APIHarness? = nil) throws -> APIHarness {
         try APIHarness(self, favoritesLimit: 500, fake: previous?.fake, folder: previous?.folder) { configuration in
             configuration.backupFolder = configuration.databasePath.replacingOccurrences(of: "favorites.sqlite3", with: "backups")
             configuration.backupKeep = keep
+            configuration.backupIntervalMinutes = minutes
         }
     }
 
@@ -85,6 +86,13 @@ final class BackupTests: XCTestCase {
         XCTAssertEqual(try history(restored, install), historyThen)
         XCTAssertEqual(try restored.send("GET", "/favorites", headers: [later.authorization]).status, 401,
                        "the install made after the snapshot is not there")
+    }
+
+    /// Every GIF_BFF_BACKUP_INTERVAL_MINUTES (here 0.02: 1.2 s), unasked.
+    func testTheIntervalTakesSnapshotsUnasked() async throws {
+        let api = try startServer(everyMinutes: 0.02)
+        try await waitUntil("two snapshots are written", timeout: .seconds(60)) { try writtenCount(api) >= 2 }
+        XCTAssertGreaterThanOrEqual(snapshotNames(api).count, 2)
     }
 
     func testPruningKeepsTheNewestN() async throws {
