@@ -25,6 +25,8 @@ package final class RunningApp: Sendable {
     private let heapTrimmer: HeapTrimmer
     /// Deletes idle installs hourly; nil when they are kept for ever.
     private let sweeper: IdleInstallSweeper?
+    /// Snapshots of the SQLite file; nil without GIF_BFF_BACKUP_DIR (and with PostgreSQL).
+    private let backups: BackupScheduler?
     /// The demo catalogs' pictures, when a provider runs on one: its drawing threads stop last.
     let media: DemoMediaLibrary?
     static let pingbackFlushDeadline: Duration = .seconds(2)
@@ -105,17 +107,27 @@ package final class RunningApp: Sendable {
         let media = demoCatalogs.isEmpty ? nil
             : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
                                drawing: demoDrawing)
+        let backupFolder = configuration.databaseURL == nil ? configuration.backupFolder : nil
+        let backupMetrics = backupFolder.map { _ in BackupMetrics() }
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
-            links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies)
+            links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies,
+            backups: backupMetrics)
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(installs: backend.installs, idleDays: $0, logger: logger) }
+            var backups: BackupScheduler?
+            if let backupFolder, let backupMetrics {
+                let snapshots = DatabaseSnapshots(databasePath: configuration.databasePath, options: databaseOptions,
+                                                  folder: backupFolder, keep: configuration.backupKeep)
+                backups = BackupScheduler(snapshots: snapshots, everyMinutes: configuration.backupIntervalMinutes,
+                                          metrics: backupMetrics, logger: logger)
+            }
             return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, backups: backups, media: media)
         } catch {
             abandon(sources, stores)
             throw error
@@ -167,8 +179,9 @@ package final class RunningApp: Sendable {
 
     private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
-                 sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
+                 sweeper: IdleInstallSweeper?, backups: BackupScheduler?, media: DemoMediaLibrary?) {
         self.media = media
+        self.backups = backups
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
         self.sweeper = sweeper
@@ -181,6 +194,12 @@ package final class RunningApp: Sendable {
     }
 
     var httpServer: HTTPServer { server }
+
+    /// Asks for a snapshot of the SQLite file now (SIGUSR1); false when none are taken.
+    func requestBackup() -> Bool {
+        backups?.request()
+        return backups != nil
+    }
 
     /// Graceful: requests in flight finish (within the grace period), then the pingbacks still
     /// queued and the writes left for later, and the database is closed (checkpointed: a stopped
@@ -198,6 +217,8 @@ package final class RunningApp: Sendable {
     private func stopAfterServer() async {
         heapTrimmer.stop()
         await sweeper?.stop()
+        // Before the database closes: a snapshot under way finishes first.
+        await backups?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         // After the pingbacks: GIPHY's client is also their channel.
         for source in sources { await source.shutdown() }

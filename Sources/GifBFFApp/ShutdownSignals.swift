@@ -2,7 +2,8 @@ import Glibc
 import HTTPServer
 import Synchronization
 
-/// SIGTERM and SIGINT start a graceful shutdown; a second one exits at once.
+/// SIGTERM and SIGINT start a graceful shutdown; a second one exits at once. SIGUSR1 asks for a
+/// backup (one pipe catches every signal: `SignalPipe` is one per process).
 final class ShutdownSignals: Sendable {
     private let pipe: SignalPipe
 
@@ -10,9 +11,10 @@ final class ShutdownSignals: Sendable {
         let value = Atomic<Int>(0)
     }
 
-    init(server: HTTPServer, logger: Logger) throws {
+    init(server: HTTPServer, logger: Logger, onBackupRequest: @escaping @Sendable () -> Void = {}) throws {
         let count = Count()
-        pipe = try SignalPipe(signals: [SIGTERM, SIGINT]) { signalNumber in
+        pipe = try SignalPipe(signals: [SIGTERM, SIGINT, SIGUSR1]) { signalNumber in
+            if signalNumber == SIGUSR1 { return onBackupRequest() }
             let name = signalNumber == SIGTERM ? "SIGTERM" : "SIGINT"
             if count.value.add(1, ordering: .relaxed).newValue > 1 {
                 logger.warning("second signal: exiting now", ("signal", .string(name)))

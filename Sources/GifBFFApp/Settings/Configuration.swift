@@ -14,6 +14,12 @@ package struct Configuration: Sendable {
     package var databasePath = AppDatabase.defaultPath
     /// PostgreSQL instead of the SQLite file at `databasePath`, when set.
     package var databaseURL: PostgreSQLURL?
+    /// Where snapshots of the SQLite file go while it runs; nil: none are taken.
+    package var backupFolder: String?
+    /// How often a snapshot is taken (one is also taken on SIGUSR1).
+    package var backupIntervalMinutes: Double = 60
+    /// Snapshots kept; the oldest beyond go.
+    package var backupKeep = 24
     package var logLevel = LogLevel.info
     package var logFormat = LogFormat.logfmt
     /// Absent: the built-in demo catalog is served instead of GIPHY.

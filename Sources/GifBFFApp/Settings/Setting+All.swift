@@ -10,7 +10,9 @@ extension Setting {
     /// Every setting, in the order `--help` and docs/configuration.md list them.
     package static let all: [Setting] = [
         host, port, database, databaseURL, logLevel, logFormat,
+        databaseURLFile, backupFolder, backupIntervalMinutes, backupKeep,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
+        giphyAPIKeyFile, unsplashAccessKeyFile,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
