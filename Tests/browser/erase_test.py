@@ -4,9 +4,10 @@ with `--installs required` (demo catalogs): with a search and a favorite kept fo
 install, cancelling the dialog (its button, then Escape) erases nothing; confirming it sends
 DELETE /installs/current with the token, after which that token gets 401 over HTTP, the app keeps
 a new one that works, and shows no favorites and no search history. A refusal (the install
-deleted meanwhile: 401) and gif-bff gone (a network error) are shown in the page. On the default
-policy (the demo gif-bff scripts/browser-tests.sh started) the app holds no token and offers no
-erase.
+deleted meanwhile: 401) and gif-bff gone (a network error) are shown in the page, and so is an
+erase after which no new install can be made (a gif-bff allowing one install an hour). On the
+default policy (the demo gif-bff scripts/browser-tests.sh started) the app holds no token and
+offers no erase.
 
 Every check runs, and each prints ok or FAIL.
 
@@ -160,6 +161,25 @@ class EraseTest:
         finally:
             browser.driver.quit()
 
+    def no_new_install(self):
+        print(f"one install an hour ({self.base})")
+        browser = EraseBrowser(self.base, self.shots)
+        try:
+            browser.go("#/favorites")
+            browser.one("empty")
+            old = browser.token()
+            browser.open_dialog()
+            browser.one("erase-confirm").click()
+            shown = browser.visible("error").text
+            browser.screenshot("erased-no-new-install")
+            self.check("an erase with no new install after it says so, and keeps no token",
+                       "Your data was erased, but a new install could not be made" in shown
+                       and browser.erases_sent() == [f"Bearer {old}"] and browser.token() is None
+                       and self.kept(old) == (401, 401, "install_token_invalid"),
+                       f"shown {shown!r}, sent {browser.erases_sent()}, token {browser.token()!r}, kept {self.kept(old)}")
+        finally:
+            browser.driver.quit()
+
     def optional(self):
         print(f"default policy (the shared demo gif-bff, {SHARED})")
         browser = EraseBrowser(SHARED, self.shots)
@@ -184,6 +204,13 @@ def main():
         item_id = http(base_url, "GET", "/search?q=cat&provider=giphy&limit=24")[2]["data"][0]["id"]
         test.required(server, item_id)
         test.optional()
+    finally:
+        stop(server)
+    server, base_url = start_installs_server(tempfile.mkdtemp(prefix="gif-bff-erase-"), "--installs-per-hour", "1")
+    try:
+        limited = EraseTest(base_url, shots)
+        limited.no_new_install()
+        test.failures += limited.failures
     finally:
         stop(server)
     elapsed = time.monotonic() - started

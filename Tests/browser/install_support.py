@@ -20,14 +20,14 @@ TOKEN = re.compile(r"^[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$")
 EXPECTED_401 = re.compile(r" - Failed to load resource: the server responded with a status of 401")
 
 
-def start_installs_server(workdir):
-    """A demo gif-bff (no keys) with `--installs required` and its database in `workdir`:
+def start_installs_server(workdir, *flags):
+    """A demo gif-bff (no keys) with `--installs required`, `flags` and its database in `workdir`:
     (process, base URL). Stop it with browser_support.stop."""
     environment = {name: value for name, value in os.environ.items()
                    if name not in ("GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY")}
     environment.update(GIF_BFF_HOST="127.0.0.1", GIF_BFF_PORT="0", GIF_BFF_LOG_FORMAT="logfmt",
                        GIF_BFF_DATABASE=os.path.join(workdir, "gif-bff.sqlite"))
-    server, base_url = start_process([GIF_BFF, "--installs", "required"], environment, r'url="?(http://[^"\s]+)')
+    server, base_url = start_process([GIF_BFF, "--installs", "required", *flags], environment, r'url="?(http://[^"\s]+)')
     drain(server)
     return server, base_url.rstrip("/")
 
