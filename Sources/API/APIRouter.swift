@@ -7,11 +7,12 @@ import HTTPServer
 package enum APIRouter {
     /// The routes alone. `links`: what answers write this server's own links against; `media`: the
     /// demo providers' pictures (nil when no provider is served from its demo catalog); `proxies`:
-    /// whose X-Forwarded-For says where a request comes from.
+    /// whose X-Forwarded-For says where a request comes from; `readiness`: what `/readyz` answers.
     package static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
-                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> Router {
+                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
+                            readiness: Readiness = Readiness()) -> Router {
         var router = RouterBuilder()
-        HealthRoutes.register(on: &router)
+        HealthRoutes.register(on: &router, readiness: readiness)
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
         BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links)
         FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
@@ -31,9 +32,11 @@ package enum APIRouter {
     /// gzip, ETags and 304.
     package static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
-                                 media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> any HTTPResponder {
+                                 media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
+                                 readiness: Readiness = Readiness()) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies),
+        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies,
+                                         readiness: readiness),
                             metrics: metrics, origins: origins, hosts: hosts)
     }
 }

@@ -37,7 +37,7 @@ package enum App {
         }
         let signals: ShutdownSignals
         do {
-            signals = try ShutdownSignals(server: app.httpServer, logger: logger)
+            signals = try ShutdownSignals(app: app, drain: configuration.drainPeriod, logger: logger)
         } catch {
             printError("gif-bff: \(error)")
             await app.shutdown()

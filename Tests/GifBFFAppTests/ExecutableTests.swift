@@ -147,9 +147,10 @@ final class ExecutableTests: XCTestCase {
         XCTAssertFalse(requiredLog.contains("unknown variable"), requiredLog)
     }
 
-    /// Launches gif-bff on a free port and reads its log until the start-up line.
+    /// Launches gif-bff on a free port and reads its log until the start-up line. With no drain:
+    /// these tests are about the signal and the exit (DrainTests and RollingRestartTests drain).
     private func launchUntilListening(environment: [String: String] = [:]) throws -> (Process, Pipe, String) {
-        let (process, _, errors) = try launch(["--port", "0"], environment: environment)
+        let (process, _, errors) = try launch(["--port", "0"], environment: ["GIF_BFF_DRAIN_SECONDS": "0"].merging(environment) { $1 })
         var log = ""
         let deadline = Date().addingTimeInterval(10)
         while !log.contains("gif-bff listening") && Date() < deadline {
