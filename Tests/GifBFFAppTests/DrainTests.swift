@@ -18,6 +18,12 @@ final class DrainTests: XCTestCase {
         }
     }
 
+    /// Whether the client's socket has something to read now (an answer, or the server's close).
+    private func hasBytesWaiting(_ client: RawClient) -> Bool {
+        var descriptor = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     func testReadyzIs200WhileTheStorageAnswersAndHealthzStaysLiveness() throws {
         let api = try APIHarness(self)
         let ready = try api.get("/readyz")
@@ -63,6 +69,7 @@ final class DrainTests: XCTestCase {
         XCTAssertEqual(onNew.header("Connection"), "close")
 
         try await waitUntil("new clients are refused once the drain is over", timeout: .seconds(20)) { self.isRefused(port) }
+        XCTAssertFalse(hasBytesWaiting(slow), "refused while the slow search is still in flight")
         let slowAnswer = try slow.readResponse()
         XCTAssertEqual(slowAnswer.status, 200, "the request in flight when the listener closed is answered")
         XCTAssertEqual(slowAnswer.header("Connection"), "close")
