@@ -17,7 +17,7 @@ package final class Readiness: Sendable {
         draining.store(true, ordering: .relaxed)
     }
 
-    package var isDraining: Bool { draining.load(ordering: .relaxed) }
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Nil when ready; else why not.
     func reasonNotReady() async -> String? {

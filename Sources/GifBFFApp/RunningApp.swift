@@ -16,7 +16,7 @@ package final class RunningApp: Sendable {
     package var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
     /// What `/readyz` answers: not ready once a drain starts, nor while the database does not answer.
-    let readiness: Readiness
+    private let readiness: Readiness
     /// The providers' clients, whose connections and transports stop with the server.
     private let sources: [ProviderSource]
     private let stores: Stores
