@@ -7,11 +7,13 @@ import HTTPServer
 package enum APIRouter {
     /// The routes alone. `links`: what answers write this server's own links against; `media`: the
     /// demo providers' pictures (nil when no provider is served from its demo catalog); `proxies`:
-    /// whose X-Forwarded-For says where a request comes from; `backups`: the SQLite file's snapshots, for /metrics.
+    /// whose X-Forwarded-For says where a request comes from; `readiness`: what `/readyz` answers;
+    /// `backups`: the SQLite file's snapshots, for /metrics.
     package static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
-                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none, backups: BackupMetrics? = nil) -> Router {
+                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
+                            readiness: Readiness = Readiness(), backups: BackupMetrics? = nil) -> Router {
         var router = RouterBuilder()
-        HealthRoutes.register(on: &router)
+        HealthRoutes.register(on: &router, readiness: readiness)
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
         BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links,
                               proxies: proxies)
@@ -33,10 +35,10 @@ package enum APIRouter {
     package static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
                                  media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
-                                 backups: BackupMetrics? = nil) -> any HTTPResponder {
+                                 readiness: Readiness = Readiness(), backups: BackupMetrics? = nil) -> any HTTPResponder {
         let metrics = RequestMetrics()
         return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies,
-                                         backups: backups),
+                                         readiness: readiness, backups: backups),
                             metrics: metrics, origins: origins, hosts: hosts)
     }
 }

@@ -15,6 +15,8 @@ package final class RunningApp: Sendable {
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     package var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
+    /// What `/readyz` answers: not ready once a drain starts, nor while the database does not answer.
+    private let readiness: Readiness
     /// The providers' clients, whose connections and transports stop with the server.
     private let sources: [ProviderSource]
     private let stores: Stores
@@ -109,11 +111,12 @@ package final class RunningApp: Sendable {
                                drawing: demoDrawing)
         let backupFolder = configuration.databaseURL == nil ? configuration.backupFolder : nil
         let backupMetrics = backupFolder.map { _ in BackupMetrics() }
+        let readiness = Readiness(probeStorage: { await stores.unreachableReason() })
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
             links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies,
-            backups: backupMetrics)
+            readiness: readiness, backups: backupMetrics)
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
@@ -125,7 +128,7 @@ package final class RunningApp: Sendable {
                 backups = BackupScheduler(snapshots: snapshots, everyMinutes: configuration.backupIntervalMinutes,
                                           metrics: backupMetrics, logger: logger)
             }
-            return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
+            return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server, readiness: readiness,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
                               heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, backups: backups, media: media)
         } catch {
@@ -177,7 +180,7 @@ package final class RunningApp: Sendable {
         return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight, ceiling: ceiling)
     }
 
-    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
+    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, readiness: Readiness, sources: [ProviderSource], stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
                  sweeper: IdleInstallSweeper?, backups: BackupScheduler?, media: DemoMediaLibrary?) {
         self.media = media
@@ -190,10 +193,9 @@ package final class RunningApp: Sendable {
         self.port = port
         self.demoProviders = demoProviders
         self.server = server
+        self.readiness = readiness
         self.sources = sources
     }
-
-    var httpServer: HTTPServer { server }
 
     /// Asks for a snapshot of the SQLite file now (SIGUSR1); false when none are taken.
     func requestBackup() -> Bool {
@@ -207,6 +209,21 @@ package final class RunningApp: Sendable {
     package func shutdown() async {
         await server.shutdown()
         await stopAfterServer()
+    }
+
+    /// SIGTERM's stop, for a balancer to lose nothing: `/readyz` answers 503 at once and every
+    /// answer closes its connection (keep-alive clients reconnect, soon elsewhere), while the
+    /// listener stays open `drain` long and every request is served; then the listener closes (a
+    /// new client is refused, so a balancer tries another instance) and requests in flight have
+    /// the grace period. With no drain, the server stops at once as `shutdown` does.
+    package func drainThenStop(drain: Duration) async {
+        readiness.startDraining()
+        if drain > .zero {
+            server.closeConnectionsAfterEachAnswer()
+            try? await Task.sleep(for: drain)
+            await server.closeListener()
+        }
+        await server.shutdown()
     }
 
     package func waitUntilStopped() async {

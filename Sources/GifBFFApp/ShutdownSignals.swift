@@ -2,8 +2,9 @@ import Glibc
 import HTTPServer
 import Synchronization
 
-/// SIGTERM and SIGINT start a graceful shutdown; a second one exits at once. SIGUSR1 asks for a
-/// backup (one pipe catches every signal: `SignalPipe` is one per process).
+/// SIGTERM (a deploy, `docker stop`) drains, then shuts down gracefully; SIGINT (Ctrl-C) shuts
+/// down gracefully at once; a second signal of either exits at once. SIGUSR1 asks for a backup
+/// (one pipe catches every signal: `SignalPipe` is one per process).
 final class ShutdownSignals: Sendable {
     private let pipe: SignalPipe
 
@@ -11,7 +12,7 @@ final class ShutdownSignals: Sendable {
         let value = Atomic<Int>(0)
     }
 
-    init(server: HTTPServer, logger: Logger, onBackupRequest: @escaping @Sendable () -> Void = {}) throws {
+    init(app: RunningApp, drain: Duration, logger: Logger, onBackupRequest: @escaping @Sendable () -> Void = {}) throws {
         let count = Count()
         pipe = try SignalPipe(signals: [SIGTERM, SIGINT, SIGUSR1]) { signalNumber in
             if signalNumber == SIGUSR1 { return onBackupRequest() }
@@ -20,8 +21,9 @@ final class ShutdownSignals: Sendable {
                 logger.warning("second signal: exiting now", ("signal", .string(name)))
                 exit(1)
             }
-            logger.info("shutting down", ("signal", .string(name)))
-            Task { await server.shutdown() }
+            let drainFor = signalNumber == SIGTERM ? drain : .zero
+            logger.info("shutting down", ("signal", .string(name)), ("drain_ms", .int(Int((drainFor / .milliseconds(1)).rounded()))))
+            Task { await app.drainThenStop(drain: drainFor) }
         }
     }
 

@@ -160,9 +160,10 @@ final class ExecutableTests: XCTestCase {
         log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).flatMap { UInt16(log[$0].split(separator: ":")[1]) }
     }
 
-    /// Launches gif-bff on a free port and reads its log until the start-up line.
+    /// Launches gif-bff on a free port and reads its log until the start-up line. With no drain:
+    /// these tests are about the signal and the exit (DrainTests and RollingRestartTests drain).
     func launchUntilListening(environment: [String: String] = [:]) throws -> (Process, Pipe, String) {
-        let (process, _, errors) = try launch(["--port", "0"], environment: environment)
+        let (process, _, errors) = try launch(["--port", "0"], environment: ["GIF_BFF_DRAIN_SECONDS": "0"].merging(environment) { $1 })
         var log = ""
         let deadline = Date().addingTimeInterval(10)
         while !log.contains("gif-bff listening") && Date() < deadline {

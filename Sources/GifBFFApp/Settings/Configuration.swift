@@ -11,6 +11,9 @@ import Storage
 /// and a flag (the flag wins); `Setting.all` lists them with their defaults.
 package struct Configuration: Sendable {
     package var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
+    /// On SIGTERM, how long the server drains (`/readyz` 503, every request still served) before
+    /// it stops listening: a balancer's health checks see it going and send no more. 0: none.
+    package var drainPeriod: Duration = .seconds(5)
     package var databasePath = AppDatabase.defaultPath
     /// PostgreSQL instead of the SQLite file at `databasePath`, when set.
     package var databaseURL: PostgreSQLURL?

@@ -16,7 +16,7 @@ extension Setting {
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
-        headTimeout, requestTimeout, idleTimeout, shutdownGrace,
+        headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,
         installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installIdleDays, trustedProxies,
     ]
@@ -165,6 +165,9 @@ extension Setting {
 
     static let idleTimeout = Setting("GIF_BFF_IDLE_TIMEOUT_SECONDS", "--idle-timeout-seconds", \.server.limits.idleTimeout,
                                      .seconds(allowZero: false), "idle keep-alive connections are closed after this")
+
+    static let drain = Setting("GIF_BFF_DRAIN_SECONDS", "--drain-seconds", \.drainPeriod, .seconds(allowZero: true),
+                               "on SIGTERM, how long /readyz answers 503 while every request is still served (each answer closing its connection) before the listener closes; 0: none")
 
     static let shutdownGrace = Setting("GIF_BFF_SHUTDOWN_GRACE_SECONDS", "--shutdown-grace-seconds", \.server.shutdownGracePeriod,
                                        .seconds(allowZero: true), "on SIGTERM, how long requests in flight may finish")
