@@ -6,8 +6,10 @@
 #      (docker/postgres.Containerfile, docker/nginx.Containerfile);
 #   2. brings the fleet file up with podman-compose on them and the gif-bff image
 #      (GIF_BFF_POSTGRES_IMAGE, GIF_BFF_NGINX_IMAGE, GIF_BFF_IMAGE), on a free loopback port;
-#   3. checks, through the balancer: a favorite added with an install token is listed through
-#      it and by each instance; `podman restart` of one instance while requests go on through
+#   3. checks: the secrets (the database's password and URL, a made-up Unsplash key) are read
+#      from files of this run and are in no container's configuration, GIPHY without a key file
+#      serves its demo; through the balancer: a favorite added with an install token is listed
+#      through it and by each instance; `podman restart` of one instance while requests go on through
 #      the balancer, none of them failing, and the favorite still listed; /readyz of each
 #      instance and through the balancer (when openapi.yaml has /readyz);
 #   4. removes every container, volume, network and image it created (trap, even on failure
@@ -47,10 +49,13 @@ failed=0
 created_images=()
 WORK=""
 
+# The secrets are files of this run (a fresh password); GIPHY has no key file (its demo catalog
+# serves the favorites), Unsplash a made-up key (it must be read: the provider goes live).
 compose() {
-    GIF_BFF_IMAGE="$IMAGE" GIF_BFF_POSTGRES_IMAGE="$POSTGRES_IMAGE" GIF_BFF_NGINX_IMAGE="$NGINX_IMAGE" \
-        GIF_BFF_HOST_PORT="$PORT" GIF_BFF_FLEET_SUBNET_PREFIX="$SUBNET_PREFIX" \
-        POSTGRES_PASSWORD="$DB_PASSWORD" GIPHY_API_KEY="" UNSPLASH_ACCESS_KEY="" \
+    env -u GIPHY_API_KEY_FILE GIF_BFF_IMAGE="$IMAGE" GIF_BFF_POSTGRES_IMAGE="$POSTGRES_IMAGE" \
+        GIF_BFF_NGINX_IMAGE="$NGINX_IMAGE" GIF_BFF_HOST_PORT="$PORT" GIF_BFF_FLEET_SUBNET_PREFIX="$SUBNET_PREFIX" \
+        POSTGRES_PASSWORD_FILE="$WORK/secrets/postgres_password" GIF_BFF_DATABASE_URL_FILE="$WORK/secrets/database_url" \
+        UNSPLASH_ACCESS_KEY_FILE="$WORK/secrets/unsplash_access_key" \
         podman-compose -f "$ROOT/docker/compose.fleet.yaml" -f "$WORK/compose.verify.yaml" -p "$PROJECT" "$@"
 }
 # The container podman-compose made for a service of this project.
@@ -186,6 +191,13 @@ for n in $(shuf -i 1-254 -n 50); do
 done
 [ -n "$SUBNET_PREFIX" ] || die "no free 10.250.N.0/24 for the fleet's network"
 DB_PASSWORD="verify-$RUN_ID-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+# As an operator would keep them: files any container user can read (gif-bff is uid 10001), in a
+# folder only root enters (WORK is 0700).
+mkdir -p "$WORK/secrets"
+printf '%s\n' "$DB_PASSWORD" >"$WORK/secrets/postgres_password"
+printf 'postgresql://gif_bff:%s@postgres:5432/gif_bff\n' "$DB_PASSWORD" >"$WORK/secrets/database_url"
+printf 'verify-made-up-unsplash-key\n' >"$WORK/secrets/unsplash_access_key"
+chmod 0444 "$WORK/secrets"/*
 # podman-compose (1.6) mounts no `configs:`: the balancer's, as Compose would write it, is
 # mounted where the official image reads it, by a second compose file of this run.
 echo '{}' >"$WORK/compose.verify.yaml"
@@ -251,6 +263,24 @@ for url in "$INSTANCE1_URL" "$INSTANCE2_URL" "$BASE_URL"; do
     wait_status "$url/healthz" 200 60 || die "no /healthz 200 from $url within 60 s"
 done
 pass "up in $(elapsed "$fleet_started" "$(date +%s.%N)") s: /healthz 200 from each instance and through the balancer"
+
+# Secrets from files: no container's configuration holds the password or the key; each instance
+# was given the URL's file and Unsplash's, not GIPHY's, and read them (its database is PostgreSQL,
+# checked below by a favorite seen by both; Unsplash live, GIPHY the demo).
+leaked=""
+for c in $(podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --format '{{.Names}}'); do
+    podman inspect "$c" | grep -qe "$DB_PASSWORD" -e verify-made-up-unsplash-key && leaked+="$c "
+done
+instance_env="$(podman exec "$(container_of gif-bff-1)" env)"
+instance_log="$(podman logs "$(container_of gif-bff-1)" 2>&1)"
+if [ -z "$leaked" ] && grep -qx "GIF_BFF_DATABASE_URL_FILE=$WORK/secrets/database_url" <<<"$instance_env" \
+    && grep -qx "UNSPLASH_ACCESS_KEY_FILE=$WORK/secrets/unsplash_access_key" <<<"$instance_env" \
+    && ! grep -qe '^GIPHY_API_KEY' -e '^GIF_BFF_DATABASE_URL=' -e '^UNSPLASH_ACCESS_KEY=' <<<"$instance_env" \
+    && grep -q 'provider=unsplash mode=live' <<<"$instance_log" && grep -q 'provider=giphy mode=demo' <<<"$instance_log"; then
+    pass "secrets from files: the URL and the Unsplash key read from theirs (Unsplash live), no GIPHY key file (demo); in no container's configuration"
+else
+    fail "secrets from files: leaked into ${leaked:-none}; gif-bff-1's env: $(grep -oe '^[A-Z_]*FILE=[^ ]*' -e '^GIPHY[A-Z_]*' -e '^UNSPLASH[A-Z_]*' <<<"$instance_env" | tr '\n' ' '); log: $(grep -o 'provider=[a-z]* mode=[a-z]*' <<<"$instance_log" | tr '\n' ' ')"
+fi
 
 # /readyz is what a balancer or orchestrator asks (issue 33.3); checked where this tree has it.
 READYZ=0

@@ -442,8 +442,9 @@ if grep -q 'signal=SIGTERM' "$WORK/stop.log"; then pass "gif-bff logged the SIGT
 
 # ---- 6. docker/compose.yaml, run by podman-compose on the image just built ----
 COMPOSE_PORT="$(free_port)"
+# No key files: the demo catalogs (docker/verify-fleet.sh gives one).
 compose() {
-    GIF_BFF_IMAGE="$IMAGE" GIF_BFF_HOST_PORT="$COMPOSE_PORT" GIPHY_API_KEY="" \
+    env -u GIPHY_API_KEY_FILE -u UNSPLASH_ACCESS_KEY_FILE GIF_BFF_IMAGE="$IMAGE" GIF_BFF_HOST_PORT="$COMPOSE_PORT" \
         podman-compose -f "$ROOT/docker/compose.yaml" -p "$COMPOSE_PROJECT" "$@"
 }
 COMPOSE_STARTED=1
