@@ -366,7 +366,29 @@ LOAD_PID=$!
 sleep 1
 instance1="$(container_of gif-bff-1)"
 restart_started=$(date +%s.%N)
-pm restart -t 10 "$instance1" >/dev/null || fail "podman restart $instance1"
+# The stop timeout of the compose file's instances (a drain, then the grace period).
+stop_timeout="$(sed -n 's/^  stop_grace_period: \([0-9]*\)s$/\1/p' "$ROOT/docker/compose.fleet.yaml" | head -1)"
+pm restart -t "${stop_timeout:-10}" "$instance1" >/dev/null &
+CHILD=$!
+# While it stops, it drains where it can: /readyz 503 at once, the balancer's still 200.
+if [ "$READYZ" = 1 ]; then
+    drain_statuses=""
+    deadline=$((SECONDS + 15))
+    while kill -0 "$CHILD" 2>/dev/null && [ $SECONDS -lt $deadline ]; do
+        if [ "$(status_of "$INSTANCE1_URL/readyz")" = 503 ]; then
+            drain_statuses="503 $(status_of "$BASE_URL/readyz")"
+            break
+        fi
+        sleep 0.05
+    done
+    if [ "$drain_statuses" = "503 200" ]; then
+        pass "GET /readyz while gif-bff-1 stops: 503 from it, 200 through the balancer"
+    else
+        fail "GET /readyz while gif-bff-1 stops: '${drain_statuses:-no 503 seen}' (it, the balancer)"
+    fi
+fi
+wait "$CHILD" || fail "podman restart $instance1"
+CHILD=""
 address_after="$(instance_url gif-bff-1)"
 wait_status "$address_after/healthz" 200 60 || fail "gif-bff-1: no /healthz 200 within 60 s of the restart"
 RESTART_SECONDS="$(elapsed "$restart_started" "$(date +%s.%N)")"
