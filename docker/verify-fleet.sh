@@ -420,7 +420,13 @@ check_readyz "after the restart"
 [ "$failed" -eq 0 ] || show_logs
 if run_child "$WORK/compose-down.log" fleet_down 10; then
     COMPOSE_STARTED=0
-    pass "podman-compose down -v"
+    left="$(podman ps -a -q --filter "label=io.podman.compose.project=$PROJECT"
+    for kind in volume network; do
+        podman "$kind" ls -q --filter "label=io.podman.compose.project=$PROJECT" 2>/dev/null
+    done; for volume in $(cat "$WORK/volumes" 2>/dev/null); do
+        if podman volume exists "$volume" 2>/dev/null; then echo "$volume"; fi
+    done)"
+    if [ -z "$left" ]; then pass "podman-compose down -v: nothing of the project left"; else fail "left after down: $left"; fi
 else
     tail -30 "$WORK/compose-down.log" >&2
     fail "podman-compose down -v"
