@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
         // A thread of its own as an executor, for the databases' blocking calls.
         .target(name: "DedicatedThread", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["SQLite", "PostgreSQL", "Service", "Model", "Wire", "Gateway"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["DedicatedThread", "SQLite", "PostgreSQL", "Service", "Model", "Wire", "Gateway"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),

@@ -35,7 +35,9 @@ swift build --product fake-unsplash 2>&1 | tail -1
 bin_path="$(swift build --show-bin-path)"
 echo "browser-tests: [build: $(( $(date +%s) - started )) s]"
 
-start_demo_server browser-tests "$bin_path/gif-bff" "$work_dir"
+# No share of the budget per client: every test's browser is the one client on loopback, and the
+# share's 429 is tested in UpstreamShareTests.
+start_demo_server browser-tests "$bin_path/gif-bff" "$work_dir" --upstream-share-percent 0
 echo "browser-tests: gif-bff (pid $server_pid) at $base_url"
 
 failed=0

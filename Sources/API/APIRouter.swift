@@ -7,20 +7,23 @@ import HTTPServer
 package enum APIRouter {
     /// The routes alone. `links`: what answers write this server's own links against; `media`: the
     /// demo providers' pictures (nil when no provider is served from its demo catalog); `proxies`:
-    /// whose X-Forwarded-For says where a request comes from.
+    /// whose X-Forwarded-For says where a request comes from; `readiness`: what `/readyz` answers;
+    /// `backups`: the SQLite file's snapshots, for /metrics.
     package static func make(backend: Backend, requestMetrics: RequestMetrics = RequestMetrics(), links: LinkBase = LinkBase(),
-                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> Router {
+                            media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
+                            readiness: Readiness = Readiness(), backups: BackupMetrics? = nil) -> Router {
         var router = RouterBuilder()
-        HealthRoutes.register(on: &router)
+        HealthRoutes.register(on: &router, readiness: readiness)
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
-        BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links)
+        BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links,
+                              proxies: proxies)
         FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
         SearchHistoryRoutes.register(on: &router, history: backend.history, installs: backend.installs)
         SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs)
-        DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links)
+        DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links, proxies: proxies)
         MediaRoutes.register(on: &router, library: media)
         AnalyticsRoutes.register(on: &router, analytics: backend.analytics, installs: backend.installs)
-        MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics, media: media)
+        MetricsRoutes.register(on: &router, backend: backend, requests: requestMetrics, media: media, backups: backups)
         OpenAPIRoutes.register(on: &router)
         WebAppRoutes.register(on: &router, providers: backend.providers.names.map(\.rawValue),
                               defaultProvider: backend.providers.defaultName.rawValue)
@@ -31,9 +34,11 @@ package enum APIRouter {
     /// gzip, ETags and 304.
     package static func responder(backend: Backend, origins: CORSPolicy = .loopback,
                                  hosts: HostAllowlist = .loopback, links: LinkBase = LinkBase(),
-                                 media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none) -> any HTTPResponder {
+                                 media: DemoMediaLibrary? = nil, proxies: TrustedProxies = .none,
+                                 readiness: Readiness = Readiness(), backups: BackupMetrics? = nil) -> any HTTPResponder {
         let metrics = RequestMetrics()
-        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies),
+        return APIResponder(router: make(backend: backend, requestMetrics: metrics, links: links, media: media, proxies: proxies,
+                                         readiness: readiness, backups: backups),
                             metrics: metrics, origins: origins, hosts: hosts)
     }
 }

@@ -10,9 +10,11 @@ import HTTPServer
 /// recorded in its history). `provider` picks GIPHY or Unsplash (the default is the
 /// server's); `type=stickers` lists GIPHY's stickers; `order_by` orders Unsplash's lists.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
-/// `renditions` asks for more; a page made from a cached answer is written once and kept.
+/// `renditions` asks for more; a page made from a cached answer is written once and kept. An
+/// upstream call a request makes is charged to its install, or its address (`payer`).
 enum BrowseRoutes {
-    static func register(on router: inout RouterBuilder, browse: Browse, providers: ProviderGateways, installs: Installs, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, browse: Browse, providers: ProviderGateways, installs: Installs, links: LinkBase,
+                         proxies: TrustedProxies) {
         let bodies = RenderedBodies<PageBodyKey>()
         let details = RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20)
         router.serve(.get, "/search") { request in
@@ -28,7 +30,8 @@ enum BrowseRoutes {
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await browse.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
-                                                         provider: provider, order: order, install: install)
+                                                         provider: provider, order: order, install: install,
+                                                         payer: payer(of: request, install: install, proxies: proxies))
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         router.serve(.get, "/trending") { request in
@@ -41,7 +44,8 @@ enum BrowseRoutes {
             let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
             let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
             let fetched = try await browse.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
-                                                           provider: provider, order: order, install: install)
+                                                           provider: provider, order: order, install: install,
+                                                           payer: payer(of: request, install: install, proxies: proxies))
             return pageResponse(fetched, form: form, bodies: bodies, request: request)
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
@@ -50,7 +54,8 @@ enum BrowseRoutes {
                 let install = try await InstallAccess.forBrowsing(request, installs: installs)
                 let id = try RequestInputs.itemID(request.pathParameters["id"])
                 let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
-                let item = try await browse.item(id: id, provider: try providers.provider(of: id), install: install)
+                let item = try await browse.item(id: id, provider: try providers.provider(of: id), install: install,
+                                                 payer: payer(of: request, install: install, proxies: proxies))
                 // An item from a cached answer is written once per favorite mark and form, then kept.
                 let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
                 var response = details.response(for: key, to: request) {
@@ -76,7 +81,8 @@ enum BrowseRoutes {
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
-            let item = try await browse.random(tag: tag, rating: rating, type: type, provider: provider, install: install)
+            let item = try await browse.random(tag: tag, rating: rating, type: type, provider: provider, install: install,
+                                               payer: payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: ItemForm.full.linked(to: links.of(request))))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
@@ -93,6 +99,12 @@ enum BrowseRoutes {
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
+    }
+
+    /// Who the upstream calls a request makes are charged to: its install, else the address it
+    /// comes from, as installs are counted (an IPv6 client by its /64).
+    static func payer(of request: HTTPRequest, install: InstallID?, proxies: TrustedProxies) -> CallPayer {
+        CallPayer(install: install, address: ClientAddress.installClient(of: request, trusting: proxies).address)
     }
 
     /// What a kept page's body is: the cached answer as marked, and the form it is written in.

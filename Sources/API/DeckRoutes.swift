@@ -4,9 +4,10 @@ import Service
 import Model
 import HTTPServer
 
-/// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps.
+/// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps; its upstream calls
+/// are charged to the install, or the address, as a search's are (`BrowseRoutes.payer`).
 enum DeckRoutes {
-    static func register(on router: inout RouterBuilder, decks: Decks, installs: Installs, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, decks: Decks, installs: Installs, links: LinkBase, proxies: TrustedProxies) {
         router.serve(.get, "/random/deck") { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let query = request.query
@@ -16,7 +17,8 @@ enum DeckRoutes {
             let rating = try RequestInputs.rating(query["rating"])
             let type = try RequestInputs.mediaType(query["type"])
             let session = try RequestInputs.deckSession(query["session"])
-            let deck = try await decks.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install)
+            let deck = try await decks.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install,
+                                            payer: BrowseRoutes.payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(DeckJSON(deck: deck, form: ItemForm.full.linked(to: links.of(request))),
                                               sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.
@@ -35,6 +37,7 @@ struct DeckJSON: JSONWritable {
         writer.object { writer in
             writer.key("data")
             writer.array(deck.items) { writer, item in writer.object { writer in item.writeMembers(to: &writer, form: form) } }
+            if let rating = deck.rating { writer.member("rating", rating.rawValue) }
             writer.member("session", deck.session)
         }
     }

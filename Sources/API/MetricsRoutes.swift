@@ -7,7 +7,8 @@ import HTTPServer
 
 /// GET /metrics in the Prometheus text format (version 0.0.4).
 enum MetricsRoutes {
-    static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics, media: DemoMediaLibrary? = nil) {
+    static func register(on router: inout RouterBuilder, backend: Backend, requests: RequestMetrics, media: DemoMediaLibrary? = nil,
+                         backups: BackupMetrics? = nil) {
         router.get("/metrics") { _ in
             let favorites = try? await backend.favorites.totalCount()
             let installs = try? await backend.installs.count()
@@ -17,6 +18,7 @@ enum MetricsRoutes {
                                              bookkeepingMerged: backend.bookkeepingWritesMerged,
                                              pingbacks: backend.analytics.counts)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
+            if let backups { text += PrometheusText.backups(backups.counts) }
             text += PrometheusText.heap(inUse: ProcessHeap.inUseBytes, freeKept: ProcessHeap.freeKeptBytes)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
@@ -61,6 +63,13 @@ enum PrometheusText {
         for (provider, metrics) in upstream {
             for (endpoint, count) in metrics.heldOffCalls.sorted(by: { $0.key < $1.key }) {
                 out += "gif_bff_upstream_held_off_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
+            }
+        }
+        header(&out, "gif_bff_upstream_share_spent_total", "counter",
+               "Calls not made because the client asking (its install, or its address without a token) had caused its share of the provider's hourly budget, by endpoint and provider.")
+        for (provider, metrics) in upstream {
+            for (endpoint, count) in metrics.shareSpentCalls.sorted(by: { $0.key < $1.key }) {
+                out += "gif_bff_upstream_share_spent_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
             }
         }
         header(&out, "gif_bff_cache_results_total", "counter", "Answers by where they came from: hit, miss or stale, by provider.")
@@ -115,6 +124,20 @@ enum PrometheusText {
     }
 
     /// The allocator's figures, to tell a growing heap from memory freed and kept (`ProcessHeap`).
+    static func backups(_ counts: BackupMetrics.Counts) -> String {
+        var out = ""
+        header(&out, "gif_bff_backups_total", "counter", "Snapshots of the SQLite file into GIF_BFF_BACKUP_DIR, by outcome.")
+        out += "gif_bff_backups_total{outcome=\"written\"} \(counts.written)\n"
+        out += "gif_bff_backups_total{outcome=\"failed\"} \(counts.failed)\n"
+        header(&out, "gif_bff_backup_last_bytes", "gauge", "Size of the last snapshot written.")
+        out += "gif_bff_backup_last_bytes \(counts.lastBytes)\n"
+        header(&out, "gif_bff_backup_last_duration_seconds", "gauge", "Time the last snapshot written took, synced and renamed.")
+        out += "gif_bff_backup_last_duration_seconds \(counts.lastSeconds)\n"
+        header(&out, "gif_bff_backup_last_written_timestamp_seconds", "gauge", "When the last snapshot was written (0: none yet).")
+        out += "gif_bff_backup_last_written_timestamp_seconds \(counts.lastWrittenAt)\n"
+        return out
+    }
+
     static func heap(inUse: Int, freeKept: Int) -> String {
         var out = ""
         header(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.")

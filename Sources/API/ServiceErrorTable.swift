@@ -20,6 +20,7 @@ enum ServiceErrorTable {
         case .storageUnavailable: (.serviceUnavailable, "Storage unavailable")
         case .upstreamRateLimited: (.serviceUnavailable, "Upstream rate limit reached")
         case .upstreamBudgetExhausted: (.serviceUnavailable, "Upstream call budget spent")
+        case .upstreamShareSpent: (tooManyRequests, "Your share of upstream calls is spent")
         case .upstreamAuth: (.badGateway, "The upstream refused the server's key")
         case .upstreamRejected: (.badGateway, "The upstream rejected the request")
         case .upstreamError: (.badGateway, "The upstream failed")

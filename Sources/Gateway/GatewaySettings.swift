@@ -21,6 +21,19 @@ package struct GatewaySettings: Sendable, Equatable {
     package var upstreamIdentity = ""
     /// Upstream calls allowed per rolling hour; nil for no budget.
     package var callsPerHour: Int?
+    /// The percent of `callsPerHour` one client (`CallPayer`) may cause in a rolling hour; 0: no
+    /// share, any client may spend the whole budget.
+    package var sharePercent = 10
+
+    /// Upstream calls one client may cause per rolling hour: `sharePercent` of the budget, at
+    /// least 1; nil without a budget or a share.
+    package var callsPerPayer: Int? {
+        let percent = min(100, max(0, sharePercent))
+        guard let callsPerHour, callsPerHour > 0, percent > 0 else { return nil }
+        // Divided first where the product could overflow (the setting allows far less).
+        let (product, overflow) = callsPerHour.multipliedReportingOverflow(by: percent)
+        return max(1, overflow ? callsPerHour / 100 * percent : product / 100)
+    }
 
     package init() {}
 

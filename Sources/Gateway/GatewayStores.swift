@@ -25,16 +25,41 @@ package protocol ResponseCacheStore: Sendable {
     func purge(storedBefore date: Date) async throws
 }
 
-/// When upstream calls were made, so the hourly budget survives a restart.
+/// When upstream calls were made, and who they were charged to, so the hourly budget and each
+/// client's share of it survive a restart.
 package protocol UpstreamCallLog: Sendable {
-    func record(at date: Date, forgetBefore: Date) async throws
-    func calls(since date: Date) async throws -> [Date]
+    /// `payer`: the `CallPayer` key the call was charged to; "" for none (the spotlight, decks).
+    func record(at date: Date, payer: String, forgetBefore: Date) async throws
+    func loggedCalls(since date: Date) async throws -> [LoggedCall]
     /// True when other instances log their calls here too: the budget is then the fleet's, each
     /// call taken from the log itself (`take`) rather than from this process's memory.
     var isShared: Bool { get }
-    /// Takes one call at `now` when fewer than `limit` were logged since `since`, as one step for
-    /// every instance sharing the log (calls before `since` are forgotten).
-    func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken
+    /// Takes one call at `now` when fewer than `limit` were logged since `since` and, with a
+    /// `share`, fewer than its limit were charged to its payer (the budget is told first), as one step for every instance
+    /// sharing the log (calls before `since` are forgotten).
+    func take(at now: Date, limit: Int, since: Date, share: PayerShare?) async throws -> CallTaken
+}
+
+/// One logged call: when, and who paid ("" for no one).
+package struct LoggedCall: Equatable, Sendable {
+    package let at: Date
+    package let payer: String
+
+    package init(at: Date, payer: String) {
+        self.at = at
+        self.payer = payer
+    }
+}
+
+/// A payer and the calls it may be charged in the window.
+package struct PayerShare: Equatable, Sendable {
+    package let payer: String
+    package let limit: Int
+
+    package init(payer: String, limit: Int) {
+        self.payer = payer
+        self.limit = limit
+    }
 }
 
 /// What taking a call from a shared log gave.
@@ -42,17 +67,37 @@ package enum CallTaken: Equatable, Sendable {
     case taken
     /// `limit` calls were logged in the window; the oldest of them.
     case exhausted(oldest: Date)
+    /// The payer was charged its share in the window; the oldest of its calls.
+    case shareSpent(oldest: Date)
 }
 
 extension UpstreamCallLog {
     package var isShared: Bool { false }
 
+    /// A call charged to no one.
+    package func record(at date: Date, forgetBefore: Date) async throws {
+        try await record(at: date, payer: "", forgetBefore: forgetBefore)
+    }
+
+    /// The times of the calls since `date`, oldest first.
+    package func calls(since date: Date) async throws -> [Date] {
+        try await loggedCalls(since: date).map(\.at)
+    }
+
+    package func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken {
+        try await take(at: now, limit: limit, since: since, share: nil)
+    }
+
     /// For a log no other process writes: read, then record (this process's budget keeps the
     /// calls in memory and does not call this).
-    package func take(at now: Date, limit: Int, since: Date) async throws -> CallTaken {
-        let calls = try await calls(since: since)
-        if calls.count >= limit { return .exhausted(oldest: calls.min() ?? now) }
-        try await record(at: now, forgetBefore: since)
+    package func take(at now: Date, limit: Int, since: Date, share: PayerShare?) async throws -> CallTaken {
+        let calls = try await loggedCalls(since: since)
+        if calls.count >= limit { return .exhausted(oldest: calls.map(\.at).min() ?? now) }
+        if let share {
+            let theirs = calls.filter { $0.payer == share.payer }
+            if theirs.count >= share.limit { return .shareSpent(oldest: theirs.map(\.at).min() ?? now) }
+        }
+        try await record(at: now, payer: share?.payer ?? "", forgetBefore: since)
         return .taken
     }
 }

@@ -42,21 +42,24 @@ package final class UpstreamGateway: Sendable {
         self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
         // Shared when several gateways write to one database, so one flush waits for all of them.
         let bookkeeping = bookkeeping ?? BookkeepingWrites(report: report, now: now)
-        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, log: callLog, bookkeeping: bookkeeping) }
+        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, share: settings.callsPerPayer, log: callLog, bookkeeping: bookkeeping) }
         self.bookkeeping = bookkeeping
         self.metrics = metrics
         self.now = now
         self.report = report
     }
 
-    package func search(_ request: SearchRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type)) { [provider] in
+    /// `payer`: who a call made for it is charged to (`CallPayer`); nil for no one.
+    package func search(_ request: SearchRequest, payer: CallPayer? = nil) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type),
+                         payer: payer) { [provider] in
             try await provider.search(request)
         }
     }
 
-    package func trending(_ request: TrendingRequest) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type)) { [provider] in
+    package func trending(_ request: TrendingRequest, payer: CallPayer? = nil) async throws -> Fetched<UpstreamPage> {
+        try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type),
+                         payer: payer) { [provider] in
             try await provider.trending(request)
         }
     }
@@ -76,13 +79,15 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
-    package func item(id: String) async throws -> Fetched<Item> {
-        try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif") { [provider] in try await provider.item(id: id) }
+    package func item(id: String, payer: CallPayer? = nil) async throws -> Fetched<Item> {
+        try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif", payer: payer) { [provider] in
+            try await provider.item(id: id)
+        }
     }
 
     /// Never cached (each call should differ), but it counts against the budget.
-    package func random(tag: String?, rating: String?, type: MediaType = .gifs) async throws -> Item {
-        let item = try await spend(endpoint: CacheKey.endpoint("random", type)) { [provider] in
+    package func random(tag: String?, rating: String?, type: MediaType = .gifs, payer: CallPayer? = nil) async throws -> Item {
+        let item = try await spend(endpoint: CacheKey.endpoint("random", type), payer: payer) { [provider] in
             try await provider.random(tag: tag, rating: rating, type: type)
         }
         links.record([item])
@@ -133,15 +138,33 @@ package final class UpstreamGateway: Sendable {
     /// then it gets that one while the call goes on and refreshes the cache.
     @inline(__always)
     /// `key`: the request's key as this upstream's (`settings.key`).
-    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0,
+    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: CallPayer? = nil,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
         if settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit {
             metrics.recordCache(.hit)
             return hit
         }
         let requestedAt = now()
-        let (task, startedAt) = shared(key: key, endpoint: endpoint, reserve: reserve, call: call())
-        let fetched = if settings.cacheEnabled {
+        let call = call()
+        var joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
+        let fetched: Fetched<T>
+        do {
+            fetched = try await awaitShared(joined, key: key, requestedAt: requestedAt)
+        } catch let spent as UpstreamShareSpent where spent.payer != payer?.key {
+            // Coalesced onto the call of a client past its share: this request was not refused,
+            // so it asks again, as its own (or joins another's call).
+            joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
+            fetched = try await awaitShared(joined, key: key, requestedAt: requestedAt)
+        }
+        metrics.recordCache(fetched.status)
+        return fetched
+    }
+
+    /// The shared call's answer, or a stale one once it has taken `slowUpstreamWait`.
+    private func awaitShared<T: CachedAnswerValue>(_ joined: (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant),
+                                                    key: String, requestedAt: Date) async throws -> Fetched<T> {
+        let (task, startedAt) = joined
+        return if settings.cacheEnabled {
             // Only an answer kept before this request: one stored since is the call's own, which
             // finished as the deadline came, and is answered as what it is (a miss), not as stale.
             try await FirstOf.value(of: task, orAt: startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
@@ -150,8 +173,6 @@ package final class UpstreamGateway: Sendable {
         } else {
             try await task.value
         }
-        metrics.recordCache(fetched.status)
-        return fetched
     }
 
     private struct Inflight<T: Sendable>: Sendable {
@@ -161,14 +182,15 @@ package final class UpstreamGateway: Sendable {
 
     /// Identical requests share one task, which reads the store and, if need be, calls the
     /// upstream; it leaves the map when done.
-    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, call: @escaping @Sendable () async throws -> T)
+    private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, payer: CallPayer?,
+                                               call: @escaping @Sendable () async throws -> T)
         -> (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant) {
         let running = inflight.withLock { tasks -> Inflight<T> in
             if let running = tasks[key] as? Inflight<T> { return running }
             let task = Task {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
                 defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
-                return try await self.load(key: key, endpoint: endpoint, reserve: reserve, call: call)
+                return try await self.load(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
             }
             let running = Inflight(task: task, startedAt: .now)
             tasks[key] = running
@@ -195,14 +217,14 @@ package final class UpstreamGateway: Sendable {
         return Fetched(value, status: .stale, age: Self.age(entry.storedAt, start), freshFor: freshFor)
     }
 
-    private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int,
+    private func load<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, payer: CallPayer?,
                                              call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         let start = now()
         let stored: Stored<T>? = settings.cacheEnabled ? await lookup(key, now: start) : nil
         if let stored, isFresh(stored.storedAt, start) {
             return Fetched(stored.value, status: .hit, age: Self.age(stored.storedAt, start), freshFor: freshFor)
         }
-        return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, call: call)
+        return try await refresh(key: key, endpoint: endpoint, stored: stored, reserve: reserve, payer: payer, call: call)
     }
 
     /// How long an answer stays fresh here, told with every answer (`Fetched.freshFor`).
@@ -215,15 +237,17 @@ package final class UpstreamGateway: Sendable {
     }
 
     /// One upstream call for `key`; on failure, the stored answer if it is not too old.
-    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?, reserve: Int,
+    private func refresh<T: CachedAnswerValue>(key: String, endpoint: String, stored: Stored<T>?, reserve: Int, payer: CallPayer?,
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
-            let value = try await spend(endpoint: endpoint, reserve: reserve, call: call)
+            let value = try await spend(endpoint: endpoint, reserve: reserve, payer: payer, call: call)
             remember(key, value: value)
             return Fetched(value, status: .miss, age: 0, freshFor: freshFor)
         } catch let error as UpstreamError where error != .notFound {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
+            return try serveStale(stored, instead: error)
+        } catch let error as UpstreamShareSpent {
             return try serveStale(stored, instead: error)
         } catch let error as UpstreamHeldOff {
             return try serveStale(stored, instead: error)
@@ -291,7 +315,7 @@ package final class UpstreamGateway: Sendable {
 
     /// Makes one upstream call, unless the upstream is held off after failing or the budget does
     /// not allow it (keeping `reserve` calls for others), and counts its outcome.
-    private func spend<T>(endpoint: String, reserve: Int = 0, call: @Sendable () async throws -> T) async throws -> T {
+    private func spend<T>(endpoint: String, reserve: Int = 0, payer: CallPayer? = nil, call: @Sendable () async throws -> T) async throws -> T {
         let probe: Bool
         do {
             probe = try holdOff.permit(now: now())
@@ -300,7 +324,7 @@ package final class UpstreamGateway: Sendable {
             throw error
         }
         do {
-            return try await budgetedCall(endpoint: endpoint, reserve: reserve, call: call)
+            return try await budgetedCall(endpoint: endpoint, reserve: reserve, payer: payer, call: call)
         } catch let error as UpstreamError {
             holdOff.failed(error, probe: probe, now: now())
             throw error
@@ -311,7 +335,7 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
-    private func budgetedCall<T>(endpoint: String, reserve: Int, call: @Sendable () async throws -> T) async throws -> T {
+    private func budgetedCall<T>(endpoint: String, reserve: Int, payer: CallPayer?, call: @Sendable () async throws -> T) async throws -> T {
         if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
             throw BudgetExhausted(retryAfter: 60)
         }
@@ -319,8 +343,11 @@ package final class UpstreamGateway: Sendable {
         if let reported = reportedRemaining(at: now()), reported <= reserve {
             throw BudgetExhausted(retryAfter: 60)
         }
-        if let budget, case .failure(let exhausted) = await budget.take(now: now()) {
-            throw exhausted
+        do {
+            try await budget?.take(now: now(), payer: payer)
+        } catch let spent as UpstreamShareSpent {
+            metrics.recordShareSpent(endpoint: endpoint)
+            throw spent
         }
         do {
             let value = try await call()

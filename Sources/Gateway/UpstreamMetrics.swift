@@ -7,6 +7,7 @@ package final class UpstreamMetrics: Sendable {
         var calls: [CallKey: Int] = [:]
         var cache: [CacheStatus: Int] = [:]
         var heldOff: [String: Int] = [:]
+        var shareSpent: [String: Int] = [:]
     }
 
     package struct CallKey: Hashable, Sendable {
@@ -27,6 +28,11 @@ package final class UpstreamMetrics: Sendable {
         state.withLock { $0.heldOff[endpoint, default: 0] += 1 }
     }
 
+    /// A call not made: the client asking has caused its share of the hourly budget's calls.
+    func recordShareSpent(endpoint: String) {
+        state.withLock { $0.shareSpent[endpoint, default: 0] += 1 }
+    }
+
     func recordCache(_ status: CacheStatus) {
         state.withLock { $0.cache[status, default: 0] += 1 }
     }
@@ -35,6 +41,8 @@ package final class UpstreamMetrics: Sendable {
     package var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
     /// Calls not made while the upstream was held off, by endpoint.
     package var heldOffCalls: [String: Int] { state.withLock { $0.heldOff } }
+    /// Calls not made because the client's share was spent, by endpoint.
+    package var shareSpentCalls: [String: Int] { state.withLock { $0.shareSpent } }
 
     /// The outcome label of an upstream call that failed.
     package static func outcome(of error: any Error) -> String {

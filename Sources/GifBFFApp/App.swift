@@ -37,7 +37,10 @@ package enum App {
         }
         let signals: ShutdownSignals
         do {
-            signals = try ShutdownSignals(server: app.httpServer, logger: logger)
+            signals = try ShutdownSignals(app: app, drain: configuration.drainPeriod, logger: logger, onBackupRequest: {
+                // Caught either way: SIGUSR1's default would end the server.
+                if !app.requestBackup() { logger.warning("SIGUSR1 ignored: no GIF_BFF_BACKUP_DIR set") }
+            })
         } catch {
             printError("gif-bff: \(error)")
             await app.shutdown()

@@ -15,6 +15,8 @@ package final class RunningApp: Sendable {
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     package var isDemo: Bool { demoProviders.contains(.giphy) }
     private let server: HTTPServer
+    /// What `/readyz` answers: not ready once a drain starts, nor while the database does not answer.
+    private let readiness: Readiness
     /// The providers' clients, whose connections and transports stop with the server.
     private let sources: [ProviderSource]
     private let stores: Stores
@@ -25,6 +27,8 @@ package final class RunningApp: Sendable {
     private let heapTrimmer: HeapTrimmer
     /// Deletes idle installs hourly; nil when they are kept for ever.
     private let sweeper: IdleInstallSweeper?
+    /// Snapshots of the SQLite file; nil without GIF_BFF_BACKUP_DIR (and with PostgreSQL).
+    private let backups: BackupScheduler?
     /// The demo catalogs' pictures, when a provider runs on one: its drawing threads stop last.
     let media: DemoMediaLibrary?
     static let pingbackFlushDeadline: Duration = .seconds(2)
@@ -45,6 +49,7 @@ package final class RunningApp: Sendable {
             let isStorage = error is StoreFailure || error is BookkeepingWriteFailed
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
+        let ceiling = try contentCeiling(configuration)
         // The database first: the GIPHY client keeps the install's random_id in it.
         let stores = if let url = configuration.databaseURL {
             try Stores.open(url: url)
@@ -79,7 +84,8 @@ package final class RunningApp: Sendable {
                                       memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
-            makeProvider(source, configuration: configuration, stores: stores, bookkeeping: bookkeeping, logger: logger, report: report)
+            makeProvider(source, configuration: configuration, ceiling: ceiling, stores: stores, bookkeeping: bookkeeping,
+                         logger: logger, report: report)
         }
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
@@ -103,17 +109,28 @@ package final class RunningApp: Sendable {
         let media = demoCatalogs.isEmpty ? nil
             : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
                                drawing: demoDrawing)
+        let backupFolder = configuration.databaseURL == nil ? configuration.backupFolder : nil
+        let backupMetrics = backupFolder.map { _ in BackupMetrics() }
+        let readiness = Readiness(probeStorage: { await stores.unreachableReason() })
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
-            links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies)
+            links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies,
+            readiness: readiness, backups: backupMetrics)
         let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
         do {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(installs: backend.installs, idleDays: $0, logger: logger) }
-            return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server,
+            var backups: BackupScheduler?
+            if let backupFolder, let backupMetrics {
+                let snapshots = DatabaseSnapshots(databasePath: configuration.databasePath, options: databaseOptions,
+                                                  folder: backupFolder, keep: configuration.backupKeep)
+                backups = BackupScheduler(snapshots: snapshots, everyMinutes: configuration.backupIntervalMinutes,
+                                          metrics: backupMetrics, logger: logger)
+            }
+            return RunningApp(port: port, demoProviders: sources.filter(\.isDemo).map(\.name).sorted(), server: server, readiness: readiness,
                               sources: sources, stores: stores, bookkeeping: bookkeeping, analytics: analytics,
-                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, media: media)
+                              heapTrimmer: HeapTrimmer(logger: logger), sweeper: sweeper, backups: backups, media: media)
         } catch {
             abandon(sources, stores)
             throw error
@@ -130,7 +147,17 @@ package final class RunningApp: Sendable {
     }
 
     /// A provider's gateway (its cache keys, budget and call log its own) and spotlight.
-    private static func makeProvider(_ source: ProviderSource, configuration: Configuration, stores: Stores,
+    /// The ceiling `GIF_BFF_MAX_RATING` sets; a default rating above it is a configuration that
+    /// contradicts itself, refused before anything is opened.
+    private static func contentCeiling(_ configuration: Configuration) throws(ConfigurationError) -> ContentCeiling {
+        guard configuration.defaultRating <= configuration.maxRating else {
+            throw .invalidValue(setting: Setting.defaultRating.label, value: "\"\(configuration.defaultRating)\"",
+                                expected: "a rating no higher than \(Setting.maxRating.label), which is \(configuration.maxRating)")
+        }
+        return ContentCeiling(configuration.maxRating)
+    }
+
+    private static func makeProvider(_ source: ProviderSource, configuration: Configuration, ceiling: ContentCeiling, stores: Stores,
                                      bookkeeping: BookkeepingWrites, logger: Logger,
                                      report: @escaping @Sendable (any Error) -> Void) -> ProviderGateway {
         var settings = configuration.gateway
@@ -148,14 +175,16 @@ package final class RunningApp: Sendable {
                                ("reason", .string(String(describing: error))))
             })
         let spotlight = SpotlightService(gateway: gateway, store: stores.spotlight,
-                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating)
-        return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight)
+                                         intervalSeconds: configuration.spotlightMinutes * 60, rating: configuration.defaultRating,
+                                         ceiling: ceiling, ratesItems: source.rules.ratesItems)
+        return ProviderGateway(name: name, rules: source.rules, gateway: gateway, spotlight: spotlight, ceiling: ceiling)
     }
 
-    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, sources: [ProviderSource], stores: Stores,
+    private init(port: UInt16, demoProviders: [ProviderName], server: HTTPServer, readiness: Readiness, sources: [ProviderSource], stores: Stores,
                  bookkeeping: BookkeepingWrites, analytics: AnalyticsPingbacks, heapTrimmer: HeapTrimmer,
-                 sweeper: IdleInstallSweeper?, media: DemoMediaLibrary?) {
+                 sweeper: IdleInstallSweeper?, backups: BackupScheduler?, media: DemoMediaLibrary?) {
         self.media = media
+        self.backups = backups
         self.analytics = analytics
         self.heapTrimmer = heapTrimmer
         self.sweeper = sweeper
@@ -164,10 +193,15 @@ package final class RunningApp: Sendable {
         self.port = port
         self.demoProviders = demoProviders
         self.server = server
+        self.readiness = readiness
         self.sources = sources
     }
 
-    var httpServer: HTTPServer { server }
+    /// Asks for a snapshot of the SQLite file now (SIGUSR1); false when none are taken.
+    func requestBackup() -> Bool {
+        backups?.request()
+        return backups != nil
+    }
 
     /// Graceful: requests in flight finish (within the grace period), then the pingbacks still
     /// queued and the writes left for later, and the database is closed (checkpointed: a stopped
@@ -175,6 +209,21 @@ package final class RunningApp: Sendable {
     package func shutdown() async {
         await server.shutdown()
         await stopAfterServer()
+    }
+
+    /// SIGTERM's stop, for a balancer to lose nothing: `/readyz` answers 503 at once and every
+    /// answer closes its connection (keep-alive clients reconnect, soon elsewhere), while the
+    /// listener stays open `drain` long and every request is served; then the listener closes (a
+    /// new client is refused, so a balancer tries another instance) and requests in flight have
+    /// the grace period. With no drain, the server stops at once as `shutdown` does.
+    package func drainThenStop(drain: Duration) async {
+        readiness.startDraining()
+        if drain > .zero {
+            server.closeConnectionsAfterEachAnswer()
+            try? await Task.sleep(for: drain)
+            await server.closeListener()
+        }
+        await server.shutdown()
     }
 
     package func waitUntilStopped() async {
@@ -185,6 +234,8 @@ package final class RunningApp: Sendable {
     private func stopAfterServer() async {
         heapTrimmer.stop()
         await sweeper?.stop()
+        // Before the database closes: a snapshot under way finishes first.
+        await backups?.stop()
         await analytics.flush(within: Self.pingbackFlushDeadline)
         // After the pingbacks: GIPHY's client is also their channel.
         for source in sources { await source.shutdown() }

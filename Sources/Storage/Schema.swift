@@ -154,6 +154,14 @@ package enum Schema {
         CREATE INDEX install_unused_first ON install (last_used);
         """
 
+    /// Version 9: who each upstream call was charged to (`CallPayer`'s key: an install or a client
+    /// address), for each client's share of the hourly budget; "" for calls charged to no one,
+    /// as every call logged before was.
+    package static let version9CallPayerSQL = """
+        ALTER TABLE upstream_call ADD COLUMN payer TEXT NOT NULL DEFAULT '';
+        CREATE INDEX upstream_call_payer_time ON upstream_call (provider, payer, called_at);
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -171,5 +179,6 @@ package enum Schema {
         Migration(version: 6, sql: version6NamedProvidersSQL),
         Migration(version: 7, sql: version7InstallsSQL),
         Migration(version: 8, sql: version8InstallLastUsedSQL),
+        Migration(version: 9, sql: version9CallPayerSQL),
     ])
 }

@@ -17,6 +17,8 @@ package struct Stores: Sendable {
     package let installs: any InstallStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
+    /// One trivial read, to tell whether the database answers (`/readyz`).
+    private let probing: @Sendable () async throws -> Void
 
     /// The stores of an opened SQLite database.
     package init(database: DatabasePool) {
@@ -28,6 +30,7 @@ package struct Stores: Sendable {
         installs = SQLiteInstalls(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
+        probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
@@ -48,6 +51,7 @@ package struct Stores: Sendable {
         installs = PGInstalls(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
+        probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
     }
 
     /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store on it.
@@ -62,6 +66,19 @@ package struct Stores: Sendable {
 
     /// GIPHY's call log.
     package var callLog: any UpstreamCallLog { callLogs("giphy") }
+
+    /// Nil when the database answers a read now; else why not, without the failure's text (which may
+    /// name the server): busy or not answering.
+    package func unreachableReason() async -> String? {
+        do {
+            try await probing()
+            return nil
+        } catch StoreFailure.busy {
+            return "the database is busy."
+        } catch {
+            return "the database does not answer."
+        }
+    }
 
     /// Closes the database, for a clean shutdown; every store fails afterwards.
     package func close() async {

@@ -123,7 +123,7 @@ final class ErrorTableTests: XCTestCase {
             .upstreamUnavailable: (502, "Upstream unreachable"), .upstreamTimeout: (504, "The upstream did not answer in time"),
             .upstreamBadResponse: (502, "The upstream sent an unusable answer"), .internal: (500, "Internal server error"),
             .installTokenRequired: (401, "Install token required"), .installTokenInvalid: (401, "Install token invalid"),
-            .installRateLimited: (429, "Too many installs"),
+            .installRateLimited: (429, "Too many installs"), .upstreamShareSpent: (429, "Your share of upstream calls is spent"),
         ]
         XCTAssertEqual(Set(expected.keys), Set(ServiceError.Kind.allCases))
         for kind in ServiceError.Kind.allCases {

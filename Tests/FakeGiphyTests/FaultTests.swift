@@ -128,6 +128,12 @@ final class FaultTests: XCTestCase {
         let calls = try await harness.admin("GET", "/__calls")
         XCTAssertEqual(calls.object?["total"] as? Int, 3)
         XCTAssertEqual((calls.object?["by_path"] as? [String: Any])?["/v1/gifs/search"] as? Int, 3)
+        let recent = try XCTUnwrap(calls.object?["recent"] as? [[String: Any]], "the latest calls, with their parameters")
+        XCTAssertEqual(recent.count, 3)
+        XCTAssertEqual(recent.last?["path"] as? String, "/v1/gifs/search")
+        let parameters = try XCTUnwrap(recent.last?["parameters"] as? [[String]])
+        XCTAssertTrue(parameters.contains(["q", "cats"]), "\(parameters)")
+        XCTAssertFalse(parameters.contains { $0.first == "api_key" }, "the key is never shown")
     }
 
     func testTheAdminEndpointRefusesAMemberOfTheWrongTypeAndArmsNothing() async throws {

@@ -103,6 +103,7 @@ final class CachingTests: XCTestCase {
     func testTheHourlyBudgetFallsBackToTheCacheThenRefusesWithRetryAfter() async throws {
         let api = try APIHarness(self) {
             $0.gateway.callsPerHour = 2
+            $0.gateway.sharePercent = 0  // one client spends the whole budget here (UpstreamShareTests holds the share)
             $0.gateway.freshSeconds = 0
         }
         XCTAssertEqual(try api.get("/search?q=cats").header("X-Cache"), "MISS")
@@ -119,7 +120,10 @@ final class CachingTests: XCTestCase {
         XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_upstream_budget_remaining{provider=\"giphy\"} 0"))
         // The spent budget is remembered across a restart.
         await api.stopApp()
-        let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) { $0.gateway.callsPerHour = 2 }
+        let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) {
+            $0.gateway.callsPerHour = 2
+            $0.gateway.sharePercent = 0
+        }
         XCTAssertEqual(try restarted.get("/search?q=birds").status, 503)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 @testable import GifBFFApp
 import HTTPServer
 import XCTest
@@ -110,10 +111,25 @@ final class ConfigurationTests: XCTestCase {
     /// Issue 32.5: each setting is declared once, its default the value `Configuration` starts
     /// with, written back by the setting's own reader. So a default read as a value gives the
     /// same default again, and every value written reads back as itself.
+    /// Issue 33.5: a secret's file is read as its variable would be, and an empty variable of
+    /// either kind counts as unset (a compose file's `${GIPHY_API_KEY_FILE:-}`), so it is not
+    /// "both set".
+    func testASecretFileIsReadAsItsVariableAndAnEmptyOneIsUnset() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-key-\(UUID().uuidString)")
+        try Data("FILEKEY\r\n".utf8).write(to: file)
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try ConfigurationLoader.load(arguments: [], environment: ["GIPHY_API_KEY_FILE": file.path, "GIPHY_API_KEY": ""]).0
+        XCTAssertEqual(fromFile.giphyAPIKey, "FILEKEY")
+        let fromVariable = try ConfigurationLoader.load(arguments: [], environment: ["GIPHY_API_KEY_FILE": "", "GIPHY_API_KEY": "PLAINKEY"]).0
+        XCTAssertEqual(fromVariable.giphyAPIKey, "PLAINKEY")
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: ["--giphy-api-key-file", file.path], environment: ["GIPHY_API_KEY": "PLAINKEY"]))
+    }
+
     func testEveryDefaultReadsBackAsItselfAndEveryValueWrittenToo() throws {
         // Defaults that describe rather than state a value (none set, or worked out at start-up).
         let described = ["GIF_BFF_DATABASE_URL", "GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY", "GIF_BFF_PUBLIC_URL", "GIF_BFF_EVENT_LOOPS",
-                         "GIF_BFF_ALLOWED_HOSTS", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR"]
+                         "GIF_BFF_ALLOWED_HOSTS", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR",
+                         "GIPHY_API_KEY_FILE", "UNSPLASH_ACCESS_KEY_FILE", "GIF_BFF_DATABASE_URL_FILE"]
         XCTAssertEqual(Set(Setting.all.map(\.environment)).count, Setting.all.count, "each setting once")
         XCTAssertEqual(Set(Setting.all.map(\.flag)).count, Setting.all.count)
         for setting in Setting.all where !described.contains(setting.environment) {
@@ -124,7 +140,8 @@ final class ConfigurationTests: XCTestCase {
         let values = ["GIF_BFF_PORT": "9090", "GIF_BFF_UPSTREAM_TIMEOUT_SECONDS": "2.5", "GIF_BFF_CACHE": "off",
                       "GIF_BFF_CACHE_FRESH_SECONDS": "0.25", "GIF_BFF_SPOTLIGHT_MINUTES": "1.5", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR": "100",
                       "GIF_BFF_CORS_ORIGINS": "http://app.example:5173,https://gifs.example", "GIF_BFF_TRUSTED_PROXIES": "10.0.0.0/8,::1",
-                      "GIF_BFF_INSTALL_IDLE_DAYS": "0", "GIF_BFF_LOG_LEVEL": "warning", "GIF_BFF_INSTALLS": "required"]
+                      "GIF_BFF_INSTALL_IDLE_DAYS": "0", "GIF_BFF_LOG_LEVEL": "warning", "GIF_BFF_INSTALLS": "required",
+                      "GIF_BFF_BACKUP_DIR": "/var/backups/gif-bff", "GIF_BFF_BACKUP_INTERVAL_MINUTES": "30", "GIF_BFF_BACKUP_KEEP": "7"]
         for (name, value) in values {
             let setting = try XCTUnwrap(Setting.all.first { $0.environment == name })
             var configuration = Configuration()

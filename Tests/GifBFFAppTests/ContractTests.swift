@@ -43,7 +43,9 @@ final class ContractTests: XCTestCase {
         let browserCodes = ["origin_not_allowed", "host_not_allowed"]
         // The demo media route's (DemoMediaRouteTests and DemoDrawingTests see them served).
         let mediaCodes = ["media_not_found", "media_busy"]
-        let served = Set(apiCodes + transportCodes + browserCodes + mediaCodes)
+        // /readyz's (DrainTests see it served).
+        let readinessCodes = ["not_ready"]
+        let served = Set(apiCodes + transportCodes + browserCodes + mediaCodes + readinessCodes)
         XCTAssertEqual(served.subtracting(codes), [], "served but not listed in openapi.yaml's ProblemCode")
         XCTAssertEqual(Set(codes).subtracting(served), [], "listed in openapi.yaml but never served")
     }

@@ -5,7 +5,7 @@ import XCTest
 
 /// The real `gif-bff` executable as a user runs it: exit statuses, messages, signals.
 final class ExecutableTests: XCTestCase {
-    private var folder: URL!
+    var folder: URL!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-exe-\(UUID().uuidString)")
@@ -26,7 +26,7 @@ final class ExecutableTests: XCTestCase {
         return nil
     }
 
-    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         guard let executable = Self.executable else {
             throw XCTSkip("gif-bff was not built next to the tests")
         }
@@ -46,7 +46,7 @@ final class ExecutableTests: XCTestCase {
 
     /// Also waits for Foundation to see the end: a Process it has not seen end is kept, and
     /// with it the pipes' read ends, until the test run ends.
-    private func finish(_ process: Process, within seconds: Double) -> Bool {
+    func finish(_ process: Process, within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         let ended = !process.isRunning
@@ -61,6 +61,15 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 2)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(message.contains("GIF_BFF_PORT (--port)"), message)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+    }
+
+    func testADefaultRatingAboveTheContentCeilingStopsStartUpWithStatus2NamingBoth() throws {
+        let (process, _, errors) = try launch(["--port", "0", "--max-rating", "pg"], environment: ["GIF_BFF_DEFAULT_RATING": "pg-13"])
+        XCTAssertTrue(finish(process, within: 10))
+        XCTAssertEqual(process.terminationStatus, 2)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains("GIF_BFF_DEFAULT_RATING (--default-rating)") && message.contains("GIF_BFF_MAX_RATING (--max-rating)"), message)
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
     }
 
@@ -111,8 +120,7 @@ final class ExecutableTests: XCTestCase {
 
     func testSIGTERMShutsDownCleanlyWithStatus0() throws {
         let (process, errors, log) = try launchUntilListening()
-        guard let portText = log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).map({ String(log[$0].split(separator: ":")[1]) }),
-              let port = UInt16(portText) else {
+        guard let port = self.port(in: log) else {
             kill(process.processIdentifier, SIGKILL)
             return XCTFail("no port in \(log)")
         }
@@ -147,9 +155,15 @@ final class ExecutableTests: XCTestCase {
         XCTAssertFalse(requiredLog.contains("unknown variable"), requiredLog)
     }
 
-    /// Launches gif-bff on a free port and reads its log until the start-up line.
-    private func launchUntilListening(environment: [String: String] = [:]) throws -> (Process, Pipe, String) {
-        let (process, _, errors) = try launch(["--port", "0"], environment: environment)
+    /// The port the start-up line names.
+    func port(in log: String) -> UInt16? {
+        log.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression).flatMap { UInt16(log[$0].split(separator: ":")[1]) }
+    }
+
+    /// Launches gif-bff on a free port and reads its log until the start-up line. With no drain:
+    /// these tests are about the signal and the exit (DrainTests and RollingRestartTests drain).
+    func launchUntilListening(environment: [String: String] = [:]) throws -> (Process, Pipe, String) {
+        let (process, _, errors) = try launch(["--port", "0"], environment: ["GIF_BFF_DRAIN_SECONDS": "0"].merging(environment) { $1 })
         var log = ""
         let deadline = Date().addingTimeInterval(10)
         while !log.contains("gif-bff listening") && Date() < deadline {
@@ -165,7 +179,7 @@ final class ExecutableTests: XCTestCase {
         return (process, errors, log)
     }
 
-    private func assertSIGTERMEndsItWithStatus0(_ process: Process, _ errors: Pipe,
+    func assertSIGTERMEndsItWithStatus0(_ process: Process, _ errors: Pipe,
                                                 file: StaticString = #filePath, line: UInt = #line) throws {
         kill(process.processIdentifier, SIGTERM)
         let finished = finish(process, within: 5)

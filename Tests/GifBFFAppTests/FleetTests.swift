@@ -5,21 +5,6 @@ import XCTest
 /// Several instances, one truth (issue 23): two gif-bff processes on one PostgreSQL database
 /// behind nginx. Skipped where PostgreSQL or nginx is missing, failing under CI=true.
 final class FleetTests: XCTestCase {
-    private func register(_ fleet: Fleet, via instance: Int? = nil) throws -> RegisteredInstall {
-        try RegisteredInstall(created: try fleet.send("POST", "/installs", to: instance))
-    }
-
-    private func distinctTrendingIDs(_ fleet: Fleet, count: Int) throws -> [String] {
-        var found: [String] = []
-        var offset = 0
-        while found.count < count, offset <= 450 {
-            for id in (try fleet.send("GET", "/trending?limit=50&offset=\(offset)")).itemIDs where !found.contains(id) { found.append(id) }
-            offset += 50
-        }
-        XCTAssertGreaterThanOrEqual(found.count, count)
-        return Array(found.prefix(count))
-    }
-
     /// Every request on the wire before any answer is read.
     private func racing(_ fleet: Fleet, _ requests: [(String, String, String?, [String])]) throws -> [RawClient.Response] {
         var clients: [RawClient] = []
@@ -35,8 +20,8 @@ final class FleetTests: XCTestCase {
 
     func testThirtyRacingAddsOverBothInstancesLeaveTwentyListedAlikeByBoth() async throws {
         let fleet = try Fleet(self)
-        let items = try distinctTrendingIDs(fleet, count: 30)
-        let install = try register(fleet)
+        let items = try fleet.distinctTrendingIDs(count: 30)
+        let install = try fleet.register()
         let answers = try racing(fleet, items.map { ("POST", "/favorites", "{\"id\":\"\($0)\"}", [install.authorization]) })
         XCTAssertEqual(answers.filter { $0.status == 201 }.count, 20, answers.map(\.status).description)
         XCTAssertEqual(answers.filter { $0.status == 409 }.count, 10)
@@ -53,8 +38,8 @@ final class FleetTests: XCTestCase {
 
     func testAChangeThroughOneInstanceIsSeenThroughTheOtherAndInstallsStayApart() async throws {
         let fleet = try Fleet(self)
-        let items = try distinctTrendingIDs(fleet, count: 2)
-        let mine = try register(fleet, via: 0), theirs = try register(fleet, via: 1)
+        let items = try fleet.distinctTrendingIDs(count: 2)
+        let mine = try fleet.register(via: 0), theirs = try fleet.register(via: 1)
         // Each instance has read (and keeps in memory) both installs' favorites.
         for instance in 0..<2 {
             for install in [mine, theirs] {
@@ -110,7 +95,9 @@ final class FleetTests: XCTestCase {
     }
 
     func testTheResponseCacheAndTheCallBudgetAreTheFleets() throws {
-        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4"])
+        // No share per client: every request here is the one client on loopback (UpstreamShareTests
+        // and the test below hold the share).
+        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "4", "--upstream-share-percent", "0"])
         let before = fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count
         let answers = try racing(fleet, Array(repeating: ("GET", "/search?q=fleet%20cats", nil, []), count: 50))
         XCTAssertEqual(answers.filter { $0.status == 200 }.count, 50, answers.map(\.status).description)
@@ -130,12 +117,33 @@ final class FleetTests: XCTestCase {
         XCTAssertEqual(statuses.filter { $0 == 503 }.count, 6 - (4 - calls), statuses.description)
     }
 
+    /// Each client's share of the budget is counted for the fleet: what it spent on one instance
+    /// counts on the other (a budget of 20: 2 calls per client).
+    func testEachClientsShareIsTheFleets() throws {
+        let fleet = try Fleet(self, flags: ["--upstream-budget-per-hour", "20", "--upstream-share-percent", "10"])
+        func search(_ words: String, from address: String, to instance: Int) throws -> RawClient.Response {
+            try fleet.send("GET", "/search?q=\(words)", headers: ["X-Forwarded-For: \(address)"], to: instance)
+        }
+        let greedy = "203.0.113.7", other = "198.51.100.9"
+        XCTAssertEqual(try search("share1", from: greedy, to: 0).status, 200)
+        XCTAssertEqual(try search("share2", from: greedy, to: 1).status, 200)
+        for instance in 0..<2 {
+            let refused = try search("share3", from: greedy, to: instance)
+            XCTAssertEqual(refused.status, 429, refused.text)
+            XCTAssertEqual(refused.json?["code"] as? String, "upstream_share_spent")
+            XCTAssertNotNil(refused.header("Retry-After").flatMap(Int.init))
+        }
+        XCTAssertEqual(try search("share3", from: other, to: 1).status, 200, "another client's search goes on")
+        XCTAssertEqual(try search("share1", from: greedy, to: 1).status, 200, "a cached search goes on")
+        XCTAssertEqual(fleet.fake.recordedCalls.filter { $0.path == "/v1/gifs/search" }.count, 3)
+    }
+
     /// PostgreSQL restarted while adds go on: quick 503s (never a hang) while it is gone, adds
     /// again within 5 s of its return, every acknowledged add kept.
     func testPostgreSQLRestartedInTheMiddleOfWritesAnswersQuick503sAndRecovers() async throws {
         let fleet = try Fleet(self, flags: ["--favorites-limit", "1000"])
-        let items = try distinctTrendingIDs(fleet, count: 200)
-        let install = try register(fleet)
+        let items = try fleet.distinctTrendingIDs(count: 200)
+        let install = try fleet.register()
         let cluster = try PostgreSQLCluster.running()
         let clock = ContinuousClock()
         var acknowledged: [String] = [], refused = 0, slowest = Duration.zero
@@ -177,8 +185,8 @@ final class FleetTests: XCTestCase {
     /// balancer sends it everything), and nothing acknowledged is lost.
     func testOneInstanceKilledTheOtherGoesOnNothingAcknowledgedLost() throws {
         let fleet = try Fleet(self, flags: ["--favorites-limit", "1000"])
-        let items = try distinctTrendingIDs(fleet, count: 60)
-        let install = try register(fleet)
+        let items = try fleet.distinctTrendingIDs(count: 60)
+        let install = try fleet.register()
         var acknowledged: [String] = [], failedAfterKill = 0
         for (index, item) in items.enumerated() {
             if index == 20 { fleet.kill9(0) }

@@ -15,21 +15,15 @@ final class InstallTests: XCTestCase {
     }
 
     private func favorites(_ api: APIHarness, _ install: RegisteredInstall?) throws -> [String] {
-        let answer = try api.send("GET", "/favorites", headers: install.map { [$0.authorization] } ?? [])
-        XCTAssertEqual(answer.status, 200, answer.text)
-        return answer.itemIDs
+        try api.favoriteIDs(install)
     }
 
     private func add(_ api: APIHarness, _ id: String, _ install: RegisteredInstall?) throws -> RawClient.Response {
-        try api.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}", headers: install.map { [$0.authorization] } ?? [])
+        try api.addFavorite(id, install)
     }
 
     private func trendingIDs(_ api: APIHarness, count: Int) throws -> [String] {
-        // GIPHY's trending may repeat an item across a page; the fake does too.
-        var found: [String] = []
-        for id in (try api.get("/trending?limit=50")).itemIDs where !found.contains(id) { found.append(id) }
-        XCTAssertGreaterThanOrEqual(found.count, count)
-        return Array(found.prefix(count))
+        try api.trendingIDs(count: count)
     }
 
     func testANewInstallGetsAnIDAndATokenShownOnce() throws {

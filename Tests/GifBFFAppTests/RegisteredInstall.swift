@@ -27,6 +27,26 @@ extension APIHarness {
     func registerInstall(headers: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> RegisteredInstall {
         try RegisteredInstall(created: try send("POST", "/installs", headers: headers), file: file, line: line)
     }
+
+    /// GET /favorites as `install` (the local install when nil): the ids, newest first.
+    func favoriteIDs(_ install: RegisteredInstall?, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let answer = try send("GET", "/favorites", headers: install.map { [$0.authorization] } ?? [])
+        XCTAssertEqual(answer.status, 200, answer.text, file: file, line: line)
+        return answer.itemIDs
+    }
+
+    /// POST /favorites of `id` as `install` (the local install when nil).
+    func addFavorite(_ id: String, _ install: RegisteredInstall?) throws -> RawClient.Response {
+        try send("POST", "/favorites", json: "{\"id\":\"\(id)\"}", headers: install.map { [$0.authorization] } ?? [])
+    }
+
+    /// The first `count` distinct ids of trending (GIPHY's trending may repeat an item across a page; the fake does too).
+    func trendingIDs(count: Int, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        var found: [String] = []
+        for id in try get("/trending?limit=50").itemIDs where !found.contains(id) { found.append(id) }
+        XCTAssertGreaterThanOrEqual(found.count, count, file: file, line: line)
+        return Array(found.prefix(count))
+    }
 }
 
 /// A problem answer (RFC 9457) with this status and code, and a detail saying what is wrong.

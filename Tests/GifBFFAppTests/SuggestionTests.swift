@@ -49,7 +49,10 @@ final class SuggestionTests: XCTestCase {
 
     func testWhenTheBudgetIsLowGIPHYIsNotAsked() async throws {
         // 4 calls an hour keep 1 in reserve: after 3 searches, autocomplete must not spend the last.
-        let api = try APIHarness(self) { $0.gateway.callsPerHour = 4 }
+        let api = try APIHarness(self) {
+            $0.gateway.callsPerHour = 4
+            $0.gateway.sharePercent = 0  // one client spends the whole budget here
+        }
         for query in ["cats", "dogs", "dance"] { XCTAssertEqual(try api.get("/search?q=\(query)").status, 200) }
         let got = try suggestions(api, "/search/suggestions?q=d")
         XCTAssertEqual(got.map(\.query), ["dance", "dogs"])

@@ -204,6 +204,30 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertTrue(busy.shutDown)
     }
 
+    /// The drain before a stop (issue 33.3): an idle keep-alive connection stays open for its next
+    /// request, which is answered, as is the one in progress, with `Connection: close`.
+    func testClosingAfterEachAnswerKeepsAnIdleConnectionAndClosesAfterItsNextAnswer() {
+        let idle = ConnectionHarness()
+        idle.send(request("GET", "/healthz"))
+        idle.finish()
+        XCTAssertFalse(idle.writtenText.contains("Connection: close"), "kept alive before")
+        idle.machine.closeAfterEachAnswer()
+        XCTAssertFalse(idle.closed, "an idle connection waits for its next request")
+        idle.send(request("GET", "/search"))
+        idle.finish()
+        XCTAssertEqual(idle.writtenStatuses, [200, 200])
+        XCTAssertTrue(idle.writtenText.hasSuffix("{\"ok\":true}"))
+        XCTAssertEqual(idle.writtenText.components(separatedBy: "Connection: close").count - 1, 1, "the second answer only")
+        XCTAssertTrue(idle.shutDown)
+
+        let busy = ConnectionHarness()
+        busy.send(request("GET", "/sleep"))
+        busy.machine.closeAfterEachAnswer()
+        busy.finish()
+        XCTAssertTrue(busy.writtenText.contains("Connection: close"), "the answer in progress too")
+        XCTAssertTrue(busy.shutDown)
+    }
+
     func testAHeadRequestIsAnsweredWithoutItsBody() {
         let connection = ConnectionHarness()
         connection.send(request("HEAD", "/healthz"))

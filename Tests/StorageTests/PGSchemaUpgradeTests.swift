@@ -26,4 +26,20 @@ final class PGSchemaUpgradeTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(try row.int64(at: 1), before, install)
         }
     }
+
+    /// Version 3 names each call's payer: calls logged before are no one's, and an instance of
+    /// version 2, still running beside upgraded ones, logs its calls as before (no one's).
+    func testVersion3KeepsTheCallsAndTheOldInsert() throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("no PostgreSQL cluster") }
+        let connection = try PGConnection(url: url.text)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(2))).migrate(connection)
+        let oldInsert = "INSERT INTO upstream_call (provider, called_at) VALUES ('giphy', $1)"
+        _ = try connection.execute(oldInsert, [.integer(1000)])
+        try PGSchema.migrator.migrate(connection)
+        XCTAssertEqual(try PGMigrator.version(of: connection), 3)
+        _ = try connection.execute(oldInsert, [.integer(2000)])
+        let rows = try connection.query("SELECT called_at, payer FROM upstream_call ORDER BY called_at")
+        XCTAssertEqual(try rows.map { try $0.int64(at: 0) }, [1000, 2000])
+        XCTAssertEqual(try rows.map { try $0.text(at: 1) }, ["", ""])
+    }
 }

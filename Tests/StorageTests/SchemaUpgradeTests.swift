@@ -29,6 +29,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion6KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 6) }
     func testVersion7KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 7) }
     func testVersion8KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 8) }
+    func testVersion9KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 9) }
 
     /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
     /// however old the install.

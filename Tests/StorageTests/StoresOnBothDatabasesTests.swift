@@ -262,6 +262,32 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
     }
 
+    /// A payer's share, taken in the same step: its calls counted apart from others', its oldest
+    /// named when it has had its share, the budget told before it; what is logged is read back
+    /// with its payer (a restart's budget in memory).
+    func testAPayersShareIsTakenInTheSameStep() async throws {
+        for backend in try bothDatabases() {
+            let stores = try opened(backend)
+            let log = stores.callLog(for: "giphy")
+            let start = Date(timeIntervalSince1970: 30_000)
+            func take(_ payer: String, at seconds: Double, limit: Int = 4) async throws -> CallTaken {
+                try await log.take(at: start.addingTimeInterval(seconds), limit: limit, since: start.addingTimeInterval(seconds - 3_600),
+                                   share: PayerShare(payer: payer, limit: 1))
+            }
+            let greedy = try await take("address:203.0.113.7", at: 0)
+            let refused = try await take("address:203.0.113.7", at: 10)
+            let other = try await take("install:abc", at: 20)
+            XCTAssertEqual([greedy, other], [.taken, .taken], backend.name)
+            XCTAssertEqual(refused, .shareSpent(oldest: start), "\(backend.name): the payer's oldest call")
+            let spent = try await take("address:198.51.100.9", at: 30, limit: 2)
+            XCTAssertEqual(spent, .exhausted(oldest: start), "\(backend.name): the budget is told first")
+            let later = try await take("address:203.0.113.7", at: 3_601)
+            XCTAssertEqual(later, .taken, "\(backend.name): its call left the window")
+            let logged = try await log.loggedCalls(since: start)
+            XCTAssertEqual(logged.map(\.payer), ["install:abc", "address:203.0.113.7"], backend.name)
+        }
+    }
+
     /// Two instances taking from one budget at once: exactly the limit, never more.
     func testRacingTakesFromTwoInstancesStopAtTheLimit() async throws {
         for backend in try bothDatabases() {

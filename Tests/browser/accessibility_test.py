@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Accessibility, checked by a tool (issue 35.8): axe-core (the copy axe-selenium-python bundles)
 runs in headless Chromium over every view of the web app, on both providers, against the demo
-gif-bff that scripts/browser-tests.sh started. Every violation is printed with its impact; a
-serious or critical one on any view fails the test.
+gif-bff that scripts/browser-tests.sh started, and over the favorites of an install with "Erase
+my data" and its dialog open, on a demo gif-bff of its own with `--installs required`. Every
+violation is printed with its impact; a serious or critical one on any view fails the test.
 
-Environment: GIF_BFF_URL (a running demo gif-bff), SCREENSHOT_DIR, CHROMIUM_BIN, CHROMEDRIVER_BIN.
+Environment: GIF_BFF_URL (a running demo gif-bff), GIF_BFF_BIN (default .build/debug/gif-bff),
+SCREENSHOT_DIR, CHROMIUM_BIN, CHROMEDRIVER_BIN.
 """
 import json
 import os
@@ -15,7 +17,8 @@ from urllib.parse import quote
 
 from axe_selenium_python import Axe
 
-from browser_support import PageDriver, get_json as get_url_json, send as send_url
+from browser_support import PageDriver, get_json as get_url_json, send as send_url, stop
+from install_support import start_installs_server
 
 API = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
 FAILING_IMPACTS = ("serious", "critical")
@@ -37,8 +40,8 @@ def send(method, path, body=None):
 
 
 class AccessibilityTest(PageDriver):
-    def __init__(self, shots):
-        super().__init__(API, shots)
+    def __init__(self, shots, base=API):
+        super().__init__(base, shots)
         self.failures = []
         self.counts = {}
 
@@ -104,6 +107,25 @@ class AccessibilityTest(PageDriver):
             for item_id in starred:  # the demo server is shared with the other browser tests
                 send("DELETE", f"/favorites/{quote(item_id)}")
             self.driver.quit()
+        return self.report()
+
+    def run_installs(self):
+        """The views only an install has (on a server with --installs required): "Erase my data"."""
+        try:
+            self.audit("favorites with erase", "#/favorites", "erase-data")
+            self.audit("erase dialog", "#/favorites", "erase-data", before=self.open_erase_dialog)
+        except Exception:
+            self.screenshot("failure")
+            raise
+        finally:
+            self.driver.quit()
+        return self.report()
+
+    def open_erase_dialog(self):
+        self.one("erase-data").click()
+        self.wait.until(lambda d: self.one("erase-dialog").get_attribute("open") is not None, "the dialog did not open")
+
+    def report(self):
         print("violations by view (nodes: critical/serious/moderate/minor):")
         for name, counts in self.counts.items():
             print(f"  {name}: {counts['critical']}/{counts['serious']}/{counts['moderate']}/{counts['minor']}")
@@ -122,6 +144,12 @@ def main():
     started = time.monotonic()
     print(f"demo gif-bff {API}; screenshots {shots}")
     failures = AccessibilityTest(shots).run()
+    server, installs_url = start_installs_server(tempfile.mkdtemp(prefix="gif-bff-axe-"))
+    try:
+        print(f"demo gif-bff with --installs required {installs_url}")
+        failures += AccessibilityTest(shots, installs_url).run_installs()
+    finally:
+        stop(server)
     elapsed = time.monotonic() - started
     if failures:
         print(f"accessibility_test: FAILED in {elapsed:.1f} s: {failures}", file=sys.stderr)

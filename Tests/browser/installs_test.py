@@ -12,26 +12,18 @@ Every check runs, and each prints ok or FAIL.
 Environment: GIF_BFF_URL (the running demo gif-bff, default policy), GIF_BFF_BIN (default
 .build/debug/gif-bff), SCREENSHOT_DIR, CHROMIUM_BIN, CHROMEDRIVER_BIN.
 """
-import json
 import os
-import re
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from urllib.parse import quote, urlparse
+from urllib.parse import quote
 
-from browser_support import PageDriver, built, drain, start_process, stop
+from browser_support import stop
+from install_support import TOKEN, TOKEN_KEY, Browser, http, start_installs_server
 
-GIF_BFF = built("gif-bff", "GIF_BFF_BIN")
 SHARED = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
-TOKEN_KEY = "gif-bff.install-token"
-TOKEN = re.compile(r"^[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$")
 # Well formed, but opens no install: what a token kept across a database reset looks like.
 STALE_TOKEN = "0" * 32 + "." + "A" * 43
-# Chromium logs every 401 the page was given; those are the flow itself, nothing else may show.
-EXPECTED_401 = re.compile(r" - Failed to load resource: the server responded with a status of 401")
 
 # Runs in the page: three calls at once through the app's own api.js (the module the page loaded).
 CONCURRENT_CALLS = """
@@ -41,65 +33,6 @@ import('/app/api.js')
   .then((answers) => done({ counts: answers.map((answer) => answer.count) }))
   .catch((error) => done({ error: `${error.name}: ${error.message}` }));
 """
-
-
-def http(base, method, path, body=None, token=None):
-    """(status, headers, JSON body) of a direct call, errors included."""
-    headers = {"Accept": "application/json"}
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{base}{path}", data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            text = response.read()
-            return response.status, response.headers, json.loads(text) if text else None
-    except urllib.error.HTTPError as error:
-        text = error.read()
-        return error.code, error.headers, json.loads(text) if text else None
-
-
-class Browser(PageDriver):
-    """One Chromium profile (its own localStorage), with the API requests it made kept."""
-
-    def __init__(self, base_url, shots):
-        super().__init__(base_url, shots)
-        self.requests = []  # (method, path, headers), in order
-        self.console = []
-
-    def collect(self):
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.requestWillBeSent":
-                request = message["params"]["request"]
-                if request["url"].startswith(self.base):
-                    self.requests.append((request["method"], urlparse(request["url"]).path, request["headers"]))
-        self.console += [entry["message"] for entry in self.driver.get_log("browser")
-                         if entry["level"] == "SEVERE" and not EXPECTED_401.search(entry["message"])]
-
-    def token(self):
-        return self.driver.execute_script("return localStorage.getItem(arguments[0]);", TOKEN_KEY)
-
-    def installs_made(self):
-        self.collect()
-        return sum(1 for method, path, _ in self.requests if (method, path) == ("POST", "/installs"))
-
-    def star(self, item_id):
-        """Opens the item and presses its star; True once it shows as a favorite."""
-        self.go(f"#/item/{quote(item_id)}")
-        toggle = self.one("favorite-toggle")
-        self.wait.until(lambda d: toggle.get_attribute("aria-pressed") == "false", "already a favorite")
-        toggle.click()
-        self.wait.until(lambda d: self.one("favorite-toggle").get_attribute("aria-pressed") == "true",
-                        "the star did not turn on")
-
-    def favorite_ids(self):
-        self.go("#/favorites")
-        self.wait.until(lambda d: self.all("favorite-item") or "No favorites yet" in d.find_element("id", "view").text,
-                        "the favorites view did not load")
-        return [item.get_attribute("data-id") for item in self.all("favorite-item")]
 
 
 class InstallsTest:
@@ -212,14 +145,8 @@ def main():
     os.makedirs(shots, exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="gif-bff-installs-")
     started = time.monotonic()
-    environment = {name: value for name, value in os.environ.items()
-                   if name not in ("GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY")}
-    environment.update(GIF_BFF_HOST="127.0.0.1", GIF_BFF_PORT="0", GIF_BFF_LOG_FORMAT="logfmt",
-                       GIF_BFF_DATABASE=os.path.join(workdir, "gif-bff.sqlite"))
-    server, base_url = start_process([GIF_BFF, "--installs", "required"], environment, r'url="?(http://[^"\s]+)')
-    drain(server)
+    server, base_url = start_installs_server(workdir)
     try:
-        base_url = base_url.rstrip("/")
         print(f"screenshots {shots}")
         test = InstallsTest(base_url, shots)
         item_id = http(base_url, "GET", "/search?q=cat&provider=giphy&limit=24")[2]["data"][0]["id"]

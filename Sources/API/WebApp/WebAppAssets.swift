@@ -33,6 +33,7 @@ enum WebAppAssets {
         "search.js": Asset(contentType: javaScript, bytes: PackageResources.search_js),
         "detail.js": Asset(contentType: javaScript, bytes: PackageResources.detail_js),
         "favorites.js": Asset(contentType: javaScript, bytes: PackageResources.favorites_js),
+        "erase.js": Asset(contentType: javaScript, bytes: PackageResources.erase_js),
         "random.js": Asset(contentType: javaScript, bytes: PackageResources.random_js),
         "spotlight.js": Asset(contentType: javaScript, bytes: PackageResources.spotlight_js),
     ]

@@ -11,9 +11,18 @@ import Storage
 /// and a flag (the flag wins); `Setting.all` lists them with their defaults.
 package struct Configuration: Sendable {
     package var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080, problemTypePrefix: "tag:gif-bff,2026:problem:")
+    /// On SIGTERM, how long the server drains (`/readyz` 503, every request still served) before
+    /// it stops listening: a balancer's health checks see it going and send no more. 0: none.
+    package var drainPeriod: Duration = .seconds(5)
     package var databasePath = AppDatabase.defaultPath
     /// PostgreSQL instead of the SQLite file at `databasePath`, when set.
     package var databaseURL: PostgreSQLURL?
+    /// Where snapshots of the SQLite file go while it runs; nil: none are taken.
+    package var backupFolder: String?
+    /// How often a snapshot is taken (one is also taken on SIGUSR1).
+    package var backupIntervalMinutes: Double = 60
+    /// Snapshots kept; the oldest beyond go.
+    package var backupKeep = 24
     package var logLevel = LogLevel.info
     package var logFormat = LogFormat.logfmt
     /// Absent: the built-in demo catalog is served instead of GIPHY.
@@ -36,6 +45,8 @@ package struct Configuration: Sendable {
     package var upstreamTimeout: Duration = .seconds(8)
     package var favoritesLimit = FavoritesService.defaultLimit
     package var defaultRating = Rating.default
+    /// The most mature rating served, whatever a request asks (`ContentCeiling`); r: no ceiling.
+    package var maxRating = ContentCeiling.none.rating
     /// The response cache, coalescing and the hourly call budget.
     package var gateway = GatewaySettings()
     /// How often the spotlight GIF changes.

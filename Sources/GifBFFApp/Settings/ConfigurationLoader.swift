@@ -9,9 +9,12 @@ package enum ConfigurationLoader {
 
     package static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> (Configuration, Outcome) {
         var configuration = Configuration()
+        // The settings given a value (an empty one is the same as none), for the rules between them.
+        var given: Set<String> = []
         for setting in Setting.all {
             if let value = environment[setting.environment] {
                 try setting.apply(value, to: &configuration)
+                if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { given.insert(setting.environment) }
             }
         }
         var index = 0
@@ -34,8 +37,22 @@ package enum ConfigurationLoader {
                 index += 1
             }
             try setting.apply(value, to: &configuration)
+            if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { given.insert(setting.environment) }
         }
+        try checkConflicts(given: given, configuration: configuration)
         return (configuration, .run)
+    }
+
+    /// A value and the file meant to hold it, both given; settings of the SQLite file with PostgreSQL.
+    private static func checkConflicts(given: Set<String>, configuration: Configuration) throws(ConfigurationError) {
+        for file in Setting.all where given.contains(file.environment) {
+            if let plain = file.fileOf, given.contains(plain), let plainSetting = Setting.all.first(where: { $0.environment == plain }) {
+                throw .bothGiven(plainSetting.label, file.label)
+            }
+        }
+        if configuration.databaseURL != nil, let backup = Setting.sqliteOnly.first(where: { given.contains($0.environment) }) {
+            throw .sqliteOnly(setting: backup.label)
+        }
     }
 
     /// `--flag=value` or `--flag` followed by the value.

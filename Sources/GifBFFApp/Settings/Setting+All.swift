@@ -10,11 +10,13 @@ extension Setting {
     /// Every setting, in the order `--help` and docs/configuration.md list them.
     package static let all: [Setting] = [
         host, port, database, databaseURL, logLevel, logFormat,
+        databaseURLFile, backupFolder, backupIntervalMinutes, backupKeep,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
-        demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating,
-        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, spotlightMinutes, giphyAnalytics,
+        giphyAPIKeyFile, unsplashAccessKeyFile,
+        demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
+        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
-        headTimeout, requestTimeout, idleTimeout, shutdownGrace,
+        headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,
         installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installIdleDays, trustedProxies,
     ]
@@ -103,6 +105,10 @@ extension Setting {
     static let defaultRating = Setting("GIF_BFF_DEFAULT_RATING", "--default-rating", \.defaultRating, SettingReader(
         expected: ratingChoices, { Rating($0) }, write: { $0.rawValue }), "rating used when a search names none: \(ratingChoices)")
 
+    static let maxRating = Setting("GIF_BFF_MAX_RATING", "--max-rating", \.maxRating, SettingReader(
+        expected: ratingChoices, { Rating($0) }, write: { $0.rawValue }),
+        "the most mature rating served, which no request can raise (GIPHY's GIFs and stickers; a request above it is served at it; below r, Unsplash is asked for content_filter=high): \(ratingChoices)")
+
     // MARK: The gateway: cache, budget, spotlight, analytics
 
     static let cache = Setting("GIF_BFF_CACHE", "--cache", \.gateway.cacheEnabled, .onOff,
@@ -120,6 +126,10 @@ extension Setting {
     static let upstreamBudgetPerHour = Setting("GIF_BFF_UPSTREAM_BUDGET_PER_HOUR", "--upstream-budget-per-hour", \.gateway.callsPerHour,
                                                .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                                "GIPHY calls allowed per rolling hour (100 suits a beta key)")
+
+    static let upstreamSharePercent = Setting("GIF_BFF_UPSTREAM_SHARE_PERCENT", "--upstream-share-percent", \.gateway.sharePercent,
+                                              .integer(0...100),
+                                              "percent of each provider's hourly budget one client (its install, or its address without a token) may cause, at least 1 call; past it its cache misses get 429 (0: no share)")
 
     static let spotlightMinutes = Setting("GIF_BFF_SPOTLIGHT_MINUTES", "--spotlight-minutes", \.spotlightMinutes, .minutes(upTo: 10_080),
                                           "how often GET /spotlight changes its GIF")
@@ -155,6 +165,9 @@ extension Setting {
 
     static let idleTimeout = Setting("GIF_BFF_IDLE_TIMEOUT_SECONDS", "--idle-timeout-seconds", \.server.limits.idleTimeout,
                                      .seconds(allowZero: false), "idle keep-alive connections are closed after this")
+
+    static let drain = Setting("GIF_BFF_DRAIN_SECONDS", "--drain-seconds", \.drainPeriod, .seconds(allowZero: true),
+                               "on SIGTERM, how long /readyz answers 503 while every request is still served (each answer closing its connection) before the listener closes; 0: none")
 
     static let shutdownGrace = Setting("GIF_BFF_SHUTDOWN_GRACE_SECONDS", "--shutdown-grace-seconds", \.server.shutdownGracePeriod,
                                        .seconds(allowZero: true), "on SIGTERM, how long requests in flight may finish")

@@ -14,6 +14,9 @@ package struct Setting: Sendable {
     private let read: @Sendable (inout Configuration, String) throws(SettingValueError) -> Void
     /// The setting's value in a configuration, written as the setting is given.
     let written: @Sendable (Configuration) -> String
+    /// For a setting read from a file (`GIPHY_API_KEY_FILE`): the variable of the setting it
+    /// gives the value of, which it excludes.
+    let fileOf: String?
 
     /// `defaultText`: only where the default is worked out at start-up (from the machine) and so
     /// has no one value to write.
@@ -26,6 +29,31 @@ package struct Setting: Sendable {
         written = { configuration in reader.write(configuration[keyPath: field]) }
         self.defaultText = defaultText ?? reader.write(Configuration()[keyPath: field])
         read = { configuration, text throws(SettingValueError) in configuration[keyPath: field] = try reader.read(text) }
+        fileOf = nil
+    }
+
+    /// `plain`'s value from a file named by this setting (a Docker or Kubernetes secret): the
+    /// file's content (`SecretFile`) read as `plain` reads its text. Refusals show the path, never
+    /// the content.
+    init(fileOf plain: Setting, _ environment: String, _ flag: String) {
+        self.environment = environment
+        self.flag = flag
+        help = "a file holding the value of \(plain.environment) (a Docker or Kubernetes secret), one trailing line break dropped; "
+            + "not with \(plain.environment)"
+        isSecret = false
+        defaultText = "(none)"
+        written = { _ in "(none)" }
+        fileOf = plain.environment
+        read = { configuration, path throws(SettingValueError) in
+            // Empty is unset, as for the variable itself (`GIPHY_API_KEY_FILE: ${GIPHY_API_KEY_FILE:-}` in a compose file).
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            let content = try SecretFile.read(path)
+            do throws(SettingValueError) {
+                try plain.read(&configuration, content)
+            } catch {
+                throw SettingValueError(expected: "a file holding \(error.expected)")
+            }
+        }
     }
 
     /// The name an error message uses: both ways of giving the setting.

@@ -44,6 +44,9 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     private var keepAlive = true
     private var closeAfterFlush = false
     private var draining = false
+    /// The server drains before it stops: every answer closes its connection (`Connection: close`),
+    /// so keep-alive clients move to another instance while this one still serves them.
+    private var closingAfterEachAnswer = false
 
     // The request in flight, for its access-log line and its response's framing.
     private var requestStart: UInt64 = 0
@@ -140,7 +143,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             case .sendContinue:
                 queueOutput(ResponseHead.continueLine, [], into: &actions)
             case .request(let request, let requestKeepAlive):
-                keepAlive = requestKeepAlive && !draining
+                keepAlive = requestKeepAlive && !draining && !closingAfterEachAnswer
                 phase = .handling
                 deadline = .max
                 requestBegan = nil
@@ -167,7 +170,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
         guard phase == .handling else { return }
         phase = .reading
         answeredAt = clock.now
-        if draining { keepAlive = false }
+        if draining || closingAfterEachAnswer { keepAlive = false }
         respond(response, isHead: requestMethod == .head, into: &actions)
     }
 
@@ -229,6 +232,12 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
         } else if phase == .reading {
             keepAlive = false
         }
+    }
+
+    /// The server drains: the connection stays open (an idle one waits for its next request) and
+    /// each answer from now on, the one in progress included, is the connection's last.
+    func closeAfterEachAnswer() {
+        closingAfterEachAnswer = true
     }
 
     // MARK: - Private

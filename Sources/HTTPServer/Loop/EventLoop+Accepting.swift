@@ -7,13 +7,19 @@ struct AcceptState {
     var spareFD: Int32 = -1
     /// Accepting resumes at this time after it had to pause (0: not paused).
     var pausedUntil: UInt64 = 0
+    /// The listener is being closed (`ListenerRelease`): this loop never listens again.
+    var released = false
+    /// The server drains: connections taken from now on close after each answer.
+    var answersClose = false
 
     static let acceptsPerEvent = 64
     static let pauseTime: UInt64 = 100_000_000
 }
 
 extension EventLoop {
-    func acceptConnections() {
+    /// Accepts up to `acceptsPerEvent` connections; true when it stopped at that count (more may wait).
+    @discardableResult
+    func acceptConnections() -> Bool {
         for _ in 0..<AcceptState.acceptsPerEvent {
             let fd = context.acceptLock.withLock { _ in
                 peerText.withUnsafeMutableBufferPointer { text in
@@ -25,13 +31,17 @@ extension EventLoop {
                 switch error.errno {
                 case EMFILE, ENFILE:
                     // Keep answering while the spare lasts; without it, pause instead of spinning.
-                    guard refuseWithSpareDescriptor(error) else { return pauseAccepting(error) }
+                    guard refuseWithSpareDescriptor(error) else {
+                        pauseAccepting(error)
+                        return false
+                    }
                     continue
                 case ENOBUFS, ENOMEM:
-                    return pauseAccepting(error)
+                    pauseAccepting(error)
+                    return false
                 default:
                     // EAGAIN: nothing more waits; EINTR, ECONNABORTED: the next event retries.
-                    return
+                    return false
                 }
             }
             let peer = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -57,6 +67,24 @@ extension EventLoop {
                 executor.connectionCount.add(1, ordering: .relaxed)
             }
             register(fd, peer: peer)
+        }
+        return true
+    }
+
+    /// Stops watching the listening socket for good; the last loop to do so accepts every client
+    /// queued on it (each served, its answer closing its connection) before the socket is shut.
+    func releaseListener() {
+        guard !accepting.released else { return }
+        accepting.released = true
+        stopListening()
+        context.listenerRelease.letGo {
+            // A loop already stopping takes no one (its clients are refused as the socket shuts).
+            guard !isDraining else { return }
+            // Bounded: the queue holds at most the backlog, and each round takes up to 64.
+            let rounds = max(1, Int(context.configuration.backlog)) / AcceptState.acceptsPerEvent + 2
+            for _ in 0..<rounds {
+                guard acceptConnections() else { break }
+            }
         }
     }
 

@@ -128,6 +128,10 @@ final class EventLoop {
             settle(connection)
         case .shutdown(let deadline):
             beginDrain(deadline: deadline)
+        case .closeEachAnswer:
+            closeEachAnswer()
+        case .releaseListener:
+            releaseListener()
         case .adopt(let fd, let peer, let reason):
             if case .replacingIdle(let forwardsLeft) = reason {
                 context.reclaimsInFlight.subtract(1, ordering: .relaxed)
@@ -175,6 +179,7 @@ final class EventLoop {
         guard epoll.add(fd, events: interest, token: token) else { return context.closeAccepted(fd, countedBy: executor) }
         let connection = SocketConnection(fd: fd, token: token, peerAddress: peer.isEmpty ? nil : peer,
                                           machine: ConnectionStateMachine(clock: clock, settings: settings))
+        if accepting.answersClose { connection.machine.closeAfterEachAnswer() }
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
         }
@@ -287,6 +292,12 @@ final class EventLoop {
         }
     }
 
+    /// The server drains before it stops: each connection's answers from now on close it.
+    private func closeEachAnswer() {
+        accepting.answersClose = true
+        for connection in connections { connection?.machine.closeAfterEachAnswer() }
+    }
+
     private func beginDrain(deadline: UInt64) {
         guard drainDeadline == nil else { return }
         drainDeadline = deadline
@@ -303,7 +314,7 @@ final class EventLoop {
     // MARK: - Listening
 
     func startListening() {
-        guard !accepting.listening, drainDeadline == nil else { return }
+        guard !accepting.listening, !accepting.released, drainDeadline == nil else { return }
         let interest = SHIM_EPOLLIN | SHIM_EPOLLEXCLUSIVE
         if epoll.add(context.listenFD, events: interest, token: Self.listenToken) {
             accepting.listening = true

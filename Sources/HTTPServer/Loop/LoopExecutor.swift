@@ -11,6 +11,10 @@ final class LoopExecutor: TaskExecutor, Sendable {
     enum Message: Sendable {
         case completed(token: UInt64, response: HTTPResponse)
         case shutdown(deadline: UInt64)
+        /// The server drains: every answer from now on closes its connection.
+        case closeEachAnswer
+        /// Stop watching the listening socket; the last loop to do so shuts it (`ListenerRelease`).
+        case releaseListener
         /// A connection another loop accepted, handed over for `reason`; `fd` is already counted
         /// in `connectionCount` and in the server's open connections.
         case adopt(fd: Int32, peer: String, reason: HandOver)

@@ -97,6 +97,31 @@ public final class HTTPServer: Sendable {
         state.withLock { $0?.loops.map { $0.connectionCount.load(ordering: .relaxed) } ?? [] }
     }
 
+    /// Starts a drain before stopping: every answer from now on, those in progress included,
+    /// carries `Connection: close` and closes its connection, so keep-alive clients (a balancer's
+    /// pool) connect afresh, to another instance once this one stops listening. Meanwhile every
+    /// request, new, in flight or on a kept-alive connection, is served as before; how long that
+    /// lasts is the caller's to decide (then `closeListener`, then `shutdown`).
+    public func closeConnectionsAfterEachAnswer() {
+        guard let running = state.withLock({ $0 }) else { return }
+        for loop in running.loops { loop.post(.closeEachAnswer) }
+    }
+
+    /// Stops taking connections: clients already queued on the listening socket are accepted and
+    /// served, then it is shut, so a new client is refused at once rather than left waiting.
+    /// Connections open are served on. Returns once the socket is shut.
+    public func closeListener() async {
+        guard let running = state.withLock({ $0 }) else { return }
+        let release = running.context.listenerRelease
+        if release.begin() {
+            for loop in running.loops where !loop.post(.releaseListener) {
+                // That loop has ended: it holds the socket no longer.
+                release.letGo {}
+            }
+        }
+        await release.wait()
+    }
+
     /// Stops accepting, lets requests in flight finish within the grace period, closes every
     /// connection and returns when all loops have ended.
     public func shutdown() async {

@@ -7,6 +7,8 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let logger: Logger
     let listenFD: Int32
+    /// Closing `listenFD` to new clients while the loops serve on (a drain before stopping).
+    let listenerRelease: ListenerRelease
     /// Every loop of the server, for handing a new connection to the least loaded.
     let loops: [LoopExecutor]
     /// The configured limit, lowered to what the descriptor limit leaves room for.
@@ -40,6 +42,7 @@ final class ServerContext: Sendable {
         self.logger = logger
         self.listenFD = listenFD
         self.loops = loops
+        listenerRelease = ListenerRelease(listenFD: listenFD, loops: loops.count)
         finished = Mutex(Finished(runningLoops: loops.count))
     }
 
@@ -73,11 +76,19 @@ final class ServerContext: Sendable {
         loop.connectionCount.subtract(1, ordering: .relaxed)
     }
 
-    /// Closes the connections handed to `loop` that it ended before taking (`LoopExecutor.stop`).
+    /// Closes the connections handed to `loop` that it ended before taking (`LoopExecutor.stop`),
+    /// and lets go of the listener if it was asked to and never did (whoever waits for that returns).
     func closeHandedOver(_ leftover: [LoopExecutor.Message], by loop: LoopExecutor) {
-        for case .adopt(let fd, _, let reason) in leftover {
-            if case .replacingIdle = reason { reclaimsInFlight.subtract(1, ordering: .relaxed) }
-            closeAccepted(fd, countedBy: loop)
+        for message in leftover {
+            switch message {
+            case .adopt(let fd, _, let reason):
+                if case .replacingIdle = reason { reclaimsInFlight.subtract(1, ordering: .relaxed) }
+                closeAccepted(fd, countedBy: loop)
+            case .releaseListener:
+                listenerRelease.letGo {}
+            case .completed, .shutdown, .closeEachAnswer:
+                break
+            }
         }
     }
 

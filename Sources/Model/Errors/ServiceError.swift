@@ -15,6 +15,7 @@ public struct ServiceError: Error, Equatable, Sendable {
         case storageUnavailable = "storage_unavailable"
         case upstreamRateLimited = "upstream_rate_limited"
         case upstreamBudgetExhausted = "upstream_budget_exhausted"
+        case upstreamShareSpent = "upstream_share_spent"
         case upstreamAuth = "upstream_auth"
         case upstreamRejected = "upstream_rejected"
         case upstreamError = "upstream_error"
@@ -76,6 +77,12 @@ public struct ServiceError: Error, Equatable, Sendable {
     package static let unknownInstallToken = installTokenInvalid(
         "The install token opens no install: it was not issued by this server, or its install was "
             + "deleted. Register again with POST /installs.")
+
+    /// An item rated above the server's content ceiling, which it never serves: not found, as if
+    /// the upstream had none, so a client treats it as any missing item.
+    package static func aboveCeiling(id: String, ceiling: ContentCeiling) -> ServiceError {
+        ServiceError(.itemNotFound, "The item \"\(id)\" is not served here: it is rated above this server's content ceiling (\(ceiling.rating)).")
+    }
 
     /// An id whose provider is not served here (its item cannot be fetched).
     package static func itemNotFound(id: String) -> ServiceError {

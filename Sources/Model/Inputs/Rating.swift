@@ -1,5 +1,5 @@
 /// A GIPHY content rating, the upper bound of what a page may show.
-public struct Rating: Sendable, Hashable, CustomStringConvertible {
+public struct Rating: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
     private init(known rawValue: String) { self.rawValue = rawValue }
@@ -21,4 +21,9 @@ public struct Rating: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { rawValue }
+
+    /// Milder first, in the order of `all`.
+    public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int { Self.all.firstIndex(of: self) ?? Self.all.count }
 }

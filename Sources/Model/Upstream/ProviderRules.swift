@@ -20,11 +20,15 @@ public struct ProviderRules: Sendable, Equatable {
     /// The upstream's smaller answer for list views (GIPHY's rendition bundle), named by the
     /// renditions it leaves out; nil when the upstream has none.
     public var compactSetOmits: Set<String>?
+    /// The upstream rates each item (GIPHY's `rating`) and takes a rating to filter by, so the
+    /// content ceiling applies to it; an upstream that rates nothing (Unsplash) is not filtered.
+    public var ratesItems: Bool
 
     public init(defaultLimit: Int, limitRange: ClosedRange<Int>, searchOffsetRange: ClosedRange<Int>,
                 trendingOffsetRange: ClosedRange<Int>, offsetsAreWholePages: Bool = false, searchOrders: [String] = [],
                 trendingOrders: [String] = [], mediaTypes: [MediaType], downloadRendition: String,
-                naming: UpstreamNaming, compactSetOmits: Set<String>? = nil) {
+                naming: UpstreamNaming, compactSetOmits: Set<String>? = nil, ratesItems: Bool = false) {
+        self.ratesItems = ratesItems
         self.naming = naming
         self.compactSetOmits = compactSetOmits
         self.defaultLimit = defaultLimit

@@ -4,15 +4,15 @@ import Model
 extension Browse {
     /// One of the install's favorites is saved from its snapshot (no fetch, so it works while the
     /// upstream is down); another item is fetched through its provider's gateway (cached like
-    /// any). A failed tracking call is logged and counted, and the file is still given. `provider`
-    /// is the one the id names.
+    /// any), and not found when rated above the content ceiling. A failed tracking call is logged
+    /// and counted, and the file is still given. `provider` is the one the id names.
     package func download(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Download {
         try await errors.translating(upstream: provider.rules.naming) {
             let item: Item
             if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
                 item = favorite.item
             } else {
-                item = try await provider.gateway.item(id: id.upstreamID).value
+                item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID).value)
             }
             guard let file = item.images[provider.rules.downloadRendition] ?? item.images.values.max(by: { $0.width < $1.width }) else {
                 throw ServiceError(.itemNotFound, "The item \(id.rawValue) has no file to save.")

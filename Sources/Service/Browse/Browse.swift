@@ -7,7 +7,8 @@ import Wire
 /// saving a file. A route hands it the provider it resolved (`ProviderGateway`), never a name to
 /// look up again. Items are marked with the asking install's favorites; a search is recorded in
 /// its history after the answer. `install` nil: a request for no install, whose items are no
-/// one's favorites.
+/// one's favorites. `payer`: who an upstream call a request makes is charged to (its share of
+/// the provider's hourly budget: `CallPayer`); nil for no one.
 package struct Browse: Sendable {
     let favorites: FavoritesService
     let history: SearchHistoryService
@@ -17,8 +18,8 @@ package struct Browse: Sendable {
     /// No words give an empty page without an upstream call.
     package func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                        type: MediaType = .default, provider: ProviderGateway,
-                       install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install)
+                       install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install, payer: payer)
             .map { $0.page() }
     }
 
@@ -28,55 +29,63 @@ package struct Browse: Sendable {
     /// one of the provider's search orders (nil: its default).
     package func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                              type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
-                             order: String? = nil, install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
+                             order: String? = nil, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
         guard let words else {
             let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
             return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
-                                      lastOffset: provider.rules.searchOffsetRange.upperBound), status: .hit, age: 0)
+                                      lastOffset: provider.rules.searchOffsetRange.upperBound,
+                                      rating: provider.served(at: provider.rating(asked: rating, default: defaultRating))),
+                           status: .hit, age: 0)
         }
         return try await errors.translating(upstream: provider.rules.naming) {
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
             let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
-                                        rating: (rating ?? defaultRating).rawValue, lang: lang?.rawValue, type: type,
+                                        rating: servedRating.rawValue, lang: lang?.rawValue, type: type,
                                         compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
                                         install: install)
-            let fetched = try await provider.gateway.search(request)
+            let fetched = try await provider.gateway.search(request, payer: payer)
             if let install { history.recordLater(words.text, install: install) }
-            return try await answer(fetched, page: page, rules: provider.rules,
+            return try await answer(fetched, page: page, provider: provider, rating: servedRating,
                                     lastOffset: provider.rules.searchOffsetRange.upperBound, install: install)
         }
     }
 
     package func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
-                         provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install).map { $0.page() }
+                         provider: ProviderGateway, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
+        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install, payer: payer).map { $0.page() }
     }
 
     package func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
                                provider: ProviderGateway, order: String? = nil,
-                               install: InstallID?) async throws(ServiceError) -> Fetched<PageAnswer> {
+                               install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
         try await errors.translating(upstream: provider.rules.naming) {
-            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: (rating ?? defaultRating).rawValue,
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
+            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: servedRating.rawValue,
                                           type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
                                           install: install)
-            return try await answer(try await provider.gateway.trending(request), page: page, rules: provider.rules,
+            return try await answer(try await provider.gateway.trending(request, payer: payer), page: page, provider: provider, rating: servedRating,
                                     lastOffset: provider.rules.trendingOffsetRange.upperBound, install: install)
         }
     }
 
     /// The item with that id from `provider` (the one its id names), marked if it is one of the
-    /// install's favorites.
-    package func item(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Fetched<Item> {
+    /// install's favorites; not found when it is rated above the content ceiling.
+    package func item(id: ItemID, provider: ProviderGateway, install: InstallID?,
+                      payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<Item> {
         try await errors.translating(upstream: provider.rules.naming) {
-            var fetched = try await provider.gateway.item(id: id.upstreamID)
+            var fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
+            _ = try provider.admitted(fetched.value)
             fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
             return fetched
         }
     }
 
+    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.
     package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
-                       provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Item {
+                       provider: ProviderGateway, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Item {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
-            let item = try await provider.gateway.random(tag: tag?.text, rating: (rating ?? defaultRating).rawValue, type: type)
+            let servedRating = provider.rating(asked: rating, default: defaultRating)
+            let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
             return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
         }
     }
@@ -95,11 +104,14 @@ package struct Browse: Sendable {
     }
 
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
-    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, rules: ProviderRules,
+    /// Items above the content ceiling are left out; the answer says the rating it was asked at.
+    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, provider: ProviderGateway, rating: Rating,
                         lastOffset: Int, install: InstallID?) async throws -> Fetched<PageAnswer> {
         let favoriteIDs = try await favorites.markings(install: install)
+        let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
-            PageAnswer(fetched, request: request, favorites: favoriteIDs, lastOffset: lastOffset, wholePages: rules.offsetsAreWholePages)
+            PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,
+                       wholePages: provider.rules.offsetsAreWholePages, rating: provider.served(at: rating))
         }
     }
 }

@@ -5,11 +5,15 @@ package struct ItemPage: Equatable, Sendable {
     package var pagination: Pagination
     /// True when served from the cache because the upstream failed; absent otherwise.
     package var stale: Bool?
+    /// The rating the page was served at (the one asked for, never above the content ceiling);
+    /// nil for an upstream that rates nothing.
+    package var rating: Rating?
 
-    package init(data: [Item], pagination: Pagination, stale: Bool? = nil) {
+    package init(data: [Item], pagination: Pagination, stale: Bool? = nil, rating: Rating? = nil) {
         self.data = data
         self.pagination = pagination
         self.stale = stale
+        self.rating = rating
     }
 
     package static func empty(offset: Int) -> ItemPage {

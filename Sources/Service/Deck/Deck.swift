@@ -4,10 +4,14 @@ package struct Deck: Equatable, Sendable {
     package var items: [Item]
     /// Pass it back with the next deck request so that deck repeats nothing of this one.
     package var session: String
+    /// The rating the deck was drawn at (never above the content ceiling); nil for an upstream
+    /// that rates nothing.
+    package var rating: Rating?
 
-    package init(items: [Item], session: String) {
+    package init(items: [Item], session: String, rating: Rating? = nil) {
         self.items = items
         self.session = session
+        self.rating = rating
     }
 }
 

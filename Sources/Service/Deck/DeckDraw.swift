@@ -14,13 +14,17 @@ struct DeckDraw: Sendable {
     /// Pages one deck reads at most, cached or not: a bound on its work.
     static let maxPages = firstDrawPages
 
-    let gateway: UpstreamGateway
-    let rules: ProviderRules
+    let provider: ProviderGateway
+    private var gateway: UpstreamGateway { provider.gateway }
+    private var rules: ProviderRules { provider.rules }
+    /// Who the deck's upstream calls are charged to (`CallPayer`).
+    var payer: CallPayer?
 
     /// The largest page the provider serves: the most candidates per call.
     private var pageSize: Int { rules.limitRange.upperBound }
 
-    /// GIFs not in `shown`, distinct, in page order; `total` is the pool's size when a page said.
+    /// GIFs not in `shown`, distinct, in page order, none above the content ceiling (`rating` is
+    /// within it); `total` is the pool's size when a page said.
     func candidates(tag: String?, count: Int, rating: String, type: MediaType,
                     shown: Set<String>) async throws -> (items: [Item], total: Int?) {
         let lastOffset = tag == nil ? rules.trendingOffsetRange.upperBound : rules.searchOffsetRange.upperBound
@@ -36,7 +40,7 @@ struct DeckDraw: Sendable {
             tried.insert(offset)
             let fetched = try await self.page(tag: tag, offset: offset, rating: rating, type: type)
             if fetched.status != .hit { calls += 1 }
-            let page = fetched.value
+            let page = provider.admitted(fetched.value)
             for item in page.items where seen.insert(item.id).inserted { items.append(item) }
             if items.count >= count { break }
             total = page.totalCount ?? total
@@ -62,9 +66,9 @@ struct DeckDraw: Sendable {
     private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> Fetched<UpstreamPage> {
         if let tag {
             return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
-                                                          type: type, compactRenditions: asksForCompactSet))
+                                                          type: type, compactRenditions: asksForCompactSet), payer: payer)
         }
         return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
-                                                          compactRenditions: asksForCompactSet))
+                                                          compactRenditions: asksForCompactSet), payer: payer)
     }
 }

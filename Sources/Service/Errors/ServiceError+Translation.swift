@@ -20,6 +20,11 @@ extension ServiceError {
             self = ServiceError(.upstreamBudgetExhausted,
                                 "This hour's budget of \(upstream.displayName) calls is spent and nothing is cached for this request; try again later.",
                                 retryAfterSeconds: exhausted.retryAfter)
+        case (let spent as UpstreamShareSpent, let upstream?):
+            self = ServiceError(.upstreamShareSpent,
+                                "You have caused your share of this hour's \(upstream.displayName) calls and nothing is cached for this "
+                                    + "request; cached searches still answer, and a call frees up in \(spent.retryAfter) seconds.",
+                                retryAfterSeconds: spent.retryAfter)
         case (FavoritesError.favoritesFull(let limit), _):
             self = .favoritesFull(limit: limit)
         case (InstallError.tokenRequired, _):

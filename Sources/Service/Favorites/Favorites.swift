@@ -22,7 +22,8 @@ package struct Favorites: Sendable {
     }
 
     /// Adds the item with that id to the install's favorites. An id already present is answered
-    /// from the store, without an upstream call; a full list fails before the call.
+    /// from the store, without an upstream call; a full list fails before the call. An item
+    /// rated above the content ceiling is not found.
     package func add(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try providers.provider(of: id)
         return try await errors.translating(upstream: provider.rules.naming) {
@@ -32,7 +33,7 @@ package struct Favorites: Sendable {
             if try await service.count(install: install) >= service.limit {
                 throw ServiceError.favoritesFull(limit: service.limit)
             }
-            let item = try await provider.gateway.item(id: id.upstreamID).value
+            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID).value)
             return try await service.add(item, install: install)
         }
     }

@@ -1,18 +1,22 @@
 import Gateway
 import Model
 /// One provider as the backend uses it: its name, the rules its upstream accepts, and its own
-/// gateway (cache, coalescing, budget, stale answers) and spotlight.
+/// gateway (cache, coalescing, budget, stale answers) and spotlight, and the server's content
+/// ceiling, which every feature applies to it (ProviderGateway+Ceiling.swift).
 package struct ProviderGateway: Sendable {
     package let name: ProviderName
     package let rules: ProviderRules
     package let gateway: UpstreamGateway
     let spotlight: SpotlightService
+    let ceiling: ContentCeiling
 
-    package init(name: ProviderName, rules: ProviderRules, gateway: UpstreamGateway, spotlight: SpotlightService) {
+    package init(name: ProviderName, rules: ProviderRules, gateway: UpstreamGateway, spotlight: SpotlightService,
+                ceiling: ContentCeiling = .none) {
         self.name = name
         self.rules = rules
         self.gateway = gateway
         self.spotlight = spotlight
+        self.ceiling = ceiling
     }
 }
 

@@ -6,12 +6,17 @@ import Foundation
 /// One GIF that changes every `interval`, optionally drawn from a tag. The pick and its time are
 /// stored; when it is time to change and the upstream fails, the old pick stays, marked stale, and
 /// the next request tries again. Requests arriving while a pick is being made wait for that one
-/// (an actor alone would not do: it runs other requests while one awaits the upstream).
+/// (an actor alone would not do: it runs other requests while one awaits the upstream). Picks are
+/// asked for within the content ceiling, and one rated above it (new, or stored before the
+/// ceiling was lowered) is never shown: it counts as no pick.
 package actor SpotlightService {
     private let gateway: UpstreamGateway
     private let store: any SpotlightStore
     private let interval: Double
     private let rating: Rating
+    private let ceiling: ContentCeiling
+    /// Whether the upstream rates its items, so the ceiling applies to them (`ProviderRules.ratesItems`).
+    private let ratesItems: Bool
     private let now: @Sendable () -> Date
 
     private struct Pick {
@@ -31,11 +36,13 @@ package actor SpotlightService {
     static let forgetAfterSeconds: Double = 86_400
 
     package init(gateway: UpstreamGateway, store: any SpotlightStore, intervalSeconds: Double, rating: Rating,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                ceiling: ContentCeiling = .none, ratesItems: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) {
         self.gateway = gateway
         self.store = store
         self.interval = intervalSeconds
-        self.rating = rating
+        self.rating = ceiling.rating(asked: nil, default: rating, ratesItems: ratesItems)
+        self.ceiling = ceiling
+        self.ratesItems = ratesItems
         self.now = now
     }
 
@@ -62,7 +69,7 @@ package actor SpotlightService {
         let remembered = picks[key]
         if remembered == nil || (store.isShared && remembered.map { isDue($0, at: now()) } == true),
            let stored = try await store.pick(for: key), stored.changesAt > (remembered?.changesAt ?? .distantPast),
-           let item = try? Item(jsonBytes: stored.item) {
+           let item = try? Item(jsonBytes: stored.item), admits(item) {
             remember(Pick(item: item, changesAt: stored.changesAt), for: key)
         }
         let current = now()
@@ -73,6 +80,8 @@ package actor SpotlightService {
         let item: Item
         do {
             item = try await gateway.random(tag: tag, rating: rating.rawValue)
+            // Above the ceiling, the upstream gave nothing this server shows.
+            guard admits(item) else { throw UpstreamError.notFound }
         } catch let error where error is UpstreamError || error is BudgetExhausted || error is UpstreamHeldOff {
             guard let old = picks[key] else { throw error }
             return Spotlight(item: old.item, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
@@ -84,7 +93,7 @@ package actor SpotlightService {
         let forgetBefore = current.addingTimeInterval(-Self.forgetAfterSeconds)
         if store.isShared, let holding = try? await store.claim(stored, forgettingChangedBefore: forgetBefore),
            holding.pickedAt != stored.pickedAt || holding.item != stored.item,
-           let claimed = try? Item(jsonBytes: holding.item) {
+           let claimed = try? Item(jsonBytes: holding.item), admits(claimed) {
             // Another instance claimed the next pick first: this one shows it too.
             remember(Pick(item: claimed, changesAt: holding.changesAt), for: key)
             return Spotlight(item: claimed, changesAt: holding.changesAt, secondsLeft: Self.secondsLeft(until: holding.changesAt, from: current),
@@ -100,6 +109,10 @@ package actor SpotlightService {
         remember(Pick(item: snapshot, changesAt: changesAt), for: key)
         return Spotlight(item: item, changesAt: changesAt, secondsLeft: Self.secondsLeft(until: changesAt, from: current), stale: nil,
                          pickedNow: true)
+    }
+
+    private func admits(_ item: Item) -> Bool {
+        ceiling.admits(item, ratesItems: ratesItems)
     }
 
     private func remember(_ pick: Pick, for key: String) {

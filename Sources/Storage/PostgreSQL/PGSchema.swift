@@ -76,9 +76,18 @@ package enum PGSchema {
         CREATE INDEX install_unused_first ON install (last_used);
         """
 
+    /// Version 3: who each upstream call was charged to (SQLite's version 9), for each client's
+    /// share of the hourly budget; '' for calls charged to no one. An instance of the version
+    /// before, still running beside upgraded ones, logs its calls as charged to no one.
+    package static let version3SQL = """
+        ALTER TABLE upstream_call ADD COLUMN payer TEXT NOT NULL DEFAULT '';
+        CREATE INDEX upstream_call_by_payer ON upstream_call (provider, payer, called_at);
+        """
+
     package static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
         PGMigration(version: 2, sql: version2SQL),
+        PGMigration(version: 3, sql: version3SQL),
     ])
 
     /// The channel every change of an install's favorites is announced on (its payload: the

@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 
-/// Health, metrics and the OpenAPI document.
+/// Health, readiness, metrics and the OpenAPI document.
 extension GifBFF {
     /// Bodies read as text are at most this long.
     static let largestTextBody = 4 * 1024 * 1024
@@ -11,6 +11,18 @@ extension GifBFF {
         try await unwrappingProblems {
             switch try await raw.getHealth() {
             case let .ok(ok): return try ok.body.json.status == "ok"
+            case let other: throw Self.unexpected(other)
+            }
+        }
+    }
+
+    /// True when the server is ready for requests (`/readyz`); false while it drains before
+    /// stopping or its database does not answer (503 `not_ready`).
+    public func isReady() async throws -> Bool {
+        try await unwrappingProblems {
+            switch try await raw.getReadiness() {
+            case let .ok(ok): return try ok.body.json.status == "ready"
+            case .serviceUnavailable: return false
             case let other: throw Self.unexpected(other)
             }
         }

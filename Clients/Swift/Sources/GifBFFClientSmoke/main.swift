@@ -18,6 +18,7 @@ let bff = GifBFF(baseURL: baseURL)
 let smoke = Smoke()
 
 await smoke.check("getHealth") { (try await bff.isHealthy(), "healthy") }
+await smoke.check("getReadiness") { (try await bff.isReady(), "ready") }
 await smoke.check("getOpenAPIDocument") {
     let document = try await bff.openAPIDocument()
     return (document.hasPrefix("openapi: 3.1.0"), "\(document.utf8.count) bytes")

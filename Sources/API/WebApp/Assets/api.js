@@ -67,6 +67,28 @@ function installToken(refused) {
   return registering;
 }
 
+/** True when the app holds an install token: the server keeps this browser's data apart from others'. */
+export const holdsInstall = () => keptToken() !== null;
+
+/**
+ * "Erase my data": DELETE /installs/current with the kept token (the install and everything kept
+ * for it), then a new install, so the app starts afresh. Unlike `call`, a 401 is not retried with
+ * a new install: that would erase the fresh one, and the user must see why nothing was erased.
+ */
+export async function eraseInstall() {
+  const token = keptToken();
+  try {
+    await send('DELETE', '/installs/current', undefined, token);
+  } catch (error) {
+    throw new ApiError(error.status, { code: error.code, detail: `Your data could not be erased: ${error.message}` });
+  }
+  try {
+    await installToken(token);
+  } catch (error) {
+    throw new ApiError(error.status, { code: error.code, detail: `Your data was erased, but a new install could not be made: ${error.message}` });
+  }
+}
+
 async function call(method, path, body) {
   const token = keptToken();
   try {

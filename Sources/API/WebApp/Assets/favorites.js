@@ -1,19 +1,26 @@
 // Favorites (seeds 002, 003): GIFs and photos in one list, newest first (the server's order),
-// each with its provider's attribution and its alt text; remove; an empty state.
-import { api } from './api.js';
+// each with its provider's attribution and its alt text; remove; an empty state; under them,
+// "Erase my data" when the app holds an install token (erase.js).
+import { api, holdsInstall } from './api.js';
+import { eraseSection } from './erase.js';
 import { altText, attributionLine, grid, gridCell } from './grid.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 export function renderFavorites(view) {
   let alive = true;
-  async function load() {
-    show(view, el('h2', {}, 'Favorites'), loading());
+  // After an erase, what happened is said above the (now empty) list.
+  const erased = () => alive && load(el('p', { class: 'status', role: 'status', dataset: { test: 'erased' } },
+    'Your data was erased: this browser is a new install, with no favorites and no search history.'));
+  // Asked for after the list loaded: its first call is what makes the install, when one is needed.
+  const erase = () => (holdsInstall() ? eraseSection(erased) : null);
+  async function load(notice) {
+    show(view, el('h2', {}, 'Favorites'), notice, loading());
     try {
       const list = await api.favorites();
       if (!alive) return;
       if (list.data.length === 0) {
-        show(view, el('h2', {}, 'Favorites'), el('p', { class: 'empty', dataset: { test: 'empty' } },
-          'No favorites yet. Open a GIF or a photo and press the star, or like one under Random.'));
+        show(view, el('h2', {}, 'Favorites'), notice, el('p', { class: 'empty', dataset: { test: 'empty' } },
+          'No favorites yet. Open a GIF or a photo and press the star, or like one under Random.'), erase());
         return;
       }
       const cells = grid('Favorites', 'mixed');
@@ -37,9 +44,9 @@ export function renderFavorites(view) {
         });
         cells.append(cell);
       }
-      show(view, el('h2', {}, `Favorites (${list.count} of ${list.limit})`), message, cells);
+      show(view, el('h2', {}, `Favorites (${list.count} of ${list.limit})`), notice, message, cells, erase());
     } catch (error) {
-      if (alive) show(view, el('h2', {}, 'Favorites'), errorBox(error, load));
+      if (alive) show(view, el('h2', {}, 'Favorites'), errorBox(error, () => load()));
     }
   }
   load();

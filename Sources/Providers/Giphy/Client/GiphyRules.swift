@@ -6,11 +6,11 @@ import Model
 public enum Giphy {
     /// Pages of 1 to 50 (24 by default); search answers nothing at offset 5000 and above, trending
     /// stops at 499; GIFs and stickers; no ordering; the original for saving; a compact bundle
-    /// (`bundle=messaging_non_clips`) holding every rendition of ours but `downsized`.
+    /// (`bundle=messaging_non_clips`) holding every rendition of ours but `downsized`; each GIF rated.
     public static let rules = ProviderRules(
         defaultLimit: 24, limitRange: 1...50, searchOffsetRange: 0...4999, trendingOffsetRange: 0...499,
         mediaTypes: [.gifs, .stickers], downloadRendition: "original", naming: naming,
-        compactSetOmits: ["downsized"])
+        compactSetOmits: ["downsized"], ratesItems: true)
 
     public static let naming = UpstreamNaming(displayName: "GIPHY", keySetting: "GIPHY_API_KEY")
 

@@ -5,7 +5,8 @@ import JSON
 /// Control of a running fake from outside the process (the `fake-giphy`, `fake-unsplash` executables):
 ///   POST /__fault   {"fault": NAME, ..., "times": 2 | "sticky": true, "path": "/v1/gifs/search"}
 ///   DELETE /__fault clears every fault
-///   GET /__calls    {"total": N, "by_path": {...}};  DELETE /__calls resets the counts
+///   GET /__calls    {"total": N, "by_path": {...}, "recent": [{"path": ..., "parameters": [[name, value], ...]}]};
+///                   DELETE /__calls resets the counts
 /// Each fake reads its own fault names from the body (`parseFault`: nil for a name it does not
 /// know). The body is read by the server's one reader, strictly: a member of the wrong type is a
 /// 400 naming it, never a default taken in its place.
@@ -42,6 +43,18 @@ public enum AdminRoutes {
                 writer.key("by_path")
                 writer.object { writer in
                     for (path, count) in byPath { writer.key(escaping: path); writer.int(count) }
+                }
+                // The latest calls with their query parameters (what a rating or an offset was
+                // asked at), a key sent as `api_key` left out.
+                writer.key("recent")
+                writer.array(calls.recent) { writer, call in
+                    writer.object { writer in
+                        writer.key("parameters")
+                        writer.array(call.parameters.filter { $0.name != "api_key" }) { writer, parameter in
+                            writer.array([parameter.name, parameter.value]) { writer, text in writer.string(text) }
+                        }
+                        writer.member("path", call.path)
+                    }
                 }
             })
         }

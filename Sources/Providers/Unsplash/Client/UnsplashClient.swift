@@ -52,9 +52,10 @@ public final class UnsplashClient: Provider {
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
     }
 
-    /// `rating` and `type` have no meaning at Unsplash (the service refuses stickers for it).
+    /// `type` has no meaning at Unsplash (the service refuses stickers for it); `rating` becomes
+    /// its `content_filter` (see `UnsplashEndpoint`).
     public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
-        let endpoint = UnsplashEndpoint.random(query: tag)
+        let endpoint = UnsplashEndpoint.random(query: tag, rating: rating)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
     }

@@ -38,6 +38,7 @@ extension UnsplashEndpoint {
     static func search(_ request: SearchRequest) -> UnsplashEndpoint {
         var parameters = [("query", request.query)] + paging(offset: request.offset, limit: request.limit)
         if let order = request.order { parameters.append(("order_by", order)) }
+        parameters += contentFilter(for: request.rating)
         return UnsplashEndpoint(path: ["search", "photos"], parameters: parameters)
     }
 
@@ -47,14 +48,24 @@ extension UnsplashEndpoint {
         return UnsplashEndpoint(path: ["photos"], parameters: parameters)
     }
 
+    /// Unsplash rates no photo, but its search and random pick take `content_filter`: `high`
+    /// leaves out what may not suit every age. Asked for when the rating sent, the server's content
+    /// ceiling (`ContentCeiling`), is below r; at r (no ceiling) nothing is sent, and Unsplash's
+    /// default, `low`, applies. Its editorial feed takes no filter (its editors pick it).
+    private static func contentFilter(for rating: String?) -> [(name: String, value: String)] {
+        guard let rating = rating.flatMap(Rating.init), rating < .r else { return [] }
+        return [("content_filter", "high")]
+    }
+
     static func photo(id: String) -> UnsplashEndpoint {
         UnsplashEndpoint(path: ["photos", id], notFoundMeansUnknownItem: true)
     }
 
     /// Unsplash answers 404 ("No photos found.") when nothing matches the query.
-    static func random(query: String?) -> UnsplashEndpoint {
+    static func random(query: String?, rating: String?) -> UnsplashEndpoint {
         var parameters: [(name: String, value: String)] = []
         if let query, !WhiteSpace.isBlank(query) { parameters.append(("query", query)) }
+        parameters += contentFilter(for: rating)
         return UnsplashEndpoint(path: ["photos", "random"], parameters: parameters, notFoundMeansUnknownItem: true)
     }
 
