@@ -204,20 +204,8 @@ echo '{}' >"$WORK/compose.verify.yaml"
 compose config >"$WORK/compose.config.yaml" 2>"$WORK/compose-config.log" \
     || { cat "$WORK/compose-config.log" >&2; die "podman-compose config"; }
 compose_python="$(sed -n '1s/^#!//p' "$(command -v podman-compose)")"
-"${compose_python:-python3}" - "$WORK/compose.config.yaml" "$WORK" <<'EOF' || die "the balancer's configs: entry"
-import sys, yaml
-config = yaml.safe_load(open(sys.argv[1]))
-balancer = config["services"]["balancer"]
-mounts = []
-for entry in balancer.get("configs", []):
-    content = config["configs"][entry["source"]]["content"]
-    path = f"{sys.argv[2]}/config-{entry['source']}"
-    open(path, "w").write(content)
-    mounts.append(f"{path}:{entry['target']}:ro")
-if not mounts:
-    sys.exit("the balancer has no configs")
-yaml.safe_dump({"services": {"balancer": {"volumes": mounts}}}, open(f"{sys.argv[2]}/compose.verify.yaml", "w"))
-EOF
+"${compose_python:-python3}" "$ROOT/docker/verify-configs.py" "$WORK/compose.config.yaml" "$WORK" \
+    || die "the balancer's configs: entry"
 
 fleet_started=$(date +%s.%N)
 COMPOSE_STARTED=1
@@ -330,38 +318,8 @@ else
 fi
 
 # ---- 4. one instance restarted while requests go on through the balancer ----
-# GETs of the list, one after another on a keep-alive connection (a new one after any error),
-# until told to stop (a file) or for at most 120 s; prints "answered failed statuses".
-python3 - "$BASE_URL/favorites" "$WORK/load.stop" "${TOKEN:-}" >"$WORK/load.out" 2>"$WORK/load.err" <<'EOF' &
-import http.client, os, sys, time, urllib.parse
-url, stop_file, token = urllib.parse.urlsplit(sys.argv[1]), sys.argv[2], sys.argv[3]
-headers = {"Host": "localhost"}
-if token:
-    headers["Authorization"] = f"Bearer {token}"
-answered, failed, statuses = 0, 0, {}
-connection = None
-deadline = time.monotonic() + 120
-while not os.path.exists(stop_file) and time.monotonic() < deadline:
-    try:
-        connection = connection or http.client.HTTPConnection(url.hostname, url.port, timeout=10)
-        connection.request("GET", url.path, headers=headers)
-        response = connection.getresponse()
-        response.read()
-        key = str(response.status)
-        if response.status != 200:
-            connection.close()
-            connection = None
-    except (OSError, http.client.HTTPException) as error:
-        key = type(error).__name__
-        connection = None
-    statuses[key] = statuses.get(key, 0) + 1
-    if key == "200":
-        answered += 1
-    else:
-        failed += 1
-    time.sleep(0.01)
-print(answered, failed, " ".join(f"{k}:{v}" for k, v in sorted(statuses.items())))
-EOF
+python3 "$ROOT/docker/verify-load.py" "$BASE_URL/favorites" "$WORK/load.stop" "${TOKEN:-}" \
+    >"$WORK/load.out" 2>"$WORK/load.err" &
 LOAD_PID=$!
 sleep 1
 instance1="$(container_of gif-bff-1)"
