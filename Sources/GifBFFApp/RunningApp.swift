@@ -163,6 +163,7 @@ package final class RunningApp: Sendable {
         var settings = configuration.gateway
         settings.upstreamIdentity = source.identity
         settings.callsPerHour = source.callsPerHour
+        settings.sharePercent = configuration.effectiveSharePercent
         let name = source.name
         let gateway = UpstreamGateway(
             provider: source.client, store: stores.responseCache,

@@ -118,7 +118,7 @@ final class AnalyticsTests: XCTestCase {
     func testPingbacksNeverSpendTheBudget() async throws {
         let api = try APIHarness(self) {
             $0.gateway.callsPerHour = 2
-            $0.gateway.sharePercent = 0  // one client spends the whole budget here
+            $0.upstreamSharePercent = 0  // one client spends the whole budget here
         }
         let ids = try itemIDs(api, "/search?q=cats&limit=5")
         let list = ids.map { "\"\($0)\"" }.joined(separator: ",")

@@ -103,7 +103,7 @@ final class CachingTests: XCTestCase {
     func testTheHourlyBudgetFallsBackToTheCacheThenRefusesWithRetryAfter() async throws {
         let api = try APIHarness(self) {
             $0.gateway.callsPerHour = 2
-            $0.gateway.sharePercent = 0  // one client spends the whole budget here (UpstreamShareTests holds the share)
+            $0.upstreamSharePercent = 0  // one client spends the whole budget here (UpstreamShareTests holds the share)
             $0.gateway.freshSeconds = 0
         }
         XCTAssertEqual(try api.get("/search?q=cats").header("X-Cache"), "MISS")
@@ -122,7 +122,7 @@ final class CachingTests: XCTestCase {
         await api.stopApp()
         let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) {
             $0.gateway.callsPerHour = 2
-            $0.gateway.sharePercent = 0
+            $0.upstreamSharePercent = 0
         }
         XCTAssertEqual(try restarted.get("/search?q=birds").status, 503)
     }

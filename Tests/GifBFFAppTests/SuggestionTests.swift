@@ -51,7 +51,7 @@ final class SuggestionTests: XCTestCase {
         // 4 calls an hour keep 1 in reserve: after 3 searches, autocomplete must not spend the last.
         let api = try APIHarness(self) {
             $0.gateway.callsPerHour = 4
-            $0.gateway.sharePercent = 0  // one client spends the whole budget here
+            $0.upstreamSharePercent = 0  // one client spends the whole budget here
         }
         for query in ["cats", "dogs", "dance"] { XCTAssertEqual(try api.get("/search?q=\(query)").status, 200) }
         let got = try suggestions(api, "/search/suggestions?q=d")

@@ -1,4 +1,5 @@
 import API
+import Service
 import Foundation
 @testable import GifBFFApp
 import TestSupport
@@ -17,7 +18,7 @@ final class UpstreamShareTests: XCTestCase {
         return try APIHarness(self) { configuration in
             configuration.trustedProxies = loopback
             configuration.gateway.callsPerHour = 20
-            configuration.gateway.sharePercent = 10
+            configuration.upstreamSharePercent = 10
             configure(&configuration)
         }
     }
@@ -104,15 +105,36 @@ final class UpstreamShareTests: XCTestCase {
         let restarted = try APIHarness(self, fake: api.fake, folder: api.folder) { configuration in
             configuration.trustedProxies = loopback
             configuration.gateway.callsPerHour = 20
+            configuration.upstreamSharePercent = 10
         }
         try assertShareSpent(try search(restarted, "birds", from: "203.0.113.7"))
         XCTAssertEqual(try search(restarted, "birds", from: "198.51.100.9").status, 200)
     }
 
     func testNoShareLetsOneClientSpendTheWholeBudget() throws {
-        let api = try sharedBudget { $0.gateway.sharePercent = 0 }
+        let api = try sharedBudget { $0.upstreamSharePercent = 0 }
         for words in ["cats", "dogs", "birds", "fish"] {
             XCTAssertEqual(try search(api, words, from: "203.0.113.7").status, 200, words)
+        }
+    }
+
+    /// `auto` (the default): a share where strangers call (installs required), none on a server of
+    /// one's own (installs optional), whose one developer would meet 429 after a few new searches.
+    func testTheDefaultShareIsOnlyWhereInstallsAreRequired() throws {
+        XCTAssertNil(Configuration().upstreamSharePercent, "auto is the default")
+        for (policy, refusedAfter) in [(InstallPolicy.optional, Int?.none), (.required, 2)] {
+            let api = try sharedBudget {
+                $0.upstreamSharePercent = nil
+                $0.installPolicy = policy
+            }
+            for (index, words) in ["cats", "dogs", "birds", "fish"].enumerated() {
+                let answer = try search(api, words, from: "203.0.113.7")
+                if let refusedAfter, index >= refusedAfter {
+                    try assertShareSpent(answer)
+                } else {
+                    XCTAssertEqual(answer.status, 200, "\(policy) \(words)")
+                }
+            }
         }
     }
 }

@@ -49,6 +49,9 @@ package struct Configuration: Sendable {
     package var maxRating = ContentCeiling.none.rating
     /// The response cache, coalescing and the hourly call budget.
     package var gateway = GatewaySettings()
+    /// The percent of each provider's budget one client may cause (`GatewaySettings.sharePercent`);
+    /// nil (auto): `sharePercentForStrangers` where installs are required, else none.
+    package var upstreamSharePercent: Int?
     /// How often the spotlight GIF changes.
     package var spotlightMinutes: Double = 10
     /// GIPHY's analytics pingbacks for POST /gif/{id}/events; off answers 202 and sends nothing.
@@ -67,4 +70,14 @@ package struct Configuration: Sendable {
     package var trustedProxies = TrustedProxies.none
 
     package init() {}
+
+    /// The share where strangers call (installs required: a shipped app). A server of one's own
+    /// (installs optional, the default) has none unless set: its one developer would otherwise
+    /// meet 429 after 5 new searches an hour on Unsplash's demo budget of 50.
+    package static let sharePercentForStrangers = 10
+
+    /// The share each provider's gateway applies: the setting, or what auto means for the policy.
+    package var effectiveSharePercent: Int {
+        upstreamSharePercent ?? (installPolicy == .required ? Self.sharePercentForStrangers : 0)
+    }
 }

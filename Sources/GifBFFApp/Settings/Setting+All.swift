@@ -127,9 +127,9 @@ extension Setting {
                                                .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                                "GIPHY calls allowed per rolling hour (100 suits a beta key)")
 
-    static let upstreamSharePercent = Setting("GIF_BFF_UPSTREAM_SHARE_PERCENT", "--upstream-share-percent", \.gateway.sharePercent,
-                                              .integer(0...100),
-                                              "percent of each provider's hourly budget one client (its install, or its address without a token) may cause, at least 1 call; past it its cache misses get 429 (0: no share)")
+    static let upstreamSharePercent = Setting("GIF_BFF_UPSTREAM_SHARE_PERCENT", "--upstream-share-percent", \.upstreamSharePercent,
+                                              .integerOrAuto(0...100),
+                                              "percent of each provider's hourly budget one client (its install, or its address without a token) may cause, at least 1 call; past it its cache misses get 429 (0: no share; auto: \(Configuration.sharePercentForStrangers) with GIF_BFF_INSTALLS=required, else 0)")
 
     static let spotlightMinutes = Setting("GIF_BFF_SPOTLIGHT_MINUTES", "--spotlight-minutes", \.spotlightMinutes, .minutes(upTo: 10_080),
                                           "how often GET /spotlight changes its GIF")

@@ -37,6 +37,17 @@ extension SettingReader where Value == Int? {
             return number == 0 ? nil : number
         }, write: { $0.map(String.init) ?? off })
     }
+
+    /// An integer in `range`, or `auto` (nil): the value is then decided from other settings.
+    static func integerOrAuto(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { text throws(SettingValueError) in
+            if text.lowercased() == "auto" { return nil }
+            guard let number = Int(text), range.contains(number) else {
+                throw SettingValueError(expected: "auto or an integer \(range.lowerBound)-\(range.upperBound)")
+            }
+            return number
+        }, write: { $0.map(String.init) ?? "auto" })
+    }
 }
 
 extension SettingReader where Value == Bool {
