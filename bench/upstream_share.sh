@@ -2,7 +2,8 @@
 # bench/upstream_share.sh: one client searching unique words until it is refused, while other
 # clients search too (one new word, from a new address, for every GREEDY_EVERY of the first's),
 # behind a trusted proxy (loopback; each request's X-Forwarded-For names its client). The budget is BUDGET GIPHY calls an
-# hour, the share GIF_BFF_UPSTREAM_SHARE_PERCENT's default (10%) unless SHARE is set.
+# hour; the server requires installs, as a shipped app's does, so the share is its default there
+# (auto: 10%) unless SHARE is set. Searches need no token under that policy.
 #
 #   bench/upstream_share.sh                         the worktree's debug build
 #   BIN=/path/to/gif-bff bench/upstream_share.sh    another build (main's, say), to compare
@@ -28,7 +29,7 @@ rm -rf "$WORK" && mkdir -p "$WORK"
 share=()
 [ -n "${SHARE:-}" ] && share=(GIF_BFF_UPSTREAM_SHARE_PERCENT="$SHARE")
 env -u GIPHY_API_KEY -u UNSPLASH_ACCESS_KEY GIF_BFF_PORT=$PORT GIF_BFF_DATABASE="$WORK/db.sqlite3" \
-    GIF_BFF_TRUSTED_PROXIES=127.0.0.1 GIF_BFF_UPSTREAM_BUDGET_PER_HOUR="$BUDGET" GIF_BFF_LOG_LEVEL=warning "${share[@]}" \
+    GIF_BFF_TRUSTED_PROXIES=127.0.0.1 GIF_BFF_INSTALLS=required GIF_BFF_UPSTREAM_BUDGET_PER_HOUR="$BUDGET" GIF_BFF_LOG_LEVEL=warning "${share[@]}" \
     "$BIN" 2>>"$WORK/gif-bff.log" & PIDS+=($!)
 wait_up "$BASE/healthz"
 
