@@ -104,7 +104,7 @@ enum BrowseRoutes {
     /// Who the upstream calls a request makes are charged to: its install, else the address it
     /// comes from, as installs are counted (an IPv6 client by its /64).
     static func payer(of request: HTTPRequest, install: InstallID?, proxies: TrustedProxies) -> CallPayer {
-        CallPayer(install: install, address: ClientAddress.installClient(of: request, trusting: proxies).address)
+        CallPayer(install: install, address: { ClientAddress.installClient(of: request, trusting: proxies).address })
     }
 
     /// What a kept page's body is: the cached answer as marked, and the form it is written in.

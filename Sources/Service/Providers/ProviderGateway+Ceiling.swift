@@ -22,6 +22,8 @@ extension ProviderGateway {
     /// was asked, and a cached answer may be older than the ceiling). Its counts stay the
     /// upstream's, so paging goes on past what was left out.
     func admitted(_ page: UpstreamPage) -> UpstreamPage {
+        // No ceiling (r) or nothing rated: every page is served whole, without a look at its items.
+        guard rules.ratesItems, ceiling.rating != .r else { return page }
         guard page.items.contains(where: { !admits($0) }) else { return page }
         var admitted = page
         admitted.items.removeAll { !admits($0) }
