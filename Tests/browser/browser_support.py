@@ -138,3 +138,13 @@ def send(method, url, body=None):
                                      headers={"Content-Type": "application/json"} if data else {})
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status
+
+
+class Checks:
+    """Named checks, printed ok or FAIL as they run; the names of those that failed are kept in
+    `failures` (each test sets it to [] and exits non-zero when it is not empty)."""
+
+    def check(self, name, passed, detail=""):
+        print(f"{'ok  ' if passed else 'FAIL'}  {name}{'' if passed else f': {detail}'}")
+        if not passed:
+            self.failures.append(name)

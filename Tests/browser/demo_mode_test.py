@@ -16,7 +16,7 @@ import tempfile
 import time
 from urllib.parse import quote, urlparse
 
-from browser_support import PageDriver, get_json as get_url_json, send as send_url
+from browser_support import Checks, PageDriver, get_json as get_url_json, send as send_url
 
 API = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
 IMAGE_WAIT_SECONDS = 10
@@ -53,7 +53,7 @@ def send(method, path, body=None):
     return send_url(method, f"{API}{path}", body)
 
 
-class DemoModeTest(PageDriver):
+class DemoModeTest(Checks, PageDriver):
     def __init__(self, shots, downloads):
         super().__init__(API, shots, download_dir=downloads)
         self.downloads = downloads
@@ -61,11 +61,6 @@ class DemoModeTest(PageDriver):
         self.failures = []
         self.requested = set()
         self.console = []
-
-    def check(self, name, passed, detail=""):
-        print(f"{'ok  ' if passed else 'FAIL'}  {name}{'' if passed else f': {detail}'}")
-        if not passed:
-            self.failures.append(name)
 
     def visit(self, name, fragment, ready):
         """Opens a view, waits for `ready` (a data-test hook), then checks its images."""

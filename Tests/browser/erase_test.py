@@ -21,7 +21,7 @@ import time
 
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import stop
+from browser_support import Checks, stop
 from install_support import TOKEN, Browser, http, start_installs_server
 
 SHARED = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
@@ -56,16 +56,11 @@ class EraseBrowser(Browser):
         return [button.text for button in self.all("history-suggestion")]
 
 
-class EraseTest:
+class EraseTest(Checks):
     def __init__(self, base, shots):
         self.base = base
         self.shots = shots
         self.failures = []
-
-    def check(self, name, passed, detail=""):
-        print(f"{'ok  ' if passed else 'FAIL'}  {name}{'' if passed else f': {detail}'}")
-        if not passed:
-            self.failures.append(name)
 
     def kept(self, token):
         """(favorite ids, history queries) the server keeps for `token`, or the statuses refusing it."""

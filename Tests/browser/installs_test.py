@@ -18,7 +18,7 @@ import tempfile
 import time
 from urllib.parse import quote
 
-from browser_support import stop
+from browser_support import Checks, stop
 from install_support import TOKEN, TOKEN_KEY, Browser, http, start_installs_server
 
 SHARED = os.environ.get("GIF_BFF_URL", "http://127.0.0.1:8080").rstrip("/")
@@ -35,16 +35,11 @@ import('/app/api.js')
 """
 
 
-class InstallsTest:
+class InstallsTest(Checks):
     def __init__(self, required_url, shots):
         self.base = required_url
         self.shots = shots
         self.failures = []
-
-    def check(self, name, passed, detail=""):
-        print(f"{'ok  ' if passed else 'FAIL'}  {name}{'' if passed else f': {detail}'}")
-        if not passed:
-            self.failures.append(name)
 
     def required(self, item_id):
         print(f"--installs required ({self.base})")
