@@ -2,51 +2,109 @@ import HTTPServer
 
 /// What the server runs for every request: the Host check first (421 before routing), then the
 /// route, counted and timed, with CORS for browsers, gzip for clients that accept it, and ETags
-/// (one per coding) and 304 for unchanged answers. One async call, the route's, between
-/// synchronous steps: as responders wrapped around one another, each step was an async frame of
-/// its own, and each frame an allocation (6 of a cached answer's 36 mallocs).
+/// (one per coding) and 304 for unchanged answers. The steps before and after the route are
+/// synchronous and shared by both ways a request is answered: at once on the event loop when
+/// the route has its answer in memory (`respondAtOnce`), else on a worker, with the route's one
+/// async call between them (as responders wrapped around one another, each step was an async
+/// frame of its own, and each frame an allocation).
 struct APIResponder: HTTPResponder {
     let router: Router
     let metrics: RequestMetrics
     let origins: CORSPolicy
     let hosts: HostAllowlist
 
+    /// A request past the steps before its route: its route's handlers, or a CORS preflight's
+    /// answer (no route runs).
+    private enum Next {
+        case route(RouteHandler)
+        case preflight(HTTPResponse)
+    }
+
+    /// What the steps after the route need.
+    private struct Routed {
+        let start: ContinuousClock.Instant
+        let route: String
+        /// Set when the request's origin is allowed: its answer, or problem, gets CORS headers.
+        let allowedOrigin: String?
+    }
+
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        let (routed, next) = try route(&request)
+        guard case .route(let handler) = next else { return answered(next) }
+        do {
+            return finish(try await handler.respond(request), to: request, routed)
+        } catch {
+            throw failed(error, routed)
+        }
+    }
+
+    func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+        let (routed, next) = try route(&request)
+        guard case .route(let handler) = next else { return answered(next) }
+        do {
+            guard let atOnce = handler.atOnce, let response = try atOnce(request) else { return nil }
+            return finish(response, to: request, routed)
+        } catch {
+            throw failed(error, routed)
+        }
+    }
+
+    /// The Host check, the route's match, CORS; a 404 or 405 is thrown (counted) from here.
+    private func route(_ request: inout HTTPRequest) throws -> (Routed, Next) {
         if let refusal = HostCheck.refusal(of: request, allowlist: hosts) { throw refusal }
         let start = ContinuousClock.now
-        var request = request
         router.match(&request)
         let route = request.route ?? "unmatched"
-        // Set when the request's origin is allowed: its answer, or problem, gets CORS headers.
         var allowedOrigin: String?
         do {
             if let origin = request.headers["Origin"] {
                 switch try CORS.check(&request, origin: origin, policy: origins, router: router) {
                 case .preflight(let preflight):
                     metrics.record(route: route, status: preflight.status.code, since: start)
-                    return preflight
+                    return (Routed(start: start, route: route, allowedOrigin: nil), .preflight(preflight))
                 case .allowed: allowedOrigin = origin
                 case .notAllowed: break
                 }
             }
-            var response = try await router.handler(for: &request)(request)
-            // Compressed first, so the ETag and a 304 are those of the bytes sent.
-            CompressingResponder.compress(&response, for: request)
-            ConditionalGET.answer(&response, to: request)
-            if let allowedOrigin { CORS.addHeaders(to: &response, origin: allowedOrigin) }
-            // As sent, so a 304 counts as 304.
-            metrics.record(route: route, status: response.status.code, since: start)
-            return response
-        } catch var problem as ProblemDetails {
-            if let allowedOrigin { CORS.addHeaders(to: &problem, origin: allowedOrigin) }
-            metrics.record(route: route, status: problem.status.code, since: start)
-            throw problem
-        } catch let failure as any HTTPResponseError {
-            metrics.record(route: route, status: failure.response(problemTypePrefix: "").status.code, since: start)
-            throw failure
+            let handler = try router.handler(for: &request)
+            return (Routed(start: start, route: route, allowedOrigin: allowedOrigin), .route(handler))
         } catch {
-            metrics.record(route: route, status: 500, since: start)
-            throw error
+            throw failed(error, Routed(start: start, route: route, allowedOrigin: allowedOrigin))
+        }
+    }
+
+    private func answered(_ next: Next) -> HTTPResponse {
+        switch next {
+        case .preflight(let preflight): preflight
+        case .route: HTTPResponse(status: .internalServerError)
+        }
+    }
+
+    /// The steps after the route: compressed first, so the ETag and a 304 are those of the bytes
+    /// sent; counted as sent, so a 304 counts as 304.
+    private func finish(_ response: HTTPResponse, to request: HTTPRequest, _ routed: Routed) -> HTTPResponse {
+        var response = response
+        CompressingResponder.compress(&response, for: request)
+        ConditionalGET.answer(&response, to: request)
+        if let allowedOrigin = routed.allowedOrigin { CORS.addHeaders(to: &response, origin: allowedOrigin) }
+        metrics.record(route: routed.route, status: response.status.code, since: routed.start)
+        return response
+    }
+
+    /// A failure counted, with CORS headers on a problem for an allowed origin; returned to be thrown.
+    private func failed(_ error: any Error, _ routed: Routed) -> any Error {
+        switch error {
+        case var problem as ProblemDetails:
+            if let allowedOrigin = routed.allowedOrigin { CORS.addHeaders(to: &problem, origin: allowedOrigin) }
+            metrics.record(route: routed.route, status: problem.status.code, since: routed.start)
+            return problem
+        case let failure as any HTTPResponseError:
+            metrics.record(route: routed.route, status: failure.response(problemTypePrefix: "").status.code, since: routed.start)
+            return failure
+        default:
+            metrics.record(route: routed.route, status: 500, since: routed.start)
+            return error
         }
     }
 }

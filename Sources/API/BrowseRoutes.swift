@@ -17,54 +17,50 @@ enum BrowseRoutes {
                          proxies: TrustedProxies) {
         let bodies = RenderedBodies<PageBodyKey>()
         let details = RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20)
-        router.serve(.get, "/search") { request in
-            let query = request.query
-            // Checked in this order, so a request with several faults always names the same one.
+        // Each page and item route answers at once from memory when it can (a cached answer, the
+        // install known), else on a worker; both ways read the same inputs and rules.
+        router.serve(.get, "/search", atOnce: { request in
+            guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
+            let ask = try PageInputs.search(request, providers: providers, links: links)
+            guard let kept = browse.keptSearchAnswer(ask.words, page: ask.page, rating: ask.rating, lang: ask.lang, type: ask.type,
+                                                     form: ask.form, provider: ask.provider, order: ask.order,
+                                                     install: acting.install) else { return nil }
+            return pageResponse(kept, form: ask.form, bodies: bodies, request: request)
+        }) { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs)
-            let provider = try RequestInputs.provider(query["provider"], among: providers)
-            let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.searchOffsetRange)
-            let rating = try RequestInputs.rating(query["rating"])
-            let lang = try RequestInputs.lang(query["lang"])
-            let words = try RequestInputs.words(query["q"], name: "q")
-            let type = try RequestInputs.mediaType(query["type"], provider: provider)
-            let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
-            let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
-            let fetched = try await browse.searchAnswer(words, page: pageRequest, rating: rating, lang: lang, type: type, form: form,
-                                                         provider: provider, order: order, install: install,
+            let ask = try PageInputs.search(request, providers: providers, links: links)
+            let fetched = try await browse.searchAnswer(ask.words, page: ask.page, rating: ask.rating, lang: ask.lang, type: ask.type,
+                                                         form: ask.form, provider: ask.provider, order: ask.order, install: install,
                                                          payer: payer(of: request, install: install, proxies: proxies))
-            return pageResponse(fetched, form: form, bodies: bodies, request: request)
+            return pageResponse(fetched, form: ask.form, bodies: bodies, request: request)
         }
-        router.serve(.get, "/trending") { request in
-            let query = request.query
+        router.serve(.get, "/trending", atOnce: { request in
+            guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
+            let ask = try PageInputs.trending(request, providers: providers, links: links)
+            guard let kept = browse.keptTrendingAnswer(page: ask.page, rating: ask.rating, type: ask.type, form: ask.form,
+                                                       provider: ask.provider, order: ask.order, install: acting.install) else { return nil }
+            return pageResponse(kept, form: ask.form, bodies: bodies, request: request)
+        }) { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs)
-            let provider = try RequestInputs.provider(query["provider"], among: providers)
-            let pageRequest = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.trendingOffsetRange)
-            let rating = try RequestInputs.rating(query["rating"])
-            let type = try RequestInputs.mediaType(query["type"], provider: provider)
-            let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
-            let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
-            let fetched = try await browse.trendingAnswer(page: pageRequest, rating: rating, type: type, form: form,
-                                                           provider: provider, order: order, install: install,
+            let ask = try PageInputs.trending(request, providers: providers, links: links)
+            let fetched = try await browse.trendingAnswer(page: ask.page, rating: ask.rating, type: ask.type, form: ask.form,
+                                                           provider: ask.provider, order: ask.order, install: install,
                                                            payer: payer(of: request, install: install, proxies: proxies))
-            return pageResponse(fetched, form: form, bodies: bodies, request: request)
+            return pageResponse(fetched, form: ask.form, bodies: bodies, request: request)
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
-            router.serve(.get, template) { request in
+            router.serve(.get, template, atOnce: { request in
+                guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
+                let ask = try ItemInputs(request, providers: providers, links: links)
+                guard let kept = try browse.keptItem(id: ask.id, provider: ask.provider, install: acting.install) else { return nil }
+                return itemResponse(kept, form: ask.form, details: details, request: request)
+            }) { request in
                 let install = try await InstallAccess.forBrowsing(request, installs: installs)
-                let id = try RequestInputs.itemID(request.pathParameters["id"])
-                let form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
-                let item = try await browse.item(id: id, provider: try providers.provider(of: id), install: install,
+                let ask = try ItemInputs(request, providers: providers, links: links)
+                let item = try await browse.item(id: ask.id, provider: ask.provider, install: install,
                                                  payer: payer(of: request, install: install, proxies: proxies))
-                // An item from a cached answer is written once per favorite mark and form, then kept.
-                let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
-                var response = details.response(for: key, to: request) {
-                    var writer = JSONWriter(capacity: 4096)
-                    StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
-                    return writer.bytes
-                }
-                CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
-                return response
+                return itemResponse(item, form: ask.form, details: details, request: request)
             }
         }
         router.serve(.post, "/items/{id}/download") { request in
@@ -119,6 +115,19 @@ enum BrowseRoutes {
         let answerID: UInt64
         let isFavorite: Bool
         let form: ItemForm.Key
+    }
+
+    /// An item from a cached answer is written once per favorite mark and form, then kept.
+    private static func itemResponse(_ item: Fetched<Item>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
+                                     request: HTTPRequest) -> HTTPResponse {
+        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
+        var response = details.response(for: key, to: request) {
+            var writer = JSONWriter(capacity: 4096)
+            StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
+            return writer.bytes
+        }
+        CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
+        return response
     }
 
     private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies<PageBodyKey>,

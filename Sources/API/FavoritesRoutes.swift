@@ -34,16 +34,17 @@ enum FavoritesRoutes {
 
     static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase) {
         let bodies = RenderedBodies<ListBodyKey>(maxCount: 16)
-        router.serve(.get, "/favorites") { request in
+        // Answered at once when memory holds the install and its list (after the first read).
+        router.serve(.get, "/favorites", atOnce: { request in
+            guard let install = try InstallAccess.forKeepingKept(request, installs: installs) else { return nil }
+            let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
+            guard let listing = favorites.keptListing(install: install) else { return nil }
+            return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
+        }) { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
             let listing = try await favorites.listing(install: install)
-            var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
-                let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: favorites.limit, form: form)
-                return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
-            }
-            response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
-            return response
+            return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
         }
         router.serve(.post, "/favorites") { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
@@ -59,5 +60,15 @@ enum FavoritesRoutes {
             try await favorites.remove(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
             return HTTPResponse(status: .noContent)
         }
+    }
+
+    private static func listResponse(_ listing: FavoritesListing, install: InstallID, form: ItemForm, limit: Int,
+                                     bodies: RenderedBodies<ListBodyKey>, request: HTTPRequest) -> HTTPResponse {
+        var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
+            let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: limit, form: form)
+            return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
+        }
+        response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
+        return response
     }
 }

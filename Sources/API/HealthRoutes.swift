@@ -5,7 +5,7 @@ import HTTPServer
 /// 503 `not_ready` saying why (a balancer then sends its requests to another instance).
 enum HealthRoutes {
     static func register(on router: inout RouterBuilder, readiness: Readiness) {
-        router.get("/healthz") { _ in
+        router.immediate(.get, "/healthz") { _ in
             var response = HTTPResponse.json("{\"status\":\"ok\"}")
             response.headers.set(name: "Cache-Control", value: "no-store")
             return response

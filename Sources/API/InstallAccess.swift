@@ -20,6 +20,19 @@ enum InstallAccess {
         try await installs.acting(presenting: try token(of: request))
     }
 
+    /// `forBrowsing` when it needs no store (no token, or one checked here before), without
+    /// waiting; nil when the store must be read first.
+    static func forBrowsingKept(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> ActingInstall? {
+        try installs.actingKept(presenting: try token(of: request))
+    }
+
+    /// `forKeeping` when it needs no store, without waiting; nil when the store must be read first.
+    static func forKeepingKept(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> InstallID? {
+        guard let acting = try installs.actingKept(presenting: try token(of: request)) else { return nil }
+        guard let install = acting.install else { throw .installTokenRequired }
+        return install
+    }
+
     /// The token presented; nil without an Authorization header.
     static func token(of request: HTTPRequest) throws(ServiceError) -> InstallToken? {
         guard let value = request.headers["Authorization"] else { return nil }

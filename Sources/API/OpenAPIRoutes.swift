@@ -7,7 +7,7 @@ enum OpenAPIRoutes {
 
     static func register(on router: inout RouterBuilder) {
         let body = CompressibleBody(PackageResources.openapi_yaml)
-        router.get("/openapi.yaml") { request in
+        router.immediate(.get, "/openapi.yaml") { request in
             // Its ETag is a hash of the document: a client revalidates each time and gets a 304
             // until the server is upgraded, never a contract cached past an upgrade.
             var response = body.response(to: request, contentType: contentType)

@@ -64,6 +64,21 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
+    /// `search`'s answer when memory holds it fresh, without waiting; nil otherwise.
+    package func keptSearch(_ request: SearchRequest) -> Fetched<UpstreamPage>? {
+        kept(key: CacheKey.search(request, upstream: settings.upstreamIdentity))
+    }
+
+    /// `trending`'s answer when memory holds it fresh, without waiting; nil otherwise.
+    package func keptTrending(_ request: TrendingRequest) -> Fetched<UpstreamPage>? {
+        kept(key: CacheKey.trending(request, upstream: settings.upstreamIdentity))
+    }
+
+    /// `item`'s answer when memory holds it fresh, without waiting; nil otherwise.
+    package func keptItem(id: String) -> Fetched<Item>? {
+        kept(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity))
+    }
+
     /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
     /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
     /// the budget that searches need.
@@ -140,10 +155,7 @@ package final class UpstreamGateway: Sendable {
     /// `key`: the request's key as this upstream's (`settings.key`).
     private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: CallPayer? = nil,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
-        if settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit {
-            metrics.recordCache(.hit)
-            return hit
-        }
+        if let hit: Fetched<T> = kept(key: key) { return hit }
         let requestedAt = now()
         let call = call()
         var joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
@@ -158,6 +170,15 @@ package final class UpstreamGateway: Sendable {
         }
         metrics.recordCache(fetched.status)
         return fetched
+    }
+
+    /// A fresh answer in memory, counted as a hit; nil when the answer needs waiting for (the
+    /// store, or the upstream). The first step of every cached call, and all of it for a caller
+    /// that must not wait (`keptSearch`, `keptTrending`, `keptItem`).
+    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<T>? {
+        guard settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit else { return nil }
+        metrics.recordCache(.hit)
+        return hit
     }
 
     /// The shared call's answer, or a stale one once it has taken `slowUpstreamWait`.

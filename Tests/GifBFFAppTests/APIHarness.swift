@@ -72,6 +72,9 @@ final class APIHarness: Sendable {
     /// Waits for the writes gif-bff makes after answering (history, cache), so a test sees them.
     func flushWrites() async { await app.bookkeeping.flush() }
 
+    /// Requests answered so far at once on an event loop (from memory), and by workers.
+    var answerCounts: (atOnce: Int, byWorkers: Int) { app.server.answerCounts }
+
     /// Every response this harness received, for the key-secrecy check.
     let responses = Mutex<[RawClient.Response]>([])
 }

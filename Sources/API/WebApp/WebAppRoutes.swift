@@ -23,10 +23,10 @@ package enum WebAppRoutes {
         // Filled in once: the page is the same for every request (its compressed forms too).
         let page = CompressibleBody(WebAppPage.filled(WebAppAssets.named(pageName)?.body.bytes ?? [],
                                                       providers: providers, defaultProvider: defaultProvider))
-        router.get(rootTemplate) { request in
+        router.immediate(.get, rootTemplate) { request in
             try response(for: pageName, page: page, to: request)
         }
-        router.get(fileTemplate) { request in
+        router.immediate(.get, fileTemplate) { request in
             try response(for: request.pathParameters["file"] ?? "", page: page, to: request)
         }
     }

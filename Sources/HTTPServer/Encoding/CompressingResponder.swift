@@ -16,6 +16,11 @@ public struct CompressingResponder: HTTPResponder {
         Self.compressed(try await next.respond(to: request), for: request)
     }
 
+    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+        guard let response = try next.respondAtOnce(to: &request) else { return nil }
+        return Self.compressed(response, for: request)
+    }
+
     /// The step itself, for a responder that runs it after its route.
     public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response

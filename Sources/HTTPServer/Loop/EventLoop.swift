@@ -230,7 +230,7 @@ final class EventLoop {
             switch actions.removeFirst() {
             case .dispatch(var request):
                 request.remoteAddress = connection.peerAddress
-                dispatch(request, token: connection.token)
+                dispatch(request, on: connection)
             case .flush:
                 guard !connection.isClosed, connection.machine.hasPendingOutput else { continue }
                 let sent = connection.machine.withPendingOutput { head, body in Socket.send(connection.fd, head, body) }
@@ -245,8 +245,24 @@ final class EventLoop {
         }
     }
 
-    private func dispatch(_ request: HTTPRequest, token: UInt64) {
-        workers.dispatch(HandlerWorkers.Work(request: request, token: token))
+    /// Answers the request here and now when the responder has its answer at hand (a kept body,
+    /// a problem with the request): no worker, task or message; the answer goes out in this turn.
+    /// Else a worker runs it and posts the answer back.
+    private func dispatch(_ request: HTTPRequest, on connection: SocketConnection) {
+        var request = request
+        let answer: HTTPResponse?
+        do {
+            answer = try context.responder.respondAtOnce(to: &request)
+        } catch {
+            answer = Self.response(to: request, failure: error, logger: context.logger, prefix: settings.problemTypePrefix)
+        }
+        if let answer {
+            executor.answeredAtOnce.add(1, ordering: .relaxed)
+            connection.machine.handlerFinished(answer, into: &actions)
+        } else {
+            executor.handedToWorkers.add(1, ordering: .relaxed)
+            workers.dispatch(HandlerWorkers.Work(request: request, token: connection.token))
+        }
     }
 
     /// What a worker does with a request: the responder's answer, or the problem it threw, posted
@@ -259,15 +275,19 @@ final class EventLoop {
             let response: HTTPResponse
             do {
                 response = try await responder.respond(to: work.request)
-            } catch let failure as any HTTPResponseError {
-                response = failure.response(problemTypePrefix: prefix)
             } catch {
-                logger.error("handler failed", ("method", .string(work.request.method.rawValue)),
-                             ("path", .string(work.request.path)), ("error", .string(String(describing: error))))
-                response = ProblemDetails.internalError.response(problemTypePrefix: prefix)
+                response = EventLoop.response(to: work.request, failure: error, logger: logger, prefix: prefix)
             }
             executor.post(.completed(token: work.token, response: response))
         }
+    }
+
+    /// The answer to a request whose responder threw: the problem it names, else a 500 (logged).
+    private static func response(to request: HTTPRequest, failure: any Error, logger: Logger, prefix: String) -> HTTPResponse {
+        if let failure = failure as? any HTTPResponseError { return failure.response(problemTypePrefix: prefix) }
+        logger.error("handler failed", ("method", .string(request.method.rawValue)),
+                     ("path", .string(request.path)), ("error", .string(String(describing: failure))))
+        return ProblemDetails.internalError.response(problemTypePrefix: prefix)
     }
 
     func closeSocket(_ connection: SocketConnection) {
@@ -331,11 +351,9 @@ final class EventLoop {
 
     func log(_ record: AccessRecord) {
         guard context.logger.enabled(.info) else { return }
-        context.logger.append(.info, "request", [
-            ("method", .string(record.method?.rawValue ?? "-")), ("path", .string(record.path ?? "-")),
-            ("status", .int(record.status)), ("bytes", .int(record.bodyBytes)),
-            ("duration_us", .int(Int(record.durationNanoseconds / 1000))),
-        ], timestamp: logTimestamps.now(), to: &accessLog)
+        context.logger.appendAccess(method: record.method?.rawValue ?? "-", path: record.path ?? "-", status: record.status,
+                                    bytes: record.bodyBytes, durationMicroseconds: Int(record.durationNanoseconds / 1000),
+                                    timestamp: logTimestamps.now(), to: &accessLog)
     }
 
     private func flushAccessLog() {

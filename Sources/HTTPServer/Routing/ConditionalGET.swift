@@ -11,6 +11,11 @@ public struct ConditionalGET: HTTPResponder {
         Self.answer(try await next.respond(to: request), to: request)
     }
 
+    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+        guard let response = try next.respondAtOnce(to: &request) else { return nil }
+        return Self.answer(response, to: request)
+    }
+
     /// The step itself, for a responder that runs it after its route: `response` with its ETag,
     /// or the 304 that stands for it.
     public static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {

@@ -14,10 +14,10 @@ struct RouteDraft {
 
     /// Returns false if the method already has a handler at that template.
     mutating func insert(_ segments: ArraySlice<String>, template: String, method: HTTPMethod,
-                         handler: @escaping Router.Handler) -> Bool {
+                         handler: RouteHandler) -> Bool {
         guard let first = segments.first else {
             guard handlers[method] == nil else { return false }
-            handlers[method] = RouteHandler(respond: handler)
+            handlers[method] = handler
             self.template = template
             return true
         }

@@ -37,8 +37,3 @@ final class RouteNode: Sendable {
         return nil
     }
 }
-
-/// A route's handler as `RouteNode` keeps it.
-struct RouteHandler: Sendable {
-    let respond: Router.Handler
-}

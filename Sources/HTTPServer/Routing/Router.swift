@@ -1,12 +1,27 @@
 /// A handler of requests: what the server calls for every request it has read.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async throws -> HTTPResponse
+
+    /// The answer when it is at hand now (a kept body, a problem with the request): the event loop
+    /// that read the request sends it at once, with no worker, task or async frame. Nil: the answer
+    /// needs waiting for (storage, an upstream), and `respond(to:)` runs on a worker. It must not
+    /// block. What it records on `request` (the route match) is kept for `respond(to:)`.
+    func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? { nil }
 }
 
 /// Maps method and path to a handler. Built once by `RouterBuilder`, then immutable.
 /// Unknown path -> 404; known path, other method -> 405 with Allow; HEAD is served by GET.
+/// A route has one handler, and may have an at-once one beside it (`RouteHandler`).
 public struct Router: HTTPResponder {
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// A route's answer when memory holds it; nil to wait for `Handler`. Never blocks.
+    public typealias AtOnceHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
+    /// A route that never waits: the same closure serves both ways.
+    public typealias ImmediateHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
     private let root: RouteNode
     /// Every (method, template) pair, in the order added.
@@ -42,12 +57,16 @@ public struct Router: HTTPResponder {
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
-        return try await handler(for: &request)(request)
+        return try await handler(for: &request).respond(request)
     }
 
-    /// The handler of the request's route (matched and recorded on the request first), for a
-    /// responder that calls it itself; throws the 404 or 405 the request gets instead.
-    public func handler(for request: inout HTTPRequest) throws(ProblemDetails) -> Handler {
+    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+        try handler(for: &request).atOnce?(request)
+    }
+
+    /// The handlers of the request's route (matched and recorded on the request first), for a
+    /// responder that calls them itself; throws the 404 or 405 the request gets instead.
+    public func handler(for request: inout HTTPRequest) throws(ProblemDetails) -> RouteHandler {
         match(&request)
         guard case .found(let node) = request.routeMatch else {
             throw ProblemDetails.notFound(path: request.path)
@@ -56,8 +75,17 @@ public struct Router: HTTPResponder {
         guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
             throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
         }
-        return handler.respond
+        return handler
     }
+}
+
+/// A route's handlers: `respond`, which may wait, and `atOnce`, tried first on the event loop
+/// (nil for a route that always waits). Kept in a struct: a closure kept directly as a
+/// dictionary's value is stored generically, and reading it back made a thunk, one allocation
+/// per request.
+public struct RouteHandler: Sendable {
+    public let respond: Router.Handler
+    public let atOnce: Router.AtOnceHandler?
 }
 
 /// Collects routes, then builds the immutable `Router`.
@@ -68,14 +96,23 @@ public struct RouterBuilder {
     public init() {}
 
     /// Adds a route; `template` is a path whose `{name}` segments match any one segment.
+    /// `atOnce`, when given, answers from memory on the event loop, or says nil to wait for
+    /// `handler`; both must follow the same rules (they call the same checks and lookups).
     /// Adding the same method and template twice is a programming error and stops the program.
-    public mutating func on(_ method: HTTPMethod, _ template: String, handler: @escaping Router.Handler) {
+    public mutating func on(_ method: HTTPMethod, _ template: String, atOnce: Router.AtOnceHandler? = nil,
+                            handler: @escaping Router.Handler) {
         let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let path = template == "/" ? [] : segments
         precondition(template.hasPrefix("/"), "route template must start with /: \(template)")
-        precondition(root.insert(path[...], template: template, method: method, handler: handler),
+        precondition(root.insert(path[...], template: template, method: method,
+                                 handler: RouteHandler(respond: handler, atOnce: atOnce)),
                      "route added twice: \(method) \(template)")
         routes.append((method, template))
+    }
+
+    /// Adds a route that never waits: it is always answered on the event loop.
+    public mutating func immediate(_ method: HTTPMethod, _ template: String, handler: @escaping Router.ImmediateHandler) {
+        on(method, template, atOnce: { request in try handler(request) }, handler: { request in try handler(request) })
     }
 
     public mutating func get(_ template: String, handler: @escaping Router.Handler) { on(.get, template, handler: handler) }

@@ -97,6 +97,17 @@ public final class HTTPServer: Sendable {
         state.withLock { $0?.loops.map { $0.connectionCount.load(ordering: .relaxed) } ?? [] }
     }
 
+    /// Requests answered so far: at once on their event loop (the answer was in memory), and by
+    /// workers (it had to be waited for). Responses the transport made itself (a 400, a 408) are
+    /// in neither.
+    public var answerCounts: (atOnce: Int, byWorkers: Int) {
+        state.withLock { running in
+            let loops = running?.loops ?? []
+            return (loops.reduce(0) { $0 + $1.answeredAtOnce.load(ordering: .relaxed) },
+                    loops.reduce(0) { $0 + $1.handedToWorkers.load(ordering: .relaxed) })
+        }
+    }
+
     /// Starts a drain before stopping: every answer from now on, those in progress included,
     /// carries `Connection: close` and closes its connection, so keep-alive clients (a balancer's
     /// pool) connect afresh, to another instance once this one stops listening. Meanwhile every

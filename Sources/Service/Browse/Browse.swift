@@ -30,24 +30,51 @@ package struct Browse: Sendable {
     package func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
                              type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
                              order: String? = nil, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
-        guard let words else {
-            let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
-            return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
-                                      lastOffset: provider.rules.searchOffsetRange.upperBound,
-                                      rating: provider.served(at: provider.rating(asked: rating, default: defaultRating))),
-                           status: .hit, age: 0)
-        }
+        guard let words else { return emptySearch(page: page, rating: rating, provider: provider) }
         return try await errors.translating(upstream: provider.rules.naming) {
-            let servedRating = provider.rating(asked: rating, default: defaultRating)
-            let request = SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
-                                        rating: servedRating.rawValue, lang: lang?.rawValue, type: type,
-                                        compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
-                                        install: install)
+            let (request, servedRating) = searchRequest(words, page: page, rating: rating, lang: lang, type: type, form: form,
+                                                        provider: provider, order: order, install: install)
             let fetched = try await provider.gateway.search(request, payer: payer)
             if let install { history.recordLater(words.text, install: install) }
-            return try await answer(fetched, page: page, provider: provider, rating: servedRating,
-                                    lastOffset: provider.rules.searchOffsetRange.upperBound, install: install)
+            return answer(fetched, page: page, provider: provider, rating: servedRating,
+                          lastOffset: provider.rules.searchOffsetRange.upperBound,
+                          favorites: try await favorites.markings(install: install))
         }
+    }
+
+    /// `searchAnswer` when memory holds all it needs (the upstream's answer and the install's
+    /// favorites), without waiting; nil when it must be fetched or read.
+    package func keptSearchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
+                                 type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
+                                 order: String? = nil, install: InstallID?) -> Fetched<PageAnswer>? {
+        guard let words else { return emptySearch(page: page, rating: rating, provider: provider) }
+        let (request, servedRating) = searchRequest(words, page: page, rating: rating, lang: lang, type: type, form: form,
+                                                    provider: provider, order: order, install: install)
+        guard let favoriteIDs = favorites.keptMarkings(install: install),
+              let fetched = provider.gateway.keptSearch(request) else { return nil }
+        if let install { history.recordLater(words.text, install: install) }
+        return answer(fetched, page: page, provider: provider, rating: servedRating,
+                      lastOffset: provider.rules.searchOffsetRange.upperBound, favorites: favoriteIDs)
+    }
+
+    /// No words: an empty page, without an upstream call.
+    private func emptySearch(page: PageRequest, rating: Rating?, provider: ProviderGateway) -> Fetched<PageAnswer> {
+        let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
+        return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
+                                  lastOffset: provider.rules.searchOffsetRange.upperBound,
+                                  rating: provider.served(at: provider.rating(asked: rating, default: defaultRating))),
+                       status: .hit, age: 0)
+    }
+
+    /// What the upstream is asked for a search, and the rating it is asked at (the content ceiling's).
+    private func searchRequest(_ words: SearchWords, page: PageRequest, rating: Rating?, lang: LanguageCode?, type: MediaType,
+                               form: ItemForm, provider: ProviderGateway, order: String?,
+                               install: InstallID?) -> (SearchRequest, Rating) {
+        let servedRating = provider.rating(asked: rating, default: defaultRating)
+        return (SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
+                              rating: servedRating.rawValue, lang: lang?.rawValue, type: type,
+                              compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                              install: install), servedRating)
     }
 
     package func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
@@ -59,13 +86,32 @@ package struct Browse: Sendable {
                                provider: ProviderGateway, order: String? = nil,
                                install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
         try await errors.translating(upstream: provider.rules.naming) {
-            let servedRating = provider.rating(asked: rating, default: defaultRating)
-            let request = TrendingRequest(offset: page.offset, limit: page.limit, rating: servedRating.rawValue,
-                                          type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
-                                          install: install)
-            return try await answer(try await provider.gateway.trending(request, payer: payer), page: page, provider: provider, rating: servedRating,
-                                    lastOffset: provider.rules.trendingOffsetRange.upperBound, install: install)
+            let (request, servedRating) = trendingRequest(page: page, rating: rating, type: type, form: form, provider: provider,
+                                                          order: order, install: install)
+            let fetched = try await provider.gateway.trending(request, payer: payer)
+            return answer(fetched, page: page, provider: provider, rating: servedRating,
+                          lastOffset: provider.rules.trendingOffsetRange.upperBound,
+                          favorites: try await favorites.markings(install: install))
         }
+    }
+
+    /// `trendingAnswer` when memory holds all it needs, without waiting; nil otherwise.
+    package func keptTrendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
+                                   provider: ProviderGateway, order: String? = nil, install: InstallID?) -> Fetched<PageAnswer>? {
+        let (request, servedRating) = trendingRequest(page: page, rating: rating, type: type, form: form, provider: provider,
+                                                      order: order, install: install)
+        guard let favoriteIDs = favorites.keptMarkings(install: install),
+              let fetched = provider.gateway.keptTrending(request) else { return nil }
+        return answer(fetched, page: page, provider: provider, rating: servedRating,
+                      lastOffset: provider.rules.trendingOffsetRange.upperBound, favorites: favoriteIDs)
+    }
+
+    private func trendingRequest(page: PageRequest, rating: Rating?, type: MediaType, form: ItemForm, provider: ProviderGateway,
+                                 order: String?, install: InstallID?) -> (TrendingRequest, Rating) {
+        let servedRating = provider.rating(asked: rating, default: defaultRating)
+        return (TrendingRequest(offset: page.offset, limit: page.limit, rating: servedRating.rawValue,
+                                type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
+                                install: install), servedRating)
     }
 
     /// The item with that id from `provider` (the one its id names), marked if it is one of the
@@ -73,11 +119,26 @@ package struct Browse: Sendable {
     package func item(id: ItemID, provider: ProviderGateway, install: InstallID?,
                       payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<Item> {
         try await errors.translating(upstream: provider.rules.naming) {
-            var fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            _ = try provider.admitted(fetched.value)
-            fetched.value.isFavorite = try await favorites.markings(install: install).ids.contains(id.rawValue)
-            return fetched
+            let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
+            return try marked(fetched, id: id, provider: provider, favorites: try await favorites.markings(install: install))
         }
+    }
+
+    /// `item` when memory holds all it needs, without waiting; nil otherwise.
+    package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<Item>? {
+        guard let favoriteIDs = favorites.keptMarkings(install: install),
+              let fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
+        return try errors.translating(upstream: provider.rules.naming) {
+            try marked(fetched, id: id, provider: provider, favorites: favoriteIDs)
+        }
+    }
+
+    /// The item marked if it is one of `favorites`; not found when it is above the content ceiling.
+    private func marked(_ fetched: Fetched<Item>, id: ItemID, provider: ProviderGateway, favorites: FavoriteIDs) throws -> Fetched<Item> {
+        var fetched = fetched
+        _ = try provider.admitted(fetched.value)
+        fetched.value.isFavorite = favorites.ids.contains(id.rawValue)
+        return fetched
     }
 
     /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.
@@ -106,8 +167,7 @@ package struct Browse: Sendable {
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
     /// Items above the content ceiling are left out; the answer says the rating it was asked at.
     private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, provider: ProviderGateway, rating: Rating,
-                        lastOffset: Int, install: InstallID?) async throws -> Fetched<PageAnswer> {
-        let favoriteIDs = try await favorites.markings(install: install)
+                        lastOffset: Int, favorites favoriteIDs: FavoriteIDs) -> Fetched<PageAnswer> {
         let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
             PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,

@@ -18,4 +18,13 @@ struct ErrorTranslation: Sendable {
             throw ServiceError(translating: error, upstream: upstream, report: report)
         }
     }
+
+    /// The same boundary for what runs without waiting.
+    func translating<T>(upstream: UpstreamNaming? = nil, _ body: () throws -> T) throws(ServiceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ServiceError(translating: error, upstream: upstream, report: report)
+        }
+    }
 }

@@ -21,6 +21,11 @@ package struct Favorites: Sendable {
         try await errors.translating { try await service.listing(install: install) }
     }
 
+    /// The list with its version when memory holds it, without waiting; nil when it must be read.
+    package func keptListing(install: InstallID) -> FavoritesListing? {
+        service.keptListing(install: install)
+    }
+
     /// Adds the item with that id to the install's favorites. An id already present is answered
     /// from the store, without an upstream call; a full list fails before the call. An item
     /// rated above the content ceiling is not found.

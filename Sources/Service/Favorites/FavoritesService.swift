@@ -70,10 +70,23 @@ package struct FavoritesService: Sendable {
 
     /// The list with its version; the store is read (and the snapshots decoded) only the first time.
     package func listing(install: InstallID) async throws -> FavoritesListing {
-        if let known = memories.existing(install)?.listing(replacements: store.replacements) { return known }
+        if let known = keptListing(install: install) { return known }
         return try await memories.using(install) { memory in
             try await memory.gate.run { try await Self.load(memory, of: install, from: store) }
         }
+    }
+
+    /// The list with its version when memory holds it, without waiting; nil when the store must
+    /// be read first.
+    package func keptListing(install: InstallID) -> FavoritesListing? {
+        memories.existing(install)?.listing(replacements: store.replacements)
+    }
+
+    /// The ids of the install's favorites when memory holds them, without waiting; nil when the
+    /// store must be read first. A request for no install marks nothing.
+    package func keptMarkings(install: InstallID?) -> FavoriteIDs? {
+        guard let install else { return FavoriteIDs.none }
+        return memories.existing(install)?.markings(replacements: store.replacements)
     }
 
     /// Reads the local install's favorites into memory now, in the background, before anyone asks:
@@ -101,7 +114,7 @@ package struct FavoritesService: Sendable {
 
     /// The ids of the install's favorites with their version, for marking `is_favorite` on pages.
     package func markings(install: InstallID) async throws -> FavoriteIDs {
-        if let known = memories.existing(install)?.markings(replacements: store.replacements) { return known }
+        if let known = keptMarkings(install: install) { return known }
         return try await memories.using(install) { memory in
             try await memory.gate.run {
                 if let known = memory.markings(replacements: store.replacements) { return known }

@@ -94,25 +94,37 @@ package final class InstallService: Sendable {
     /// does (never issued here, its install deleted, or its secret wrong: one answer for all, so
     /// none is told apart).
     package func verify(_ token: InstallToken) async throws -> InstallID {
-        let presented = token.secretHash
-        let elsewhere = store.deletionsElsewhere
-        let (kept, deletions) = known.withLock { known in
-            known.forgetIfDeletedElsewhere(elsewhere)
-            return (known.installs[token.install], known.deletions)
-        }
-        let stored: [UInt8]
-        if let kept {
-            stored = kept.hash
-        } else {
-            guard let record = try await store.find(token.install), let hash = record.tokenHash else { throw InstallError.unknownToken }
-            known.withLock { known in
-                if known.deletions == deletions {
-                    known.installs.keep(KnownInstall(hash: hash, useRecorded: record.lastUsed), for: token.install)
-                }
+        let (kept, deletions) = knownHash(of: token)
+        if let kept { return try accept(token, stored: kept) }
+        guard let record = try await store.find(token.install), let hash = record.tokenHash else { throw InstallError.unknownToken }
+        known.withLock { known in
+            if known.deletions == deletions {
+                known.installs.keep(KnownInstall(hash: hash, useRecorded: record.lastUsed), for: token.install)
             }
-            stored = hash
         }
-        guard InstallToken.sameHash(presented, stored) else { throw InstallError.unknownToken }
+        return try accept(token, stored: hash)
+    }
+
+    /// As `verify`, when memory holds the token's install (checked here before), without waiting;
+    /// nil when the store must be read first.
+    package func verifyKept(_ token: InstallToken) throws -> InstallID? {
+        guard let kept = knownHash(of: token).hash else { return nil }
+        return try accept(token, stored: kept)
+    }
+
+    /// The hash memory holds for the token's install, and the deletions counted when it was read.
+    private func knownHash(of token: InstallToken) -> (hash: [UInt8]?, deletions: UInt64) {
+        let elsewhere = store.deletionsElsewhere
+        return known.withLock { known in
+            known.forgetIfDeletedElsewhere(elsewhere)
+            return (known.installs[token.install]?.hash, known.deletions)
+        }
+    }
+
+    /// The token's install when the token's secret hashes to `stored` (compared in constant time),
+    /// its use noted.
+    private func accept(_ token: InstallToken, stored: [UInt8]) throws -> InstallID {
+        guard InstallToken.sameHash(token.secretHash, stored) else { throw InstallError.unknownToken }
         noteUse(of: token.install)
         return token.install
     }

@@ -63,8 +63,21 @@ package struct Installs: Sendable {
         return try await errors.translating { try await service.verify(token) }
     }
 
+    /// `acting`, when it needs no store (no token, or one whose install was checked here before),
+    /// without waiting; nil when the store must be read first.
+    package func actingKept(presenting token: InstallToken?) throws(ServiceError) -> ActingInstall? {
+        guard let token else { return ActingInstall(install: service.policy == .optional ? .local : nil) }
+        return try errors.translating { try service.verifyKept(token).map { ActingInstall(install: $0) } }
+    }
+
     /// Installs made with `POST /installs`, for the metrics.
     package func count() async throws(ServiceError) -> Int {
         try await errors.translating { try await service.count() }
     }
+}
+
+/// The install a request acts for on the shared routes, found without waiting: nil for none
+/// (`required` policy, no token).
+package struct ActingInstall: Sendable {
+    package let install: InstallID?
 }

@@ -1,0 +1,114 @@
+import HTTPServer
+import TestSupport
+import XCTest
+
+/// A route's at-once handler answers on the event loop that read the request, with no worker; nil
+/// from it sends the request to the route's handler on a worker. Both ways give the same framing,
+/// problems and order.
+final class AtOnceAnswerTests: XCTestCase {
+    private struct Refused: Error {}
+
+    private static func routes(_ router: inout RouterBuilder) {
+        // The answer is in memory when the query says so; else only the worker has it.
+        router.on(.get, "/kept", atOnce: { request in
+            request.query["kept"] == "yes" ? .json("{\"way\":\"at once\"}") : nil
+        }, handler: { _ in
+            .json("{\"way\":\"worker\"}")
+        })
+        router.on(.get, "/invalid", atOnce: { _ in
+            throw ProblemDetails(status: .badRequest, code: "invalid_thing", title: "Invalid thing", detail: "It is invalid.")
+        }, handler: { _ in .json("{\"way\":\"worker\"}") })
+        router.on(.get, "/broken", atOnce: { _ in throw Refused() }, handler: { _ in .json("{\"way\":\"worker\"}") })
+        router.immediate(.get, "/now") { _ in .json("{\"way\":\"immediate\"}") }
+        router.get("/sleep") { _ in
+            try await Task.sleep(for: .milliseconds(150))
+            return .json("{\"way\":\"slept\"}")
+        }
+    }
+
+    private func way(_ response: RawClient.Response) -> String? { response.json?["way"] as? String }
+
+    func testAnAnswerInMemoryIsSentWithoutAWorker() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/kept?kept=yes"))
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(way(response), "at once")
+        XCTAssertEqual(response.header("Content-Length"), "\(response.body.count)")
+        XCTAssertNotNil(response.header("Date"))
+        XCTAssertEqual(server.server.answerCounts.atOnce, 1)
+        XCTAssertEqual(server.server.answerCounts.byWorkers, 0)
+    }
+
+    func testNilAtOnceGoesToTheWorker() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/kept"))
+        XCTAssertEqual(way(try client.readResponse()), "worker")
+        XCTAssertEqual(server.server.answerCounts.atOnce, 0)
+        XCTAssertEqual(server.server.answerCounts.byWorkers, 1)
+    }
+
+    func testAProblemThrownAtOnceIsTheAnswer() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/invalid"))
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 400)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(response.json?["code"] as? String, "invalid_thing")
+        XCTAssertEqual(server.server.answerCounts.atOnce, 1)
+    }
+
+    func testAnyOtherFailureAtOnceIsA500AndLogged() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/broken"))
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 500)
+        XCTAssertEqual(response.json?["code"] as? String, "internal")
+        XCTAssertTrue(server.logSink.capturedText.contains("handler failed"), server.logSink.capturedText)
+        // The connection goes on serving.
+        try client.send(request("GET", "/now"))
+        XCTAssertEqual(way(try client.readResponse()), "immediate")
+    }
+
+    func testUnknownPathsAndMethodsAreAnsweredAtOnce() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/nowhere"))
+        XCTAssertEqual(try client.readResponse().status, 404)
+        try client.send(request("DELETE", "/now"))
+        let refused = try client.readResponse()
+        XCTAssertEqual(refused.status, 405)
+        XCTAssertEqual(refused.header("Allow"), "GET, HEAD")
+        XCTAssertEqual(server.server.answerCounts.atOnce, 2)
+        XCTAssertEqual(server.server.answerCounts.byWorkers, 0)
+    }
+
+    func testAnImmediateRouteAnswersHEADWithoutItsBody() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("HEAD", "/now"))
+        let response = try client.readResponse(bodyless: true)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.body, [])
+        XCTAssertEqual(response.header("Content-Length"), "\(Array("{\"way\":\"immediate\"}".utf8).count)")
+    }
+
+    /// A slow answer from a worker, then one at once, then one from a worker again, pipelined in
+    /// one write: the answers leave in the order asked.
+    func testPipelinedAnswersKeepTheirOrderAcrossBothWays() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/sleep") + request("GET", "/kept?kept=yes") + request("GET", "/kept")
+                        + request("GET", "/now"))
+        XCTAssertEqual(way(try client.readResponse()), "slept")
+        XCTAssertEqual(way(try client.readResponse()), "at once")
+        XCTAssertEqual(way(try client.readResponse()), "worker")
+        XCTAssertEqual(way(try client.readResponse()), "immediate")
+        XCTAssertEqual(server.server.answerCounts.atOnce, 2)
+        XCTAssertEqual(server.server.answerCounts.byWorkers, 2)
+    }
+}
