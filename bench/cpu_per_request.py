@@ -92,15 +92,17 @@ def perf_count(path):
     return None
 
 
-def perf_works(event, scratch):
-    """Whether `perf stat -e EVENT` counts anything on this machine."""
+def perf_problem(event, scratch):
+    """Why `perf stat -e EVENT` cannot count here, or None if it can."""
     out = os.path.join(scratch, "perf-probe.txt")
     try:
         subprocess.run(["perf", "stat", "-x,", "-o", out, "-e", event, "true"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired):
-        return False
-    return perf_count(out) is not None
+        return "perf is not installed (apt-get install linux-perf)"
+    if perf_count(out) is None:
+        return f"`perf stat -e {event}` counts nothing on this machine (no performance counters?)"
+    return None
 
 
 def wrk_command(conns, seconds, header, url, latency):
@@ -113,7 +115,7 @@ def wrk_command(conns, seconds, header, url, latency):
 
 
 def measure(target, conns, duration, out, event):
-    """One measured run: requests, user and system ticks, event count (or None), other CPU %."""
+    """One measured run: requests, user and system ticks, event count (or None), other CPU %, req/s, errors."""
     row, contender, pids, header, url = target
     perf_out = out + ".perf"
     command = wrk_command(conns, duration, header, url, latency=True)
@@ -134,7 +136,11 @@ def measure(target, conns, duration, out, event):
     server = (user1 - user0 + system1 - system0) / HZ
     other = max(0.0, machine - server - client) / wall * 100
     count = perf_count(perf_out) if event else None
-    return requests, user1 - user0, system1 - system0, count, other
+    rate = re.search(r"Requests/sec:\s+([0-9.]+)", text)
+    # Answers that were not 2xx/3xx, and socket errors: CPU per such request says little.
+    errors = sum(int(n) for line in re.findall(r"(?:Non-2xx or 3xx responses|Socket errors):.*", text)
+                 for n in re.findall(r"\d+", line))
+    return requests, user1 - user0, system1 - system0, count, other, float(rate.group(1)) if rate else None, errors
 
 
 def parse_target(text):
@@ -187,11 +193,10 @@ def main():
     perf_note = ""
     if event == "off":
         event, perf_note = None, "perf: off (PERF_EVENT=off); /proc only"
-    elif not perf_works(event, outdir):
-        perf_note = f"perf: `perf stat -e {event}` counts nothing on this machine (no performance counters?); /proc only"
-        event = None
+    elif (problem := perf_problem(event, outdir)) is not None:
+        event, perf_note = None, f"perf: {problem}; /proc only"
 
-    results = {}  # (row, contender) -> [(user us, system us, event per request, other %)]
+    results = {}  # (row, contender) -> per round: (user µs, system µs, event, per request; other CPU %, req/s, errors)
     for r in range(1, rounds + 1):
         for row in rows:
             for target in (t for t in targets if t[0] == row):
@@ -200,10 +205,11 @@ def main():
                     subprocess.run(wrk_command(conns, warmup, header, url, latency=False), stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, timeout=warmup + 30, check=False)
                 name = re.sub(r"[^A-Za-z0-9]+", "_", f"{row}.{contender}").strip("_")
-                requests, user, system, count, other = measure(target, conns, duration, f"{outdir}/{name}.c{conns}.r{r}.txt", event)
+                requests, user, system, count, other, rate, errors = measure(
+                    target, conns, duration, f"{outdir}/{name}.c{conns}.r{r}.txt", event)
                 results.setdefault((row, contender), []).append(
                     (per_request(user * 1e6 / HZ, requests), per_request(system * 1e6 / HZ, requests),
-                     per_request(count, requests) if count is not None else None, other, requests / duration))
+                     per_request(count, requests) if count is not None else None, other, rate, errors))
                 with open(f"{outdir}/progress.c{conns}.txt", "a") as progress:
                     print(f"round {r}/{rounds}  {row} {contender}: {requests} requests", file=progress)
 
@@ -230,12 +236,16 @@ def main():
         print(f"{row:<20} | " + " | ".join(cells))
     if "transport" in contenders:
         # What the request costs in user space beyond sending the same bytes through the transport.
-        print("user µs above the transport alone: " + "; ".join(
-            f"{row} " + ", ".join(f"{c} {cell(above(median(row, c, 0), median(row, 'transport', 0)), '+.1f')}"
-                                  for c in contenders if c != "transport") for row in rows))
+        print("user µs above the transport alone:")
+        for row in rows:
+            print(f"  {row:<20} " + ", ".join(f"{c} {cell(above(median(row, c, 0), median(row, 'transport', 0)), '+.1f')}"
+                                            for c in contenders if c != "transport"))
+    print("req/s (medians):")
+    for row in rows:
+        print(f"  {row:<20} " + ", ".join(f"{c} {cell(median(row, c, 4), ',.0f')}" for c in contenders))
+    errors = {f"{row} {c}": sum(x[5] for x in values) for (row, c), values in results.items() if any(x[5] for x in values)}
+    print("non-2xx/3xx answers and socket errors: " + (", ".join(f"{k} {v}" for k, v in errors.items()) or "none"))
     others = [x[3] for values in results.values() for x in values]
-    print(f"req/s (medians): " + "; ".join(
-        f"{row} " + ", ".join(f"{c} {cell(median(row, c, 4), ',.0f')}" for c in contenders) for row in rows))
     print(f"other processes' CPU during the measured runs: median {statistics.median(others):.0f}%, "
           f"max {max(others):.0f}% of one core")
 

@@ -228,6 +228,8 @@ if want apps; then
 fi
 
 if want cpu; then
+    # For instructions per request; the table says so and shows /proc only if perf cannot count.
+    command -v perf >/dev/null || { apt-get install -y -qq linux-perf >/dev/null 2>&1 || true; }
     for c in $CONNS; do
         echo; echo "## CPU per cached request, $c connections: gif-bff${BASE_PID:+, before (BASELINE=$BASELINE)}, nginx serving the same bytes, the transport alone (bench/cpu_per_request.py)"
         targets=()
