@@ -220,9 +220,9 @@ def main():
     print(f"CPU per request (µs; utime and stime from /proc/PID/stat over each measured run ÷ the requests wrk "
           f"completed), {conns} connections, wrk {duration} s after {warmup} s warm-up, medians of {rounds} interleaved round(s)")
     print(perf_note or f"perf: {event} per request (perf stat -p over the same run)")
-    width = 22 if event else 15
+    width = 23 if event else 15
     print(f"{'request':<20} | " + " | ".join(f"{c:^{width}}" for c in contenders))
-    print(f"{'':<20} | " + " | ".join(f"{'user':>4} {'sys':>4} {'all':>5}" + (f" {'perf':>6}" if event else "")
+    print(f"{'':<20} | " + " | ".join(f"{'user':>4} {'sys':>4} {'all':>5}" + (f" {'perf':>7}" if event else "")
                                        for _ in contenders))
     for row in rows:
         cells = []
@@ -231,7 +231,7 @@ def main():
             total = user + system if user is not None and system is not None else None
             text = f"{cell(user, '.1f'):>4} {cell(system, '.1f'):>4} {cell(total, '.1f'):>5}"
             if event:
-                text += f" {perf_cell(count):>6}"
+                text += f" {perf_cell(count):>7}"
             cells.append(f"{text:>{width}}")
         print(f"{row:<20} | " + " | ".join(cells))
     if "transport" in contenders:

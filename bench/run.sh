@@ -33,7 +33,8 @@
 #      master + workers) over a measured wrk run of CPU_DURATION s (default: DURATION, at most 4)
 #      after CPU_WARMUP s (default: WARMUP, at most 1), divided by the requests completed; medians of
 #      ROUNDS interleaved rounds at each of CONNS; instructions:u per request too where
-#      `perf stat` counts them (bench/cpu_per_request.py);
+#      `perf stat` counts them (PERF_EVENT=other-event to count another, off for none;
+#      bench/cpu_per_request.py);
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
 #      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
