@@ -4,6 +4,7 @@
 #   bench/run.sh                 everything (builds what is missing; peers take minutes the first time)
 #   CONNS="64" ROUNDS=1 DURATION=4 bench/run.sh     a quicker look
 #   SECTIONS="idle" bench/run.sh                     one part only (throughput, rss, idle)
+#   BASELINE=/path/to/older/gif-bff SECTIONS=cpu bench/run.sh   CPU per cached request, before and now
 # gif-bff runs with GIF_BFF_MAX_CONNECTIONS=12000 so the idle test can hold 10,000 connections
 # (the default limit is 4096).
 #
@@ -14,14 +15,26 @@
 #   3. gif-bff's RSS after 100k and after 1M /healthz requests;
 #   4. 10,000 idle keep-alive connections held by gif-bff: its RSS, and /healthz meanwhile;
 #   5. (apps) the endpoints the apps call: GET /favorites (20) beside hb and vapor's /favorites, an
-#      install's /favorites (its token) beside the local one's, and
+#      install's /favorites (its token) beside the local install's (no token), and
 #      the cached default /search?q=cat page, /trending and /gif/{id} beside nginx serving the exact
 #      bytes gif-bff answered as static files (the machine's ceiling for those bytes); then the
 #      cached /search?q=cat with Accept-Encoding: gzip beside nginx's gzip_static serving the exact
 #      gzip bytes gif-bff answered. Each nginx table has a control, "nginx-again": the same nginx
 #      measured again as if it were a contender, so the table shows how far one server lands from
-#      itself here. Last, each target of issue 24 item 3, met or not, for gif-bff and the control
-#      (bench/hot_path_verdict.py);
+#      itself here. Then each target of issue 34 item 2, met or not, for gif-bff and the control,
+#      with p99 as a ratio beside the control's (no target of its own; bench/hot_path_verdict.py):
+#      cached /search, /trending, /gif/{id} and gzip /search >= 1.1x nginx; /favorites (20) >= 2.0x
+#      Hummingbird; an install's /favorites >= 0.95x the local one. Last, the cpu section:
+#   5b. (cpu; apps runs it too) CPU per cached request, user and system apart (issue 34 item 4):
+#      cached /search?q=cat, /trending, /gif/{id} and gzip /search on gif-bff, nginx serving the same
+#      bytes, and the transport alone (a transport-bench-server per answer, serving its bytes), with
+#      BASELINE=/path/to/older/gif-bff a "before" column from a second gif-bff prepared the same way
+#      (the same favorites, the same answers cached). utime and stime from /proc/PID/stat (nginx:
+#      master + workers) over a measured wrk run of CPU_DURATION s (default: DURATION, at most 4)
+#      after CPU_WARMUP s (default: WARMUP, at most 1), divided by the requests completed; medians of
+#      ROUNDS interleaved rounds at each of CONNS; instructions:u per request too where
+#      `perf stat` counts them (PERF_EVENT=other-event to count another, off for none;
+#      bench/cpu_per_request.py);
 #   6. (mixed) what an app does, replayed from a fixed plan (bench/mixed_plan.py: Zipf-skewed
 #      searches over 200 queries and their pages, trending, details, favorites list, adds,
 #      removes): req/s, p50/p99, statuses, upstream calls, and RSS after 100k and after 1M;
@@ -39,13 +52,17 @@ PEERS="${PEERS_DIR:-$ROOT/../shared/peers}"
 WORK="${BENCH_DIR:-/tmp/gif-bff-bench}"
 PEER_BUILDS="${PEER_BUILDS:-/tmp/gif-bff-peer-builds}"
 CONNS="${CONNS:-64 512}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-SECTIONS="${SECTIONS:-miss fleet apps mixed throughput rss idle}"   # any of: miss fleet apps mixed throughput rss idle
+SECTIONS="${SECTIONS:-miss fleet apps mixed throughput rss idle}"   # any of: miss fleet apps cpu mixed throughput rss idle
+CPU_DURATION="${CPU_DURATION:-$(( DURATION < 4 ? DURATION : 4 ))}"; CPU_WARMUP="${CPU_WARMUP:-$(( WARMUP < 1 ? WARMUP : 1 ))}"
+BASELINE="${BASELINE:-}"   # an older gif-bff executable: the cpu table's "before" column
 MIXED_REQUESTS="${MIXED_REQUESTS:-1000000}"; MIXED_SECONDS="${MIXED_SECONDS:-600}"   # mixed: stop at whichever comes first
-want() { [[ " $SECTIONS " == *" $1 "* ]]; }
+want() { [[ " $SECTIONS " == *" $1 "* ]] || { [ "$1" = cpu ] && want apps; }; }
 # Fixed ports below the kernel's ephemeral range (32768+), so no client socket can be holding them.
 GIF_PORT=28080; TRANSPORT_PORT=28081; HB_PORT=28082; VAPOR_PORT=28083; NGINX_PORT=28090
+BASE_PORT=28084   # BASELINE's gif-bff; 28085-28088: the transport alone on each cached answer's bytes
 
 [ -d "$PEERS" ] || { echo "peers not found at $PEERS (set PEERS_DIR)" >&2; exit 1; }
+[ -z "$BASELINE" ] || [ -x "$BASELINE" ] || { echo "BASELINE is not an executable: $BASELINE" >&2; exit 1; }
 for tool in wrk nginx; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx >/dev/null; break; }
 done
@@ -101,6 +118,12 @@ chmod +x "$WORK/gzip-wrk/wrk"
 # Cached answers stay fresh for the whole run (the default is minutes), so "cached" stays true.
 GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
     env -u GIPHY_API_KEY "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
+BASE_PID=""
+if [ -n "$BASELINE" ] && want cpu; then   # the same settings, its own database
+    GIF_BFF_PORT=$BASE_PORT GIF_BFF_DATABASE="$WORK/baseline.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+        env -u GIPHY_API_KEY "$BASELINE" 2>"$WORK/baseline.log" & BASE_PID=$!; PIDS+=($BASE_PID)
+    wait_up "http://127.0.0.1:$BASE_PORT/healthz"
+fi
 "$BIN/transport-bench-server" $TRANSPORT_PORT "$WORK/nginx/html/favorites.json" & TRANSPORT_PID=$!; PIDS+=($TRANSPORT_PID)
 PORT=$HB_PORT DATABASE_PATH="$WORK/hb.db" "$PEER_BUILDS/hb-peer/.build/release/hb-peer" >/dev/null 2>&1 & HB_PID=$!; PIDS+=($HB_PID)
 PORT=$VAPOR_PORT DATABASE_PATH="$WORK/vapor.db" "$PEER_BUILDS/vapor-peer/.build/release/vapor-peer" >/dev/null 2>&1 & VAPOR_PID=$!; PIDS+=($VAPOR_PID)
@@ -113,16 +136,20 @@ echo "machine: $(nproc) cores, $(uname -r); loadavg $(cut -d' ' -f1-3 /proc/load
 
 GIF="http://127.0.0.1:$GIF_PORT"
 upstream_calls() { curl -fsS "$GIF/metrics" | awk '/^gif_bff_upstream_calls_total/ { n += $NF } END { print n + 0 }'; }
-if want apps; then
+if want apps || want cpu; then
     # 20 favorites, added through the API; then the answers, fetched once so they are cached, are
     # written out for nginx, which serves exactly those bytes (checked with cmp).
     # The same 20 again for an install (issue 22): its /favorites is asked for with its token,
     # beside the local install's (no token), in one interleaved run.
     install_token=$(curl -fsS -X POST "$GIF/installs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
-    for id in $(curl -fsS "$GIF/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))'); do
-        curl -fsS -o /dev/null -H 'Content-Type: application/json' -d "{\"id\":\"$id\"}" "$GIF/favorites"
-        curl -fsS -o /dev/null -H 'Content-Type: application/json' -H "Authorization: Bearer $install_token" -d "{\"id\":\"$id\"}" "$GIF/favorites"
-    done
+    favorite_ids=$(curl -fsS "$GIF/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))')
+    add_favorites() {  # BASE_URL [TOKEN]
+        local id auth=(); [ -n "${2:-}" ] && auth=(-H "Authorization: Bearer $2")
+        for id in $favorite_ids; do
+            curl -fsS -o /dev/null -H 'Content-Type: application/json' "${auth[@]}" -d "{\"id\":\"$id\"}" "$1/favorites"
+        done
+    }
+    add_favorites "$GIF"; add_favorites "$GIF" "$install_token"
     # bench.sh runs plain wrk: a URL marked #install is asked for with the token (the mark left out).
     mkdir -p "$WORK/install-wrk"
     cat >"$WORK/install-wrk/wrk" <<EOF
@@ -148,6 +175,32 @@ EOF
     gzip -dc "$WORK/nginx/html/app-search.json.gz" | cmp - "$WORK/nginx/html/app-search.json"
     echo "gif-bff ${APP_PATH[search]} with Accept-Encoding: gzip: $(wc -c <"$WORK/nginx/html/app-search.json.gz") bytes"
     echo "hb and vapor /favorites (20): $(wc -c <"$WORK/nginx/html/favorites.json") bytes"
+    # The transport alone on each cached answer's bytes (its /favorites route serves its file), for
+    # the cpu table; the gzip bytes are sent as they are, without a Content-Encoding header.
+    declare -A APP_TRANSPORT_PORT=([search]=28085 [trending]=28086 [gif]=28087 [search-gzip]=28088) APP_TRANSPORT_PID=()
+    for name in search trending gif search-gzip; do
+        file="$WORK/nginx/html/app-$name.json"; [ "$name" = search-gzip ] && file="$WORK/nginx/html/app-search.json.gz"
+        "$BIN/transport-bench-server" "${APP_TRANSPORT_PORT[$name]}" "$file" >/dev/null & APP_TRANSPORT_PID[$name]=$!; PIDS+=($!)
+        wait_up "http://127.0.0.1:${APP_TRANSPORT_PORT[$name]}/healthz"
+        cmp <(curl -fsS "http://127.0.0.1:${APP_TRANSPORT_PORT[$name]}/favorites") "$file"
+    done
+    if [ -n "$BASE_PID" ]; then
+        # BASELINE's gif-bff prepared the same way: the same favorites, the same answers cached
+        # (and their gzip form made). Its own links name its own port (the link base is the request's
+        # Host), so the bytes are compared with that port read as gif-bff's; a build whose answers
+        # differ otherwise is measured all the same, with a note.
+        BASE="http://127.0.0.1:$BASE_PORT"
+        add_favorites "$BASE"
+        for name in search trending gif; do
+            curl -fsS -o /dev/null "$BASE${APP_PATH[$name]}"
+            cmp -s <(curl -fsS "$BASE${APP_PATH[$name]}" | sed "s/127\.0\.0\.1:$BASE_PORT/127.0.0.1:$GIF_PORT/g") "$WORK/nginx/html/app-$name.json" \
+                || echo "note: the baseline's ${APP_PATH[$name]} differs from gif-bff's ($(curl -fsS "$BASE${APP_PATH[$name]}" | wc -c) bytes)"
+        done
+        curl -fsS -o /dev/null -H 'Accept-Encoding: gzip' "$BASE${APP_PATH[search]}"
+    fi
+fi
+
+if want apps; then
     for c in $CONNS; do
         echo; echo "## GET /favorites (20), $c connections: gif-bff beside the peers' /favorites"
         "$PEERS/bench.sh" -c "$c" -d "$DURATION" -w "$WARMUP" -r "$ROUNDS" -o "$WORK/out/app-favorites" -b hb \
@@ -171,8 +224,27 @@ EOF
             "nginx=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" \
             "nginx-again=http://127.0.0.1:$NGINX_PORT/app/search@$NGINX_PID" 2>/dev/null
     done
-    echo; echo "## The hot path's targets (issue 24 item 3), from the tables above"
+    echo; echo "## The hot path's targets (issue 34 item 2), from the tables above"
     python3 "$ROOT/bench/hot_path_verdict.py" "$WORK/out" "$CONNS" "$ROUNDS"
+fi
+
+if want cpu; then
+    # For instructions per request; the table says so and shows /proc only if perf cannot count.
+    command -v perf >/dev/null || { apt-get install -y -qq linux-perf >/dev/null 2>&1 || true; }
+    for c in $CONNS; do
+        echo; echo "## CPU per cached request, $c connections: gif-bff${BASE_PID:+, before (BASELINE=$BASELINE)}, nginx serving the same bytes, the transport alone (bench/cpu_per_request.py)"
+        targets=()
+        for name in search trending gif search-gzip; do
+            path=${APP_PATH[${name%-gzip}]}; row=$path; header=""; file=$name
+            [ "$name" = gif ] && row="/gif/{id}"
+            [ "$name" = search-gzip ] && { row="$path gzip"; header="Accept-Encoding: gzip"; file=search; }
+            targets+=("$row|gif-bff|$GIF_PID|$header|$GIF$path")
+            [ -n "$BASE_PID" ] && targets+=("$row|before|$BASE_PID|$header|$BASE$path")
+            targets+=("$row|nginx|$NGINX_PID|$header|http://127.0.0.1:$NGINX_PORT/app/$file"
+                      "$row|transport|${APP_TRANSPORT_PID[$name]}|$header|http://127.0.0.1:${APP_TRANSPORT_PORT[$name]}/favorites")
+        done
+        python3 "$ROOT/bench/cpu_per_request.py" "$WORK/out/cpu" "$c" "$ROUNDS" "$CPU_DURATION" "$CPU_WARMUP" "${targets[@]}"
+    done
 fi
 
 if want mixed; then
