@@ -33,7 +33,9 @@ struct APIResponder: HTTPResponder {
         let (routed, next) = try route(&request)
         guard case .route(let handler) = next else { return answered(next) }
         do {
-            return finish(try await handler.respond(request), to: request, routed)
+            var response = try await handler.respond(request)
+            finish(&response, to: request, routed)
+            return response
         } catch {
             throw failed(error, routed)
         }
@@ -43,8 +45,9 @@ struct APIResponder: HTTPResponder {
         let (routed, next) = try route(&request)
         guard case .route(let handler) = next else { return answered(next) }
         do {
-            guard let atOnce = handler.atOnce, let response = try atOnce(request) else { return nil }
-            return finish(response, to: request, routed)
+            guard let atOnce = handler.atOnce, var response = try atOnce(request) else { return nil }
+            finish(&response, to: request, routed)
+            return response
         } catch {
             throw failed(error, routed)
         }
@@ -82,14 +85,13 @@ struct APIResponder: HTTPResponder {
     }
 
     /// The steps after the route: compressed first, so the ETag and a 304 are those of the bytes
-    /// sent; counted as sent, so a 304 counts as 304.
-    private func finish(_ response: HTTPResponse, to request: HTTPRequest, _ routed: Routed) -> HTTPResponse {
-        var response = response
+    /// sent; counted as sent, so a 304 counts as 304. In place: a copy to change would share the
+    /// headers' storage with the original, and the first header added would copy it.
+    private func finish(_ response: inout HTTPResponse, to request: HTTPRequest, _ routed: Routed) {
         CompressingResponder.compress(&response, for: request)
         ConditionalGET.answer(&response, to: request)
         if let allowedOrigin = routed.allowedOrigin { CORS.addHeaders(to: &response, origin: allowedOrigin) }
         metrics.record(route: routed.route, status: response.status.code, since: routed.start)
-        return response
     }
 
     /// A failure counted, with CORS headers on a problem for an allowed origin; returned to be thrown.

@@ -20,7 +20,7 @@ struct PageInputs {
     static func search(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> PageInputs {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
-        let page = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.searchOffsetRange)
+        let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.searchOffsetRange)
         let rating = try RequestInputs.rating(query["rating"])
         let lang = try RequestInputs.lang(query["lang"])
         let words = try RequestInputs.words(query["q"], name: "q")
@@ -33,7 +33,7 @@ struct PageInputs {
     static func trending(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> PageInputs {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
-        let page = try RequestInputs.page(query, rules: provider.rules, offsetRange: provider.rules.trendingOffsetRange)
+        let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.trendingOffsetRange)
         let rating = try RequestInputs.rating(query["rating"])
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)

@@ -9,11 +9,13 @@ import HTTPServer
 enum RequestInputs {
     /// Offset and limit within the provider's rules (`offsetRange`: its search's or its trending's): its limits and default, and, for an upstream
     /// that pages by number, an offset that is a multiple of the limit.
-    static func page(_ query: QueryParameters, rules: ProviderRules, offsetRange: ClosedRange<Int>) throws(ServiceError) -> PageRequest {
+    /// Reads the provider's rules in place: a copy of them (as an argument) retained each of their
+    /// arrays and strings, on every page request.
+    static func page(_ query: QueryParameters, provider: ProviderGateway, offsetRange: ClosedRange<Int>) throws(ServiceError) -> PageRequest {
         let offset = try integer(query["offset"], name: "offset", default: 0, range: offsetRange)
-        let limit = try integer(query["limit"], name: "limit", default: rules.defaultLimit, range: rules.limitRange)
-        if rules.offsetsAreWholePages, offset % limit != 0 {
-            throw .invalid("offset", "must be a multiple of limit (\(limit)) for \(rules.naming.displayName), which pages by page number.")
+        let limit = try integer(query["limit"], name: "limit", default: provider.rules.defaultLimit, range: provider.rules.limitRange)
+        if provider.rules.offsetsAreWholePages, offset % limit != 0 {
+            throw .invalid("offset", "must be a multiple of limit (\(limit)) for \(provider.rules.naming.displayName), which pages by page number.")
         }
         // Both are in the provider's ranges, checked above with the parameter's name.
         guard let page = PageRequest(offset: offset, limit: limit) else { throw .invalid("offset", rangeRule(offsetRange)) }

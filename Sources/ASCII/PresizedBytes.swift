@@ -21,8 +21,7 @@ public struct PresizedBytes {
 
     @inlinable
     public mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             precondition(bytes.count <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
             guard let source = bytes.baseAddress, let target = storage.baseAddress else { return }
             (target + count).initialize(from: source, count: bytes.count)

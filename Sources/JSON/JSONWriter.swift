@@ -1,3 +1,4 @@
+import ASCII
 /// Writes JSON straight into bytes: the one JSON writer of the server, for the answers sent most
 /// often (pages of GIFs), stored snapshots, problem bodies and JSON log lines alike, and for the
 /// fake upstreams' bodies. Keys are written in the order the callers write them, fixed in code, so
@@ -105,8 +106,7 @@ public struct JSONWriter {
     /// and copied in one go.
     public static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
-        var value = value
-        value.withUTF8 { utf8 in
+        value.withUTF8Bytes { utf8 in
             var runStart = 0
             var index = 0
             while index < utf8.count {

@@ -96,8 +96,8 @@ final class ConnectionHarness {
             let action = actions[index]
             index += 1
             switch action {
-            case .dispatch(let request):
-                dispatched.append(request)
+            case .dispatch:
+                if let request = machine.takeRequest() { dispatched.append(request) }
             case .flush:
                 guard machine.hasPendingOutput else { continue }
                 let sent = machine.withPendingOutput { head, body -> Int in

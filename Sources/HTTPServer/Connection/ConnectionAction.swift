@@ -1,7 +1,9 @@
 /// What a connection's state machine asks the loop to do, in the order asked.
 enum ConnectionAction {
-    /// Run the handler for this request, then report with `handlerFinished`.
-    case dispatch(HTTPRequest)
+    /// Run the handler for the request the machine holds (`takeRequest`), then report with
+    /// `handlerFinished`. The request stays in the machine until then: carried in the action, it
+    /// was copied (every field retained) as the action was taken apart.
+    case dispatch
     /// Send the machine's pending output now (`withPendingOutput`), then report with `didWrite`.
     case flush
     /// Shut the write side: the last response is out, and the machine lingers to drain input.

@@ -23,6 +23,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     }
 
     private(set) var phase = Phase.reading
+    /// The most head storage a connection keeps between responses.
+    static var keptHeadCapacity: Int { 1024 }
     /// When the clock passing it means something (`clockTicked` acts then); `.max` for never.
     private(set) var deadline: UInt64
     private var deadlineAction = DeadlineAction.requestTimeout
@@ -47,6 +49,9 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     /// The server drains before it stops: every answer closes its connection (`Connection: close`),
     /// so keep-alive clients move to another instance while this one still serves them.
     private var closingAfterEachAnswer = false
+
+    /// The request a `.dispatch` action stands for, until the loop takes it.
+    private var dispatching: HTTPRequest?
 
     // The request in flight, for its access-log line and its response's framing.
     private var requestStart: UInt64 = 0
@@ -135,7 +140,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     func advance(into actions: inout [ConnectionAction]) {
         while phase == .reading && !hasPendingOutput && !closeAfterFlush {
             let event = input.withUnsafeBufferPointer { decoder.next($0, index: &inputIndex) }
-            switch event {
+            // Consumed: the request is moved out of the event, not copied (every field retained).
+            switch consume event {
             case .needMore:
                 compactInput()
                 if peerClosed || (draining && isIdle) { close(&actions) }
@@ -151,7 +157,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
                 requestMethod = request.method
                 requestPath = request.path
                 requestVersion = request.version
-                actions.append(.dispatch(request))
+                dispatching = request
+                actions.append(.dispatch)
                 return
             case .failure(let error):
                 startUnreadableAnswer()
@@ -161,6 +168,11 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
                 return
             }
         }
+    }
+
+    /// The request the last `.dispatch` asked to run, moved out (once).
+    func takeRequest() -> HTTPRequest? {
+        dispatching.take()
     }
 
     // MARK: - Output
@@ -195,7 +207,8 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             if sent > 0 { armDeadline() }
             return
         }
-        outputHead = []
+        // A head's storage is kept for the next one (a few hundred bytes; a large one goes).
+        outputHead.removeAll(keepingCapacity: outputHead.capacity <= Self.keptHeadCapacity)
         outputBody = []
         outputSent = 0
         if closeAfterFlush {
@@ -244,12 +257,25 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
 
     private func respond(_ response: HTTPResponse, isHead: Bool, into actions: inout [ConnectionAction]) {
         let connectionField: String? = keepAlive ? (requestVersion == .http1_0 ? "keep-alive" : nil) : "close"
-        let head = ResponseHead.bytes(for: response, connection: connectionField, date: clock.httpDate())
         let body = isHead || !response.status.allowsContent ? [] : response.body
         if !keepAlive { closeAfterFlush = true }
         actions.append(.log(AccessRecord(method: requestMethod, path: requestPath, status: response.status.code,
                                          bodyBytes: body.count, durationNanoseconds: clock.now &- requestStart)))
-        queueOutput(head, body, into: &actions)
+        if hasPendingOutput {
+            queueOutput(ResponseHead.bytes(for: response, connection: connectionField, date: clock.httpDate()), body, into: &actions)
+        } else {
+            // Nothing waits to go out: the head is written into the buffer the last one used.
+            ResponseHead.write(response, connection: connectionField, date: clock.httpDate(), into: &outputHead)
+            queueOutput(head: body, into: &actions)
+        }
+    }
+
+    /// Queues `body` after the head already written into `outputHead` (nothing else pending).
+    private func queueOutput(head body: [UInt8], into actions: inout [ConnectionAction]) {
+        outputBody = body
+        outputSent = 0
+        armDeadline()
+        actions.append(.flush)
     }
 
     private func queueOutput(_ head: [UInt8], _ body: [UInt8], into actions: inout [ConnectionAction]) {
@@ -323,6 +349,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     private func close(_ actions: inout [ConnectionAction]) {
         guard phase != .closed else { return }
         phase = .closed
+        dispatching = nil
         input = []
         inputIndex = 0
         outputHead = []

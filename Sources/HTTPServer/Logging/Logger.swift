@@ -1,3 +1,4 @@
+import ASCII
 import JSON
 import Glibc
 import Synchronization
@@ -128,8 +129,8 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
         switch self {
         case .int(let number):
             out.appendDecimal(number)
-        case .string(var text):
-            let plain = text.withUTF8 { bytes in
+        case .string(let text):
+            let plain = text.withUTF8Bytes { bytes in
                 !bytes.isEmpty && bytes.allSatisfy {
                     $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "\\")
                 }

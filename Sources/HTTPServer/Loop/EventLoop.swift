@@ -228,9 +228,10 @@ final class EventLoop {
         // result may append more while this runs.
         while !actions.isEmpty {
             switch actions.removeFirst() {
-            case .dispatch(var request):
+            case .dispatch:
+                guard var request = connection.machine.takeRequest() else { continue }
                 request.remoteAddress = connection.peerAddress
-                dispatch(request, on: connection)
+                dispatch(&request, on: connection)
             case .flush:
                 guard !connection.isClosed, connection.machine.hasPendingOutput else { continue }
                 let sent = connection.machine.withPendingOutput { head, body in Socket.send(connection.fd, head, body) }
@@ -248,8 +249,7 @@ final class EventLoop {
     /// Answers the request here and now when the responder has its answer at hand (a kept body,
     /// a problem with the request): no worker, task or message; the answer goes out in this turn.
     /// Else a worker runs it and posts the answer back.
-    private func dispatch(_ request: HTTPRequest, on connection: SocketConnection) {
-        var request = request
+    private func dispatch(_ request: inout HTTPRequest, on connection: SocketConnection) {
         let answer: HTTPResponse?
         do {
             answer = try context.responder.respondAtOnce(to: &request)

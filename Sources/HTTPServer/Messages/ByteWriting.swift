@@ -5,8 +5,7 @@ import ASCII
 extension Array where Element == UInt8 {
     /// The string's UTF-8 bytes, copied from its contiguous storage.
     mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8Bytes { append(contentsOf: $0) }
     }
 
     /// `number` in decimal, its digits written on the stack first, as `PresizedBytes` writes them.

@@ -4,8 +4,7 @@ import ASCII
 /// reg-name. RFC 9112 section 3.2: any other value is answered 400.
 enum HostValue {
     static func isValid(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8 { isValid(bytes: $0) }
+        value.withUTF8Bytes { isValid(bytes: $0) }
     }
 
     /// Every request's Host passes here: read in place.

@@ -53,6 +53,12 @@ struct RequestDecoder {
                     return .failure(error)
                 case .success(let parsed):
                     index += length
+                    // No body (nearly every GET): the request at once, its head's parts moved into it.
+                    if parsed.framing == .none {
+                        phase = .head(HeadScanner())
+                        let keepAlive = parsed.keepAlive
+                        return .request(parsed.request(body: []), keepAlive: keepAlive)
+                    }
                     let chunked = parsed.framing == .chunked ? ChunkedBodyDecoder() : nil
                     phase = .body(parsed, chunked, continueSent: false)
                     return next(input, index: &index)

@@ -17,7 +17,7 @@ struct RequestHead {
     var keepAlive: Bool
     var expectsContinue: Bool
 
-    func request(body: [UInt8]) -> HTTPRequest {
+    consuming func request(body: [UInt8]) -> HTTPRequest {
         HTTPRequest(method: method, target: target, path: path, pathSegments: pathSegments, query: query,
                     version: version, headers: headers, body: body)
     }

@@ -4,39 +4,48 @@ import Glibc
 /// Writes a response's status line and header section into bytes, adding the fields the server owns.
 enum ResponseHead {
     /// `connection` is the Connection field to send, if any ("close", or "keep-alive" for HTTP/1.0).
-    /// Written as bytes into storage sized for them first, with no string made and one
-    /// allocation: every response passes here.
     static func bytes(for response: HTTPResponse, connection: String?, date: String) -> [UInt8] {
+        var out: [UInt8] = []
+        write(response, connection: connection, date: date, into: &out)
+        return out
+    }
+
+    /// Replaces `out` with the head, in the storage it has when that is large enough: a connection
+    /// writes every response's head into the same buffer. Written as bytes into stack storage sized
+    /// for them first, with no string made: every response passes here.
+    static func write(_ response: HTTPResponse, connection: String?, date: String, into out: inout [UInt8]) {
         // The fixed text (status line, Date, Content-Length, Connection, the blank line) is under
         // 64 bytes beside the two numbers; each field adds ": " and CRLF to its name and value.
         var capacity = 64 + 2 * PresizedBytes.maxDecimalBytes + response.status.reasonPhrase.utf8.count
             + date.utf8.count + (connection?.utf8.count ?? 0)
         for field in response.headers { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
-        return [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
-            var out = PresizedBytes(storage)
-            out.append("HTTP/1.1 ")
-            out.append(decimal: response.status.code)
-            out.append(0x20)
-            out.append(response.status.reasonPhrase)
-            out.append("\r\nDate: ")
-            out.append(date)
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(capacity)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
+            var head = PresizedBytes(storage)
+            head.append("HTTP/1.1 ")
+            head.append(decimal: response.status.code)
+            head.append(0x20)
+            head.append(response.status.reasonPhrase)
+            head.append("\r\nDate: ")
+            head.append(date)
             // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
             if response.status.allowsContent {
-                out.append("\r\nContent-Length: ")
-                out.append(decimal: response.body.count)
+                head.append("\r\nContent-Length: ")
+                head.append(decimal: response.body.count)
             }
             if let connection {
-                out.append("\r\nConnection: ")
-                out.append(connection)
+                head.append("\r\nConnection: ")
+                head.append(connection)
             }
             for field in response.headers where isValid(field) {
-                out.append("\r\n")
-                out.append(field.name)
-                out.append(": ")
-                out.append(field.value)
+                head.append("\r\n")
+                head.append(field.name)
+                head.append(": ")
+                head.append(field.value)
             }
-            out.append("\r\n\r\n")
-            written = out.count
+            head.append("\r\n\r\n")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[0..<head.count]))
         }
     }
 
@@ -45,12 +54,11 @@ enum ResponseHead {
     /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
     /// Plain loops over contiguous bytes: every header of every response passes here.
     private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        var name = field.name
-        var value = field.value
-        let validName = name.withUTF8 { bytes in
+        let name = field.name
+        let validName = name.withUTF8Bytes { bytes in
             !bytes.isEmpty && bytes.allSatisfy(ByteClass.isTokenCharacter)
         }
-        guard validName, value.withUTF8({ bytes in
+        guard validName, field.value.withUTF8Bytes({ bytes in
             bytes.allSatisfy { $0 < 0x20 ? $0 == ByteClass.tab : $0 != 0x7F }
         }) else { return false }
         return !isServerOwned(name)

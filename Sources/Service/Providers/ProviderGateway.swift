@@ -2,8 +2,10 @@ import Gateway
 import Model
 /// One provider as the backend uses it: its name, the rules its upstream accepts, and its own
 /// gateway (cache, coalescing, budget, stale answers) and spotlight, and the server's content
-/// ceiling, which every feature applies to it (ProviderGateway+Ceiling.swift).
-package struct ProviderGateway: Sendable {
+/// ceiling, which every feature applies to it (ProviderGateway+Ceiling.swift). A class, immutable:
+/// a request hands it from step to step, and each copy of it as a struct retained every array and
+/// string of its rules.
+package final class ProviderGateway: Sendable {
     package let name: ProviderName
     package let rules: ProviderRules
     package let gateway: UpstreamGateway
