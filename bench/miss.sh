@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# bench/miss.sh: what a cache miss costs gif-bff (issue 24 item 1), on loopback.
+# bench/miss.sh: what a cache miss costs gif-bff (issue 24 item 1), and what it costs beside a
+# cache hit of the same page (issue 34 item 3: a miss at most 10x a hit's CPU), on loopback.
 #
 #   bench/miss.sh                                  this checkout's release build
 #   BASELINE=/path/to/other/gif-bff bench/miss.sh  beside another build, in interleaved rounds
 #   NEW_BIN=/path/to/gif-bff bench/miss.sh         that binary instead of building this checkout
 #   CONNS=16 ROUNDS=3 DURATION=8 bench/miss.sh     the defaults
+#   FAKES=/path/to/.build/debug bench/miss.sh      the fakes that record the pages, already built there
 # bench/run.sh runs it as its "miss" section.
 #
 # The upstream is nginx serving recorded-shaped pages: a 25-GIF GIPHY search page and a 30-photo
@@ -14,13 +16,17 @@
 # UNSPLASH_BASE_URL), so every /search is a miss: the upstream call, reading its JSON, mapping,
 # and writing the answer. Per provider and build it prints req/s and the server's CPU per request
 # (utime+stime from /proc/PID/stat over the measured run, divided by the requests wrk completed),
-# medians over rounds. Every process it starts is stopped by PID; loads are bounded in time.
+# medians over rounds. The same run measures the HIT of the same page: a second server of the
+# same binary and upstream with the cache on (fresh for a day), the page fetched once first, under
+# the same wrk load; per provider it prints miss CPU, hit CPU and miss/hit (medians of the
+# interleaved rounds) against the target of at most 10x. Every process it starts is stopped by
+# PID; loads are bounded in time.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
 CONNS="${MISS_CONNS:-16}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204
+NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204; HIT_PORT=28205
 GIPHY_PATH="/search?q=cat&limit=25"; UNSPLASH_PATH="/search?q=mountain&provider=unsplash&limit=30"
 KEY=bench-key
 
@@ -35,8 +41,10 @@ if [ -z "${NEW_BIN:-}" ]; then
     NEW_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/gif-bff"
 fi
 # The fakes only record the pages; a debug build is enough and may already exist.
-(cd "$ROOT" && swift build --product fake-giphy >&2 && swift build --product fake-unsplash >&2)
-FAKES="$(cd "$ROOT" && swift build --show-bin-path)"
+if [ -z "${FAKES:-}" ]; then
+    (cd "$ROOT" && swift build --product fake-giphy >&2 && swift build --product fake-unsplash >&2)
+    FAKES="$(cd "$ROOT" && swift build --show-bin-path)"
+fi
 
 rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 HTML="$WORK/nginx/html"
@@ -87,8 +95,9 @@ EOF
 nginx -p "$WORK/nginx" -c "$WORK/nginx.conf" -e "$WORK/nginx/logs/error.log" & PIDS+=($!)
 wait_up "http://127.0.0.1:$NGINX_PORT/healthz"
 
-start() {  # NAME BINARY PORT; its PID goes into PIDS and STARTED
-    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE=off GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
+start() {  # NAME BINARY PORT [CACHE]; its PID goes into PIDS and STARTED
+    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE="${4:-off}" GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+        GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
         GIPHY_API_KEY=$KEY GIPHY_BASE_URL="http://127.0.0.1:$NGINX_PORT/v1" \
         UNSPLASH_ACCESS_KEY=$KEY UNSPLASH_BASE_URL="http://127.0.0.1:$NGINX_PORT" \
         "$2" 2>"$WORK/$1.log" >/dev/null &
@@ -100,12 +109,20 @@ if [ -n "${BASELINE:-}" ]; then
     start baseline "$BASELINE" $BASE_PORT
     TARGETS+=("baseline:$BASE_PORT:$STARTED")
 fi
+# The hit: the new binary, same upstream, cache on; each page is fetched once (a miss) so that
+# every measured request is a hit (checked below).
+start hit "$NEW_BIN" $HIT_PORT on
+TARGETS+=("hit:$HIT_PORT:$STARTED")
 for target in "${TARGETS[@]}"; do
     IFS=: read -r name port pid <<<"$target"
     wait_up "http://127.0.0.1:$port/healthz"
     for path in "$GIPHY_PATH" "$UNSPLASH_PATH"; do
         curl -fsS -D "$WORK/out/$name.head" "http://127.0.0.1:$port$path" >"$WORK/out/$name.body"
         grep -qi '^x-cache: miss' "$WORK/out/$name.head" || { echo "$name $path was not a miss" >&2; exit 1; }
+        if [ "$name" = hit ]; then
+            curl -fsS -D "$WORK/out/$name.head" "http://127.0.0.1:$port$path" >"$WORK/out/$name.body"
+            grep -qi '^x-cache: hit' "$WORK/out/$name.head" || { echo "$name $path was not a hit" >&2; exit 1; }
+        fi
     done
 done
 echo "machine: $(nproc) cores; loadavg $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$CONNS -d${DURATION}s, $ROUNDS rounds interleaved"
@@ -133,6 +150,7 @@ def ms(text):
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 photos")):
     print(f"\n## /search cache miss ({label})")
+    cpu = {}
     print(f"{'build':<10} {'CPU us/req':>10} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
     for name in targets:
         rows = []
@@ -145,6 +163,12 @@ for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 
                          ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
                          ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0))
         med = lambda i: statistics.median(row[i] for row in rows)
-        print(f"{name:<10} {med(0):>10.0f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
+        label = "new (hit)" if name == "hit" else name
+        print(f"{label:<10} {med(0):>10.0f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
               f"   (CPU us/req per round: {', '.join(f'{r[0]:.0f}' for r in rows)})")
+        cpu[name] = med(0)
+    # Issue 34 item 3: a miss costs at most 10x the CPU of a hit of the same page.
+    verdict = "met" if cpu["new"] <= 10 * cpu["hit"] else "NOT met"
+    print(f"miss/hit: {cpu['new']:.0f} / {cpu['hit']:.0f} us = {cpu['new'] / max(cpu['hit'], 1e-9):.1f}x"
+          f" (target <= 10x: {verdict})")
 PY
