@@ -13,8 +13,10 @@ package struct Fetched<Value: Sendable>: Sendable {
     package var status: CacheStatus
     /// Seconds since the upstream gave this answer.
     package var age: Int
-    /// Names the cached answer this came from (unique in the process), so what is made from it
-    /// can be kept and reused; nil when it did not come from the memory cache.
+    /// Names the answer (unique in the process), so what is made from it can be kept and reused:
+    /// a hit's is its memory cache entry's; a miss's the entry it was kept as, else a new one, so
+    /// the requests that shared its call share what is written from it too. Nil for a stale
+    /// answer and one read from the store.
     package var answerID: UInt64?
     /// Seconds from when the upstream gave it that the gateway serves it without asking again
     /// (`GIF_BFF_CACHE_FRESH_SECONDS`); 0 when it never does (no cache, no fresh window). What a

@@ -241,8 +241,10 @@ package final class UpstreamGateway: Sendable {
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
             let value = try await spend(endpoint: endpoint, reserve: reserve, payer: payer, call: call)
-            remember(key, value: value)
-            return Fetched(value, status: .miss, age: 0, freshFor: freshFor)
+            // Named like a kept answer (by its cache entry's id, else a new one), so every request
+            // that joined this call, and the hits after it, reuse what is written from it.
+            let id = remember(key, value: value) ?? MemoryCache.newID()
+            return Fetched(value, status: .miss, age: 0, answerID: id, freshFor: freshFor)
         } catch let error as UpstreamError where error != .notFound {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
@@ -290,12 +292,13 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
-    private func remember<T: CachedAnswerValue>(_ key: String, value: T) {
+    /// The id of the memory cache's entry for `value`; nil when it is not kept there.
+    private func remember<T: CachedAnswerValue>(_ key: String, value: T) -> UInt64? {
         links.recordItems(of: value)
-        guard settings.cacheEnabled else { return }
+        guard settings.cacheEnabled else { return nil }
         let current = now()
-        memory.insert(key, value: value, storedAt: current, now: current)
-        guard let store else { return }
+        let id = memory.insert(key, value: value, storedAt: current, now: current)
+        guard let store else { return id }
         // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
         let data = Data(value.jsonBytes())
         bookkeeping.later(.responseCache) { [self] in
@@ -309,6 +312,7 @@ package final class UpstreamGateway: Sendable {
                 try await store.purge(storedBefore: current.addingTimeInterval(-settings.staleSeconds))
             }
         }
+        return id
     }
 
     // MARK: - Budget and metrics
