@@ -13,8 +13,8 @@ package struct PageAnswer: Sendable {
     /// The rating the upstream was asked for, which the page says; nil for an upstream that rates nothing.
     private let rating: Rating?
     /// The answer and the favorites version; nil when the answer cannot be reused (it is stale,
-    /// or was read from the store). A miss has one: the requests that joined its upstream call,
-    /// and the hits after it, are written from it once.
+    /// was read from the store, or is a miss no other request shared). A miss whose upstream call
+    /// others joined has one: the page is written once for all of them.
     package let contentKey: ContentKey?
 
     /// The cached answer's id and the favorites version it was marked with.
@@ -34,7 +34,7 @@ package struct PageAnswer: Sendable {
         self.request = request
         favoriteIDs = favorites.ids
         stale = fetched.isStale
-        contentKey = fetched.status != .stale ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
+        contentKey = fetched.status == .hit || (fetched.status == .miss && fetched.sharedCall) ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
