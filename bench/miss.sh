@@ -7,6 +7,7 @@
 #   NEW_BIN=/path/to/gif-bff bench/miss.sh         that binary instead of building this checkout
 #   CONNS=16 ROUNDS=3 DURATION=8 bench/miss.sh     the defaults
 #   FAKES=/path/to/.build/debug bench/miss.sh      the fakes that record the pages, already built there
+#   OWN_CALLS=0 bench/miss.sh                      without the "own call" rows (below)
 # bench/run.sh runs it as its "miss" section.
 #
 # The upstream is nginx serving recorded-shaped pages: a 25-GIF GIPHY search page and a 30-photo
@@ -19,7 +20,10 @@
 # medians over rounds. The same run measures the HIT of the same page: a second server of the
 # same binary and upstream with the cache on (fresh for a day), the page fetched once first, under
 # the same wrk load; per provider it prints miss CPU, hit CPU and miss/hit (medians of the
-# interleaved rounds) against the target of at most 10x. Every process it starts is stopped by
+# interleaved rounds) against the target of at most 10x. wrk asking one URL over and over, most
+# of those misses join a call already under way for it (coalescing; the script prints the
+# share); the "own call" rows ask a new query every request (bench/distinct_queries.lua), so each
+# makes its own upstream call: what a miss costs in full. Every process it starts is stopped by
 # PID; loads are bounded in time.
 set -euo pipefail
 
@@ -28,6 +32,8 @@ WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
 CONNS="${MISS_CONNS:-16}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
 NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204; HIT_PORT=28205
 GIPHY_PATH="/search?q=cat&limit=25"; UNSPLASH_PATH="/search?q=mountain&provider=unsplash&limit=30"
+# The same searches with the query last, for distinct_queries.lua to make each one its own.
+GIPHY_OWN="/search?limit=25&q=cat"; UNSPLASH_OWN="/search?provider=unsplash&limit=30&q=mountain"
 KEY=bench-key
 
 for tool in wrk nginx; do
@@ -113,6 +119,13 @@ fi
 # every measured request is a hit (checked below).
 start hit "$NEW_BIN" $HIT_PORT on
 TARGETS+=("hit:$HIT_PORT:$STARTED")
+# Own-call rows measure the miss servers again, each request a search of its own.
+RUNS=("${TARGETS[@]}")
+if [ "${OWN_CALLS:-1}" != 0 ]; then
+    for target in "${TARGETS[@]}"; do
+        [[ "$target" == hit:* ]] || RUNS+=("${target%%:*}-own:${target#*:}")
+    done
+fi
 for target in "${TARGETS[@]}"; do
     IFS=: read -r name port pid <<<"$target"
     wait_up "http://127.0.0.1:$port/healthz"
@@ -128,21 +141,29 @@ done
 echo "machine: $(nproc) cores; loadavg $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$CONNS -d${DURATION}s, $ROUNDS rounds interleaved"
 
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# Upstream calls the miss server made, from its /metrics (all providers, every outcome).
+calls() { curl -fsS "http://127.0.0.1:$1/metrics" | awk '/^gif_bff_upstream_calls_total/ { sum += $NF } END { print sum + 0 }'; }
 for round in $(seq 1 "$ROUNDS"); do
     for provider in giphy unsplash; do
-        path=$GIPHY_PATH; [ "$provider" = unsplash ] && path=$UNSPLASH_PATH
-        for target in "${TARGETS[@]}"; do
-            IFS=: read -r name port pid <<<"$target"
+        for run in "${RUNS[@]}"; do
+            IFS=: read -r name port pid <<<"$run"
+            path=$GIPHY_PATH; [ "$provider" = unsplash ] && path=$UNSPLASH_PATH
+            script=(); args=()
+            if [[ "$name" == *-own ]]; then
+                path=$GIPHY_OWN; [ "$provider" = unsplash ] && path=$UNSPLASH_OWN
+                script=(-s "$ROOT/bench/distinct_queries.lua"); args=(-- "$path")
+            fi
             url="http://127.0.0.1:$port$path"
-            [ "$WARMUP" -gt 0 ] && wrk -t2 -c"$CONNS" -d"${WARMUP}s" "$url" >/dev/null
-            before=$(ticks "$pid")
-            wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$url" >"$WORK/out/$provider.$name.$round.txt"
+            [ "$WARMUP" -gt 0 ] && wrk -t2 -c"$CONNS" -d"${WARMUP}s" "${script[@]}" "$url" "${args[@]}" >/dev/null
+            calls_before=$(calls "$port"); before=$(ticks "$pid")
+            wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "${script[@]}" "$url" "${args[@]}" >"$WORK/out/$provider.$name.$round.txt"
             echo "ticks $(( $(ticks "$pid") - before ))" >>"$WORK/out/$provider.$name.$round.txt"
+            echo "calls $(( $(calls "$port") - calls_before ))" >>"$WORK/out/$provider.$name.$round.txt"
         done
     done
 done
 
-python3 - "$WORK/out" "$ROUNDS" "$(getconf CLK_TCK)" "${TARGETS[@]}" <<'PY'
+python3 - "$WORK/out" "$ROUNDS" "$(getconf CLK_TCK)" "${RUNS[@]}" <<'PY'
 import re, statistics, sys
 out, rounds, hz, targets = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), [t.split(":")[0] for t in sys.argv[4:]]
 def ms(text):
@@ -151,7 +172,7 @@ def ms(text):
 for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 photos")):
     print(f"\n## /search cache miss ({label})")
     cpu = {}
-    print(f"{'build':<10} {'CPU us/req':>10} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
+    print(f"{'build':<20} {'CPU us/req':>10} {'calls/req':>9} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
     for name in targets:
         rows = []
         for r in range(1, rounds + 1):
@@ -161,14 +182,18 @@ for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 
             bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
             rows.append((1e6 * ticks / hz / max(1, requests), float(re.search(r"Requests/sec:\s+([0-9.]+)", text).group(1)),
                          ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
-                         ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0))
+                         ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0,
+                         int(re.search(r"^calls (\d+)", text, re.M).group(1)) / max(1, requests)))
         med = lambda i: statistics.median(row[i] for row in rows)
-        label = "new (hit)" if name == "hit" else name
-        print(f"{label:<10} {med(0):>10.0f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
+        label = {"hit": "new (hit)"}.get(name, name.replace("-own", " (own call)"))
+        print(f"{label:<20} {med(0):>10.0f} {med(5):>9.2f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
               f"   (CPU us/req per round: {', '.join(f'{r[0]:.0f}' for r in rows)})")
         cpu[name] = med(0)
-    # Issue 34 item 3: a miss costs at most 10x the CPU of a hit of the same page.
-    verdict = "met" if cpu["new"] <= 10 * cpu["hit"] else "NOT met"
-    print(f"miss/hit: {cpu['new']:.0f} / {cpu['hit']:.0f} us = {cpu['new'] / max(cpu['hit'], 1e-9):.1f}x"
-          f" (target <= 10x: {verdict})")
+    # Issue 34 item 3: a miss costs at most 10x the CPU of a hit of the same page (the miss as
+    # measured since issue 24: one URL asked over and over; its calls/req says how many called).
+    for miss, what in (("new", "one URL, calls shared"), ("new-own", "own call each")):
+        if miss in cpu:
+            verdict = "met" if cpu[miss] <= 10 * cpu["hit"] else "NOT met"
+            print(f"miss/hit ({what}): {cpu[miss]:.0f} / {cpu['hit']:.0f} us = {cpu[miss] / max(cpu['hit'], 1e-9):.1f}x"
+                  f" (target <= 10x: {verdict})")
 PY
