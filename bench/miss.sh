@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# bench/miss.sh: what a cache miss costs gif-bff (issue 24 item 1), on loopback.
+# bench/miss.sh: what a cache miss costs gif-bff (issue 24 item 1), and what it costs beside a
+# cache hit of the same page (issue 34 item 3: a miss at most 10x a hit's CPU), on loopback.
 #
 #   bench/miss.sh                                  this checkout's release build
 #   BASELINE=/path/to/other/gif-bff bench/miss.sh  beside another build, in interleaved rounds
 #   NEW_BIN=/path/to/gif-bff bench/miss.sh         that binary instead of building this checkout
 #   CONNS=16 ROUNDS=3 DURATION=8 bench/miss.sh     the defaults
+#   FAKES=/path/to/.build/debug bench/miss.sh      the fakes that record the pages, already built there
+#   OWN_CALLS=0 bench/miss.sh                      without the "own call" rows (below)
 # bench/run.sh runs it as its "miss" section.
 #
 # The upstream is nginx serving recorded-shaped pages: a 25-GIF GIPHY search page and a 30-photo
@@ -14,14 +17,23 @@
 # UNSPLASH_BASE_URL), so every /search is a miss: the upstream call, reading its JSON, mapping,
 # and writing the answer. Per provider and build it prints req/s and the server's CPU per request
 # (utime+stime from /proc/PID/stat over the measured run, divided by the requests wrk completed),
-# medians over rounds. Every process it starts is stopped by PID; loads are bounded in time.
+# medians over rounds. The same run measures the HIT of the same page: a second server of the
+# same binary and upstream with the cache on (fresh for a day), the page fetched once first, under
+# the same wrk load; per provider it prints miss CPU, hit CPU and miss/hit (medians of the
+# interleaved rounds) against the target of at most 10x. wrk asking one URL over and over, most
+# of those misses join a call already under way for it (coalescing; the script prints the
+# share); the "own call" rows ask a new query every request (bench/distinct_queries.lua), so each
+# makes its own upstream call: what a miss costs in full. Every process it starts is stopped by
+# PID; loads are bounded in time.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
 CONNS="${MISS_CONNS:-16}"; ROUNDS="${ROUNDS:-3}"; DURATION="${DURATION:-8}"; WARMUP="${WARMUP:-2}"
-NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204
+NGINX_PORT=28200; FAKE_GIPHY_PORT=28201; FAKE_UNSPLASH_PORT=28202; NEW_PORT=28203; BASE_PORT=28204; HIT_PORT=28205
 GIPHY_PATH="/search?q=cat&limit=25"; UNSPLASH_PATH="/search?q=mountain&provider=unsplash&limit=30"
+# The same searches with the query last, for distinct_queries.lua to make each one its own.
+GIPHY_OWN="/search?limit=25&q=cat"; UNSPLASH_OWN="/search?provider=unsplash&limit=30&q=mountain"
 KEY=bench-key
 
 for tool in wrk nginx; do
@@ -35,8 +47,10 @@ if [ -z "${NEW_BIN:-}" ]; then
     NEW_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/gif-bff"
 fi
 # The fakes only record the pages; a debug build is enough and may already exist.
-(cd "$ROOT" && swift build --product fake-giphy >&2 && swift build --product fake-unsplash >&2)
-FAKES="$(cd "$ROOT" && swift build --show-bin-path)"
+if [ -z "${FAKES:-}" ]; then
+    (cd "$ROOT" && swift build --product fake-giphy >&2 && swift build --product fake-unsplash >&2)
+    FAKES="$(cd "$ROOT" && swift build --show-bin-path)"
+fi
 
 rm -rf "$WORK" && mkdir -p "$WORK"/{nginx/logs,nginx/html,nginx/tmp,out}
 HTML="$WORK/nginx/html"
@@ -87,8 +101,9 @@ EOF
 nginx -p "$WORK/nginx" -c "$WORK/nginx.conf" -e "$WORK/nginx/logs/error.log" & PIDS+=($!)
 wait_up "http://127.0.0.1:$NGINX_PORT/healthz"
 
-start() {  # NAME BINARY PORT; its PID goes into PIDS and STARTED
-    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE=off GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
+start() {  # NAME BINARY PORT [CACHE]; its PID goes into PIDS and STARTED
+    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE="${4:-off}" GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+        GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
         GIPHY_API_KEY=$KEY GIPHY_BASE_URL="http://127.0.0.1:$NGINX_PORT/v1" \
         UNSPLASH_ACCESS_KEY=$KEY UNSPLASH_BASE_URL="http://127.0.0.1:$NGINX_PORT" \
         "$2" 2>"$WORK/$1.log" >/dev/null &
@@ -100,32 +115,55 @@ if [ -n "${BASELINE:-}" ]; then
     start baseline "$BASELINE" $BASE_PORT
     TARGETS+=("baseline:$BASE_PORT:$STARTED")
 fi
+# The hit: the new binary, same upstream, cache on; each page is fetched once (a miss) so that
+# every measured request is a hit (checked below).
+start hit "$NEW_BIN" $HIT_PORT on
+TARGETS+=("hit:$HIT_PORT:$STARTED")
+# Own-call rows measure the miss servers again, each request a search of its own.
+RUNS=("${TARGETS[@]}")
+if [ "${OWN_CALLS:-1}" != 0 ]; then
+    for target in "${TARGETS[@]}"; do
+        [[ "$target" == hit:* ]] || RUNS+=("${target%%:*}-own:${target#*:}")
+    done
+fi
 for target in "${TARGETS[@]}"; do
     IFS=: read -r name port pid <<<"$target"
     wait_up "http://127.0.0.1:$port/healthz"
     for path in "$GIPHY_PATH" "$UNSPLASH_PATH"; do
         curl -fsS -D "$WORK/out/$name.head" "http://127.0.0.1:$port$path" >"$WORK/out/$name.body"
         grep -qi '^x-cache: miss' "$WORK/out/$name.head" || { echo "$name $path was not a miss" >&2; exit 1; }
+        if [ "$name" = hit ]; then
+            curl -fsS -D "$WORK/out/$name.head" "http://127.0.0.1:$port$path" >"$WORK/out/$name.body"
+            grep -qi '^x-cache: hit' "$WORK/out/$name.head" || { echo "$name $path was not a hit" >&2; exit 1; }
+        fi
     done
 done
 echo "machine: $(nproc) cores; loadavg $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$CONNS -d${DURATION}s, $ROUNDS rounds interleaved"
 
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# Upstream calls the miss server made, from its /metrics (all providers, every outcome).
+calls() { curl -fsS "http://127.0.0.1:$1/metrics" | awk '/^gif_bff_upstream_calls_total/ { sum += $NF } END { print sum + 0 }'; }
 for round in $(seq 1 "$ROUNDS"); do
     for provider in giphy unsplash; do
-        path=$GIPHY_PATH; [ "$provider" = unsplash ] && path=$UNSPLASH_PATH
-        for target in "${TARGETS[@]}"; do
-            IFS=: read -r name port pid <<<"$target"
+        for run in "${RUNS[@]}"; do
+            IFS=: read -r name port pid <<<"$run"
+            path=$GIPHY_PATH; [ "$provider" = unsplash ] && path=$UNSPLASH_PATH
+            script=(); args=()
+            if [[ "$name" == *-own ]]; then
+                path=$GIPHY_OWN; [ "$provider" = unsplash ] && path=$UNSPLASH_OWN
+                script=(-s "$ROOT/bench/distinct_queries.lua"); args=(-- "$path")
+            fi
             url="http://127.0.0.1:$port$path"
-            [ "$WARMUP" -gt 0 ] && wrk -t2 -c"$CONNS" -d"${WARMUP}s" "$url" >/dev/null
-            before=$(ticks "$pid")
-            wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$url" >"$WORK/out/$provider.$name.$round.txt"
+            [ "$WARMUP" -gt 0 ] && wrk -t2 -c"$CONNS" -d"${WARMUP}s" "${script[@]}" "$url" "${args[@]}" >/dev/null
+            calls_before=$(calls "$port"); before=$(ticks "$pid")
+            wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "${script[@]}" "$url" "${args[@]}" >"$WORK/out/$provider.$name.$round.txt"
             echo "ticks $(( $(ticks "$pid") - before ))" >>"$WORK/out/$provider.$name.$round.txt"
+            echo "calls $(( $(calls "$port") - calls_before ))" >>"$WORK/out/$provider.$name.$round.txt"
         done
     done
 done
 
-python3 - "$WORK/out" "$ROUNDS" "$(getconf CLK_TCK)" "${TARGETS[@]}" <<'PY'
+python3 - "$WORK/out" "$ROUNDS" "$(getconf CLK_TCK)" "${RUNS[@]}" <<'PY'
 import re, statistics, sys
 out, rounds, hz, targets = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), [t.split(":")[0] for t in sys.argv[4:]]
 def ms(text):
@@ -133,7 +171,8 @@ def ms(text):
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 photos")):
     print(f"\n## /search cache miss ({label})")
-    print(f"{'build':<10} {'CPU us/req':>10} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
+    cpu = {}
+    print(f"{'build':<20} {'CPU us/req':>10} {'calls/req':>9} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'non-2xx':>8}")
     for name in targets:
         rows = []
         for r in range(1, rounds + 1):
@@ -143,8 +182,18 @@ for provider, label in (("giphy", "GIPHY, 25 GIFs"), ("unsplash", "Unsplash, 30 
             bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
             rows.append((1e6 * ticks / hz / max(1, requests), float(re.search(r"Requests/sec:\s+([0-9.]+)", text).group(1)),
                          ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
-                         ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0))
+                         ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)), int(bad.group(1)) if bad else 0,
+                         int(re.search(r"^calls (\d+)", text, re.M).group(1)) / max(1, requests)))
         med = lambda i: statistics.median(row[i] for row in rows)
-        print(f"{name:<10} {med(0):>10.0f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
+        label = {"hit": "new (hit)"}.get(name, name.replace("-own", " (own call)"))
+        print(f"{label:<20} {med(0):>10.0f} {med(5):>9.2f} {med(1):>9.0f} {med(2):>7.2f} {med(3):>7.2f} {sum(r[4] for r in rows):>8}"
               f"   (CPU us/req per round: {', '.join(f'{r[0]:.0f}' for r in rows)})")
+        cpu[name] = med(0)
+    # Issue 34 item 3: a miss costs at most 10x the CPU of a hit of the same page (the miss as
+    # measured since issue 24: one URL asked over and over; its calls/req says how many called).
+    for miss, what in (("new", "one URL, calls shared"), ("new-own", "own call each")):
+        if miss in cpu:
+            verdict = "met" if cpu[miss] <= 10 * cpu["hit"] else "NOT met"
+            print(f"miss/hit ({what}): {cpu[miss]:.0f} / {cpu['hit']:.0f} us = {cpu[miss] / max(cpu['hit'], 1e-9):.1f}x"
+                  f" (target <= 10x: {verdict})")
 PY

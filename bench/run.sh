@@ -42,8 +42,9 @@
 #      cached /search, and how soon a change through one instance is listed by the other
 #      (bench/fleet.sh; servers of its own, after miss);
 #   7. (miss) a cache miss: CPU per uncached /search and req/s, with nginx serving recorded-shaped
-#      GIPHY (25 GIFs) and Unsplash (30 photos) pages as the upstream (bench/miss.sh; runs first,
-#      with servers of its own).
+#      GIPHY (25 GIFs) and Unsplash (30 photos) pages as the upstream, beside a hit of the same
+#      page and a miss that makes its own call, and miss/hit (bench/miss.sh; runs first, with
+#      servers of its own).
 # Every server it starts is stopped by PID. Loopback only; every load is bounded in time.
 set -euo pipefail
 

@@ -13,9 +13,15 @@ package struct Fetched<Value: Sendable>: Sendable {
     package var status: CacheStatus
     /// Seconds since the upstream gave this answer.
     package var age: Int
-    /// Names the cached answer this came from (unique in the process), so what is made from it
-    /// can be kept and reused; nil when it did not come from the memory cache.
+    /// Names the answer (unique in the process), so what is made from it can be kept and reused:
+    /// a hit's is its memory cache entry's; a miss's the entry it was kept as, else a new one, so
+    /// the requests that shared its call (`sharedCall`) share what is written from it too. Nil for
+    /// a stale answer and one read from the store.
     package var answerID: UInt64?
+    /// A miss whose upstream call answered other requests too (they joined it while it was under
+    /// way): what is written from it is worth keeping for them. A lone miss's is not, so that
+    /// searches made once do not push out what hits reuse.
+    package var sharedCall = false
     /// Seconds from when the upstream gave it that the gateway serves it without asking again
     /// (`GIF_BFF_CACHE_FRESH_SECONDS`); 0 when it never does (no cache, no fresh window). What a
     /// client may be told about its freshness follows from this and `age`.
@@ -32,7 +38,9 @@ package struct Fetched<Value: Sendable>: Sendable {
     package var isStale: Bool { status == .stale }
 
     package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
-        Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID, freshFor: freshFor)
+        var mapped = Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID, freshFor: freshFor)
+        mapped.sharedCall = sharedCall
+        return mapped
     }
 }
 

@@ -34,12 +34,18 @@ final class MemoryCache: Sendable {
         }
     }
 
-    func insert(_ key: String, value: any Sendable, storedAt: Date, now: Date) {
-        guard capacity > 0 else { return }
-        let id = Self.nextID.add(1, ordering: .relaxed).oldValue
+    /// A new answer's id, unique in the process (also for answers not kept: `UpstreamGateway.refresh`).
+    static func newID() -> UInt64 { nextID.add(1, ordering: .relaxed).oldValue }
+
+    /// Keeps `value` under a new id, which it returns; nil when nothing is kept (no capacity).
+    @discardableResult
+    func insert(_ key: String, value: any Sendable, storedAt: Date, now: Date) -> UInt64? {
+        guard capacity > 0 else { return nil }
+        let id = Self.newID()
         state.withLock { entries in
             entries.insert(key, Entry(value: value, id: id, storedAt: storedAt, touchedStoreAt: now))
             if entries.count > capacity { entries.removeOldest() }
         }
+        return id
     }
 }

@@ -182,32 +182,37 @@ package final class UpstreamGateway: Sendable {
     }
 
     /// The shared call's answer, or a stale one once it has taken `slowUpstreamWait`.
-    private func awaitShared<T: CachedAnswerValue>(_ joined: (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant),
-                                                    key: String, requestedAt: Date) async throws -> Fetched<T> {
-        let (task, startedAt) = joined
-        return if settings.cacheEnabled {
+    private func awaitShared<T: CachedAnswerValue>(_ joined: SharedCall<T>, key: String, requestedAt: Date) async throws -> Fetched<T> {
+        var fetched = if settings.cacheEnabled {
             // Only an answer kept before this request: one stored since is the call's own, which
             // finished as the deadline came, and is answered as what it is (a miss), not as stale.
-            try await FirstOf.value(of: task, orAt: startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
+            try await FirstOf.value(of: joined.task, orAt: joined.startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
                 inMemory(key, now: now(), storedBefore: requestedAt)
             }
         } else {
-            try await task.value
+            try await joined.task.value
         }
+        if fetched.status == .miss { fetched.sharedCall = joined.company.hasJoiners }
+        return fetched
     }
+
+    private typealias SharedCall<T: Sendable> = (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant, company: CallCompany)
 
     private struct Inflight<T: Sendable>: Sendable {
         let task: Task<Fetched<T>, any Error>
         let startedAt: ContinuousClock.Instant
+        let company = CallCompany()
     }
 
     /// Identical requests share one task, which reads the store and, if need be, calls the
     /// upstream; it leaves the map when done.
     private func shared<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, payer: CallPayer?,
-                                               call: @escaping @Sendable () async throws -> T)
-        -> (task: Task<Fetched<T>, any Error>, startedAt: ContinuousClock.Instant) {
+                                               call: @escaping @Sendable () async throws -> T) -> SharedCall<T> {
         let running = inflight.withLock { tasks -> Inflight<T> in
-            if let running = tasks[key] as? Inflight<T> { return running }
+            if let running = tasks[key] as? Inflight<T> {
+                running.company.join()
+                return running
+            }
             let task = Task {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
                 defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
@@ -217,7 +222,7 @@ package final class UpstreamGateway: Sendable {
             tasks[key] = running
             return running
         }
-        return (running.task, running.startedAt)
+        return (running.task, running.startedAt, running.company)
     }
 
     /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
@@ -262,8 +267,10 @@ package final class UpstreamGateway: Sendable {
                                                 call: @Sendable () async throws -> T) async throws -> Fetched<T> {
         do {
             let value = try await spend(endpoint: endpoint, reserve: reserve, payer: payer, call: call)
-            remember(key, value: value)
-            return Fetched(value, status: .miss, age: 0, freshFor: freshFor)
+            // Named like a kept answer (by its cache entry's id, else a new one), so the requests
+            // that joined this call (`Fetched.sharedCall`) reuse what is written from it.
+            let id = remember(key, value: value) ?? MemoryCache.newID()
+            return Fetched(value, status: .miss, age: 0, answerID: id, freshFor: freshFor)
         } catch let error as UpstreamError where error != .notFound {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
@@ -311,12 +318,13 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
-    private func remember<T: CachedAnswerValue>(_ key: String, value: T) {
+    /// The id of the memory cache's entry for `value`; nil when it is not kept there.
+    private func remember<T: CachedAnswerValue>(_ key: String, value: T) -> UInt64? {
         links.recordItems(of: value)
-        guard settings.cacheEnabled else { return }
+        guard settings.cacheEnabled else { return nil }
         let current = now()
-        memory.insert(key, value: value, storedAt: current, now: current)
-        guard let store else { return }
+        let id = memory.insert(key, value: value, storedAt: current, now: current)
+        guard let store else { return id }
         // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
         let data = Data(value.jsonBytes())
         bookkeeping.later(.responseCache) { [self] in
@@ -330,6 +338,7 @@ package final class UpstreamGateway: Sendable {
                 try await store.purge(storedBefore: current.addingTimeInterval(-settings.staleSeconds))
             }
         }
+        return id
     }
 
     // MARK: - Budget and metrics

@@ -36,22 +36,27 @@ public final class JSONDocument: Sendable {
 
     /// The value of the object's member named `key` (the first, if the key repeats).
     func member(of object: Int, named key: String) -> Int? {
-        let end = Int(nodes[object].end)
         var wanted = key
-        return wanted.withUTF8 { wanted in
-            body.withUnsafeBytes { bytes in
-                var index = object + 1
-                while index + 1 < end {
-                    let keyNode = nodes[index]
-                    if keyNode.flag {
-                        if Self.unescaped(Self.slice(of: keyNode, in: bytes)).utf8.elementsEqual(wanted) { return index + 1 }
-                    } else if Self.slice(of: keyNode, in: bytes).elementsEqual(UnsafeRawBufferPointer(wanted)) {
-                        return index + 1
-                    }
-                    index = next(after: index + 1)
+        return wanted.withUTF8 { member(of: object, named: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same for a key given as UTF-8 bytes. Every field a mapping reads is looked up here,
+    /// through every key before it: keys are compared by length, then by memcmp.
+    func member(of object: Int, named wanted: UnsafeRawBufferPointer) -> Int? {
+        let end = Int(nodes[object].end)
+        return body.withUnsafeBytes { bytes in
+            var index = object + 1
+            while index + 1 < end {
+                let keyNode = nodes[index]
+                let key = Self.slice(of: keyNode, in: bytes)
+                if keyNode.flag {
+                    if Self.unescaped(key).utf8.elementsEqual(wanted) { return index + 1 }
+                } else if Self.sameBytes(key, wanted) {
+                    return index + 1
                 }
-                return nil
+                index = next(after: index + 1)
             }
+            return nil
         }
     }
 
@@ -68,6 +73,13 @@ public final class JSONDocument: Sendable {
     func text(at index: Int) -> String {
         let node = nodes[index]
         return body.withUnsafeBytes { bytes in String(decoding: Self.slice(of: node, in: bytes), as: UTF8.self) }
+    }
+
+    private static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        // Only an empty buffer has no address.
+        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+        return memcmp(first, second, one.count) == 0
     }
 
     private static func slice(of node: JSONNode, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

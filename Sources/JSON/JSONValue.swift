@@ -26,8 +26,8 @@ public struct JSONValue: Sendable {
     /// The member named `key` of an object, for keys written in code (compared as bytes).
     public subscript(key: StaticString) -> JSONValue? {
         guard node.kind == .object else { return nil }
-        let name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-        return document.member(of: index, named: name).map { JSONValue(document: document, index: $0) }
+        return key.withUTF8Buffer { document.member(of: index, named: UnsafeRawBufferPointer($0)) }
+            .map { JSONValue(document: document, index: $0) }
     }
 
     /// An object's members, keys decoded, in order; none when this is not an object.

@@ -6,27 +6,39 @@ import ASCII
 /// problems, GIPHY's and Unsplash's own order in the fakes.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
-    /// One flag per open object or array: whether a member was written yet (so a comma is due).
-    private var hasMembers: [Bool] = []
+    /// Whether the innermost open object or array has a member yet (so a comma is due); false
+    /// at the top level. Kept apart from `outer` so writing a member touches no array.
+    private var commaDue = false
+    /// `commaDue` of each object or array around the innermost open one, one per open one.
+    private var outer: [Bool] = []
 
     public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(0x7B)
-        hasMembers.append(false)
+        open()
         body(&self)
-        hasMembers.removeLast()
+        close()
         bytes.append(0x7D)
     }
 
     public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         separate()
         bytes.append(0x5B)
-        hasMembers.append(false)
+        open()
         for element in elements { body(&self, element) }
-        hasMembers.removeLast()
+        close()
         bytes.append(0x5D)
+    }
+
+    private mutating func open() {
+        outer.append(commaDue)
+        commaDue = false
+    }
+
+    private mutating func close() {
+        commaDue = outer.popLast() ?? false
     }
 
     /// A member's key, one of ours: a literal with nothing to escape, copied as is. Its value must follow.
@@ -49,7 +61,7 @@ public struct JSONWriter {
 
     /// The value after a key takes no comma.
     private mutating func valueFollows() {
-        if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = false }
+        commaDue = false
     }
 
     public mutating func string(_ value: String) {
@@ -59,7 +71,15 @@ public struct JSONWriter {
 
     public mutating func int(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits straight into the bytes, lowest first, then turned round: no String per number.
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(0x30 + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// A number with a fraction (a fake Unsplash's latitude): its shortest text that reads back as
@@ -91,9 +111,8 @@ public struct JSONWriter {
     }
 
     private mutating func separate() {
-        guard let last = hasMembers.last else { return }
-        if last { bytes.append(0x2C) }
-        hasMembers[hasMembers.count - 1] = true
+        if commaDue { bytes.append(0x2C) }
+        commaDue = !outer.isEmpty
     }
 
     private mutating func writeString(_ value: String) {

@@ -55,20 +55,26 @@ extension Item: JSONWritable {
     }
 
     private func writeImages(to writer: inout JSONWriter, form: ItemForm) {
-        // One small array, sorted in place: every item of every page written passes here.
-        var chosen: [(name: String, rendition: Rendition)] = []
+        // Every item of every page written passes here: the chosen renditions are sorted as
+        // positions in the dictionary, so no rendition (three strings) is copied to be written.
+        var chosen: [Dictionary<String, Rendition>.Index] = []
         chosen.reserveCapacity(images.count)
-        for (name, rendition) in images where form.renditions.includes(name) { chosen.append((name, rendition)) }
+        var index = images.startIndex
+        while index != images.endIndex {
+            if form.renditions.includes(images[index].key) { chosen.append(index) }
+            images.formIndex(after: &index)
+        }
         guard !chosen.isEmpty else { return }
-        chosen.sort { $0.name < $1.name }
+        chosen.sort { images[$0].key < images[$1].key }
         writer.key(K.images)
         writer.object { writer in
-            for (name, rendition) in chosen {
+            for index in chosen {
+                let name = images[index].key
                 writer.key(escaping: name)
                 if form.isCompact {
-                    rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.stillOnlyWhenCompact.contains(name), form: form)
+                    images[index].value.write(to: &writer, withSize: false, withVideo: !ItemForm.isStillOnlyWhenCompact(name), form: form)
                 } else {
-                    rendition.write(to: &writer, form: form)
+                    images[index].value.write(to: &writer, form: form)
                 }
             }
         }

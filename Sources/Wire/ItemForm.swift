@@ -50,8 +50,8 @@ package struct ItemForm: Sendable, Hashable {
         return linkBase + link
     }
 
-    /// Renditions written with their GIF url only in compact form.
-    static let stillOnlyWhenCompact: Set<String> = ["original"]
+    /// Whether a rendition is written with its GIF url only in compact form (the original).
+    static func isStillOnlyWhenCompact(_ name: String) -> Bool { name == "original" }
 
     package static let full = ItemForm(isCompact: false, renditions: .all)
     package static let compact = ItemForm(isCompact: true, renditions: .listDefault)

@@ -14,6 +14,7 @@ public struct Author: Equatable, Sendable {
 
     /// False when no field has a value: such a user is left out of the JSON entirely.
     public var hasValue: Bool {
-        [displayName, username, avatarURL, profileURL].contains { !($0 ?? "").isEmpty }
+        // Field by field: an array of the four made one per item written.
+        !(displayName ?? "").isEmpty || !(username ?? "").isEmpty || !(avatarURL ?? "").isEmpty || !(profileURL ?? "").isEmpty
     }
 }

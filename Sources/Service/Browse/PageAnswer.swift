@@ -12,8 +12,9 @@ package struct PageAnswer: Sendable {
     private let wholePages: Bool
     /// The rating the upstream was asked for, which the page says; nil for an upstream that rates nothing.
     private let rating: Rating?
-    /// The cached answer and the favorites version; nil when the answer cannot be reused (it is
-    /// fresh from the upstream, stale, or the cache is off).
+    /// The answer and the favorites version; nil when the answer cannot be reused (it is stale,
+    /// was read from the store, or is a miss no other request shared). A miss whose upstream call
+    /// others joined has one: the page is written once for all of them.
     package let contentKey: ContentKey?
 
     /// The cached answer's id and the favorites version it was marked with.
@@ -33,7 +34,7 @@ package struct PageAnswer: Sendable {
         self.request = request
         favoriteIDs = favorites.ids
         stale = fetched.isStale
-        contentKey = fetched.status == .hit ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
+        contentKey = fetched.status == .hit || (fetched.status == .miss && fetched.sharedCall) ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.

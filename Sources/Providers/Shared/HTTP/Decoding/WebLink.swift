@@ -7,39 +7,48 @@ public enum WebLink {
     /// `text` when it is `http://` or `https://` (scheme in any case) with a host, and holds no
     /// space or control character (such a link is not one a page can use as given); else nil.
     public static func checked(_ text: String) -> String? {
-        var utf8 = text.utf8[...]
-        guard utf8.count > 7 else { return nil }
-        // "http" in any case, an optional "s", then "://".
-        for letter in "http".utf8 {
-            guard let byte = utf8.popFirst(), byte | 0x20 == letter else { return nil }
+        var text = text
+        // One pass over the bytes themselves: a Substring's UTF-8 view was half of this rule's cost.
+        let usable = text.withUTF8 { utf8 -> Bool in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            guard bytes.count > 7 else { return false }
+            var index = 0
+            // "http" in any case, an optional "s", then "://".
+            for letter in "http".utf8 {
+                guard bytes[index] | 0x20 == letter else { return false }
+                index += 1
+            }
+            if bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+            for byte in "://".utf8 {
+                guard index < bytes.count, bytes[index] == byte else { return false }
+                index += 1
+            }
+            // The host (after any user info) is what comes before the path, query or fragment.
+            var hostStart = index
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+                if bytes[end] == UInt8(ascii: "@") { hostStart = end + 1 }
+                end += 1
+            }
+            guard hostStart < end, bytes[hostStart] != UInt8(ascii: ":") else { return false }
+            return !hasSpaceOrControl(bytes)
         }
-        if utf8.first.map({ $0 | 0x20 }) == UInt8(ascii: "s") { utf8.removeFirst() }
-        for byte in "://".utf8 {
-            guard utf8.popFirst() == byte else { return nil }
-        }
-        // The host (after any user info) is what comes before the path, query or fragment.
-        let authority = utf8.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
-        guard let first = host.first, first != UInt8(ascii: ":") else { return nil }
-        return hasSpaceOrControl(text) ? nil : text
+        return usable ? text : nil
     }
 
     /// Any byte up to the space, or DEL; eight bytes at a time (media URLs are long).
-    private static func hasSpaceOrControl(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var index = 0
-            while index + 8 <= utf8.count {
-                let word = UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // A flag set means a true match (the lowest flag always is one).
-                let below0x21 = (word &- ones &* 0x21) & ~word & highs
-                let del = word ^ (ones &* 0x7F)
-                if below0x21 | ((del &- ones) & ~del & highs) != 0 { return true }
-                index += 8
-            }
-            return utf8[index...].contains { $0 <= 0x20 || $0 == 0x7F }
+    private static func hasSpaceOrControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A flag set means a true match (the lowest flag always is one).
+            let below0x21 = (word &- ones &* 0x21) & ~word & highs
+            let del = word ^ (ones &* 0x7F)
+            if below0x21 | ((del &- ones) & ~del & highs) != 0 { return true }
+            index += 8
         }
+        return bytes[index...].contains { $0 <= 0x20 || $0 == 0x7F }
     }
 }

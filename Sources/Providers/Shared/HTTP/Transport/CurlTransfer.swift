@@ -90,8 +90,13 @@ final class CurlTransfer {
                 .flatMap { UpstreamNumber.httpStatus.believing(Int($0)) }
             headers = [:]
         } else if line.isEmpty {
-            guard let declared = headers["content-length"].flatMap({ Int64($0) }),
-                  declared > Int64(call.request.maxBodyBytes) else { return true }
+            guard let declared = headers["content-length"].flatMap({ Int64($0) }) else { return true }
+            guard declared > Int64(call.request.maxBodyBytes) else {
+                // Room for the whole body at once (within the cap): grown piece by piece, a GIPHY
+                // page was copied over and over.
+                if declared > 0 { body.reserveCapacity(Int(declared)) }
+                return true
+            }
             refusal = .declared(declared)
             return false
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
