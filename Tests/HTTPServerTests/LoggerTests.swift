@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import XCTest
 
 final class LoggerTests: XCTestCase {
@@ -39,5 +39,12 @@ final class LoggerTests: XCTestCase {
         let sink = LogSink.capturing()
         Logger(level: .off, sink: sink).error("nothing")
         XCTAssertEqual(sink.capturedText, "")
+    }
+
+    func testTimestampsAreRFC3339UTCWithMilliseconds() {
+        XCTAssertEqual(Timestamp.format(timespec(tv_sec: 0, tv_nsec: 0)), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(Timestamp.format(timespec(tv_sec: 1_795_741_205, tv_nsec: 7_999_999)), "2026-11-27T01:00:05.007Z")
+        XCTAssertEqual(Timestamp.format(timespec(tv_sec: 951_868_799, tv_nsec: 999_999_999)), "2000-02-29T23:59:59.999Z")
+        XCTAssertEqual(Timestamp.now().utf8.count, 24)
     }
 }

@@ -189,13 +189,34 @@ enum Timestamp {
         return format(spec)
     }
 
+    /// "2026-11-27T01:20:00.123Z", written as bytes (the event loops format one a millisecond
+    /// under load; interpolating it made a string for every part). A year past 9999 or before 0
+    /// is written as its last four digits: no clock here reads one.
     static func format(_ spec: timespec) -> String {
         var seconds = spec.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let millis = Int(spec.tv_nsec / 1_000_000)
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(millis, width: 3))Z"
+        return String(unsafeUninitializedCapacity: 24) { out in
+            var index = 0
+            func digits(_ value: Int, _ width: Int) {
+                var rest = abs(value)
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                index += width
+            }
+            func mark(_ byte: Unicode.Scalar) {
+                out[index] = UInt8(ascii: byte)
+                index += 1
+            }
+            digits(Int(parts.tm_year) + 1900, 4); mark("-"); digits(Int(parts.tm_mon) + 1, 2); mark("-")
+            digits(Int(parts.tm_mday), 2); mark("T"); digits(Int(parts.tm_hour), 2); mark(":")
+            digits(Int(parts.tm_min), 2); mark(":"); digits(Int(parts.tm_sec), 2); mark(".")
+            digits(millis, 3); mark("Z")
+            return index
+        }
     }
 
     /// The timestamp, formatted again only when the millisecond changed (one per event loop).
@@ -213,10 +234,5 @@ enum Timestamp {
             }
             return text
         }
-    }
-
-    private static func pad(_ value: some BinaryInteger, width: Int = 2) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

@@ -119,26 +119,26 @@ package struct Browse: Sendable {
     package func item(id: ItemID, provider: ProviderGateway, install: InstallID?,
                       payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<Item> {
         try await errors.translating(upstream: provider.rules.naming) {
-            let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            return try marked(fetched, id: id, provider: provider, favorites: try await favorites.markings(install: install))
+            var fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
+            try mark(&fetched, id: id, provider: provider, favorites: try await favorites.markings(install: install))
+            return fetched
         }
     }
 
     /// `item` when memory holds all it needs, without waiting; nil otherwise.
     package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<Item>? {
         guard let favoriteIDs = favorites.keptMarkings(install: install),
-              let fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
-        return try errors.translating(upstream: provider.rules.naming) {
-            try marked(fetched, id: id, provider: provider, favorites: favoriteIDs)
-        }
+              var fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
+        try mark(&fetched, id: id, provider: provider, favorites: favoriteIDs)
+        return fetched
     }
 
-    /// The item marked if it is one of `favorites`; not found when it is above the content ceiling.
-    private func marked(_ fetched: Fetched<Item>, id: ItemID, provider: ProviderGateway, favorites: FavoriteIDs) throws -> Fetched<Item> {
-        var fetched = fetched
-        _ = try provider.admitted(fetched.value)
+    /// Marks the item if it is one of `favorites`; not found when it is above the content ceiling.
+    /// In place: each copy of an item retained every string and array of it.
+    private func mark(_ fetched: inout Fetched<Item>, id: ItemID, provider: ProviderGateway,
+                      favorites: FavoriteIDs) throws(ServiceError) {
+        try provider.checkAdmitted(fetched.value)
         fetched.value.isFavorite = favorites.ids.contains(id.rawValue)
-        return fetched
     }
 
     /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.

@@ -32,7 +32,12 @@ extension ProviderGateway {
 
     /// The item, or `itemNotFound` when it is above the ceiling: for this server it does not exist.
     func admitted(_ item: Item) throws(ServiceError) -> Item {
-        guard admits(item) else { throw ServiceError.aboveCeiling(id: item.id, ceiling: ceiling) }
+        try checkAdmitted(item)
         return item
+    }
+
+    /// `admitted` without handing the item back (a copy of it).
+    func checkAdmitted(_ item: Item) throws(ServiceError) {
+        guard admits(item) else { throw ServiceError.aboveCeiling(id: item.id, ceiling: ceiling) }
     }
 }
