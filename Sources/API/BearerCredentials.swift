@@ -1,10 +1,10 @@
 import ASCII
 
-/// An `Authorization` header's value read as `Bearer <credentials>`, byte by byte and in place:
-/// on every request with a token, where splitting and trimming its text cost more than the rest
-/// of reading the token. It reads exactly as `split(separator: " ", maxSplits: 1)` did: spaces
-/// before the scheme skipped, the scheme up to the next space, the credentials everything after
-/// that one space, trimmed of spaces and tabs.
+/// An `Authorization` header's value read as `Bearer <credentials>`, byte by byte and in place (on
+/// every request with a token; splitting its text made an array and strings each time). It reads
+/// exactly as `split(separator: " ", maxSplits: 1)` and trimming did: spaces before the scheme
+/// skipped, the scheme up to the next space, the credentials everything after that one space,
+/// trimmed of spaces and tabs.
 enum BearerCredentials {
     enum Reading: Equatable {
         /// Longer than `InstallAccess.maxHeaderBytes`: its length, the rest not looked at.
