@@ -35,28 +35,34 @@ enum InstallAccess {
 
     /// The token presented; nil without an Authorization header.
     static func token(of request: HTTPRequest) throws(ServiceError) -> InstallToken? {
-        guard let value = request.headers["Authorization"] else { return nil }
-        guard request.headers.values(of: "Authorization").count == 1 else {
-            throw .installTokenInvalid("The request has more than one Authorization header; send one, \"Bearer <token>\".")
+        // One pass over the fields: the first Authorization header, refused when there is another.
+        var found: String?
+        for field in request.headers where HTTPHeaders.equalNames(field.name, "Authorization") {
+            guard found == nil else {
+                throw .installTokenInvalid("The request has more than one Authorization header; send one, \"Bearer <token>\".")
+            }
+            found = field.value
         }
-        let bytes = value.utf8
-        guard bytes.count <= maxHeaderBytes else {
-            throw .installTokenInvalid("The Authorization header is longer than any install token (\(bytes.count) bytes); "
+        guard var value = found else { return nil }
+        // A header's text is native, so its bytes are read in place (withUTF8 copies nothing).
+        switch value.withUTF8(BearerCredentials.read) {
+        case .tooLong(let count):
+            throw .installTokenInvalid("The Authorization header is longer than any install token (\(count) bytes); "
                 + "send \"Bearer <token>\" with the token POST /installs answered.")
-        }
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        case .notASCII:
             throw .installTokenInvalid("The Authorization header holds characters other than ASCII; an install token is "
                 + "ASCII letters, digits, '.', '-' and '_'.")
-        }
-        let parts = Substring(value).split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, HTTPHeaders.equalNames(String(parts[0]), "Bearer") else {
+        case .notBearer:
             throw .installTokenInvalid("The Authorization header must be the scheme Bearer, a space and an install token "
                 + "(\"Bearer <token>\"); it has another scheme or none.")
+        case .credentials(let offsets):
+            let start = value.utf8.index(value.startIndex, offsetBy: offsets.lowerBound)
+            let end = value.utf8.index(start, offsetBy: offsets.count)
+            guard let token = InstallToken(value[start..<end]) else {
+                throw .installTokenInvalid("The bearer token is not an install token: a token from POST /installs is "
+                    + "\(InstallToken.length) characters, 32 hex digits, a dot and 43 base64url characters.")
+            }
+            return token
         }
-        guard let token = InstallToken(parts[1].trimmingOptionalWhitespace()) else {
-            throw .installTokenInvalid("The bearer token is not an install token: a token from POST /installs is "
-                + "\(InstallToken.length) characters, 32 hex digits, a dot and 43 base64url characters.")
-        }
-        return token
     }
 }

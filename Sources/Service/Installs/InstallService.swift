@@ -124,7 +124,7 @@ package final class InstallService: Sendable {
     /// The token's install when the token's secret hashes to `stored` (compared in constant time),
     /// its use noted.
     private func accept(_ token: InstallToken, stored: [UInt8]) throws -> InstallID {
-        guard InstallToken.sameHash(token.secretHash, stored) else { throw InstallError.unknownToken }
+        guard token.opens(stored) else { throw InstallError.unknownToken }
         noteUse(of: token.install)
         return token.install
     }

@@ -13,18 +13,31 @@ package struct InstallToken: Sendable, CustomStringConvertible {
     /// The token's shape, checked byte by byte; nil for anything else (no token is ever `local`'s).
     package init?(_ text: Substring) {
         let bytes = text.utf8
-        guard bytes.count == Self.length else { return nil }
+        let shaped = bytes.withContiguousStorageIfAvailable(Self.hasShape) ?? Array(bytes).withUnsafeBufferPointer(Self.hasShape)
+        guard shaped else { return nil }
         let dot = bytes.index(bytes.startIndex, offsetBy: InstallID.issuedLength)
-        guard bytes[dot] == UInt8(ascii: "."), InstallID.isIssued(bytes[bytes.startIndex..<dot]),
-              bytes[bytes.index(after: dot)...].allSatisfy(Self.isBase64URL) else { return nil }
         install = InstallID(unchecked: String(text[text.startIndex..<dot]))
-        secret = text[text.index(after: dot)...]
+        secret = text[bytes.index(after: dot)...]
+    }
+
+    /// 32 lowercase hex digits, a dot, 43 base64url characters; checked on the contiguous bytes
+    /// (a header's are), with no generic walk over a view of them.
+    private static func hasShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = InstallID.issuedLength
+        guard bytes.count == length, bytes[dot] == UInt8(ascii: ".") else { return false }
+        return InstallID.isIssued(UnsafeBufferPointer(rebasing: bytes[..<dot])) && bytes[(dot + 1)...].allSatisfy(isBase64URL)
     }
 
     package var description: String { "InstallToken(install: \(install), secret not shown)" }
 
-    /// What the server keeps and compares.
-    var secretHash: [UInt8] { SHA256.hash(secret) }
+    /// Whether the secret hashes to `stored` (the SHA-256 the server kept), compared in constant time;
+    /// the digest is written on the stack, not in an array of its own.
+    func opens(_ stored: [UInt8]) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestBytes) { digest in
+            SHA256.hash(secret, into: digest)
+            return Self.sameHash(UnsafeBufferPointer(digest), stored)
+        }
+    }
 
     /// A new install: its id, its token's text (shown to the app once) and the hash kept of it.
     static func issue() -> (install: InstallID, token: String, secretHash: [UInt8]) {
@@ -34,10 +47,10 @@ package struct InstallToken: Sendable, CustomStringConvertible {
     }
 
     /// Equal hashes, in time that does not depend on where they differ.
-    static func sameHash(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+    static func sameHash(_ left: UnsafeBufferPointer<UInt8>, _ right: [UInt8]) -> Bool {
         guard left.count == right.count else { return false }
         var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
+        for index in 0..<left.count { difference |= left[index] ^ right[index] }
         return difference == 0
     }
 

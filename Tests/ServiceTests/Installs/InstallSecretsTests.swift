@@ -17,6 +17,36 @@ final class InstallSecretsTests: XCTestCase {
         XCTAssertEqual(SHA256.hash("token-secret"), SHA256.hash(Array("token-secret".utf8)), "text and bytes agree")
     }
 
+    /// The digest written in place (as a token's secret is checked): of a slice's own bytes, not
+    /// of the text around it, equal to the standard's.
+    func testSHA256IntoABufferHashesTheSliceItIsGiven() {
+        let text = "xxabcyy"
+        let slice = text.dropFirst(2).dropLast(2)
+        let digest = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestBytes) { buffer in
+            SHA256.hash(slice, into: buffer)
+            return Array(buffer)
+        }
+        XCTAssertEqual(hex(digest), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hash(slice), SHA256.hash("abc"))
+    }
+
+    /// A token opens the hash of its own secret only, whatever its install id says.
+    func testATokenOpensTheHashOfItsSecretOnly() throws {
+        let issued = InstallToken.issue()
+        let token = try XCTUnwrap(InstallToken(Substring(issued.token)))
+        XCTAssertTrue(token.opens(issued.secretHash))
+        let secret = issued.token.split(separator: ".")[1]
+        XCTAssertTrue(token.opens(SHA256.hash(secret)))
+        var other = issued.secretHash
+        other[31] ^= 1
+        XCTAssertFalse(token.opens(other), "one bit off")
+        XCTAssertFalse(token.opens(Array(issued.secretHash.prefix(31))), "a shorter hash")
+        XCTAssertFalse(token.opens([]), "no hash")
+        XCTAssertFalse(token.opens(SHA256.hash(issued.token)), "the hash of the whole token, not its secret")
+        let another = try XCTUnwrap(InstallToken(Substring(issued.install.rawValue + "." + String(repeating: "A", count: 43))))
+        XCTAssertFalse(another.opens(issued.secretHash), "another secret for the same install")
+    }
+
     func testInstallIDsAndTokensAreFreshEachTime() {
         let issued = (0..<200).map { _ in InstallToken.issue() }
         XCTAssertEqual(Set(issued.map(\.install.rawValue)).count, 200)
