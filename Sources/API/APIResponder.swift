@@ -31,7 +31,11 @@ struct APIResponder: HTTPResponder {
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         let (routed, next) = try route(&request)
-        guard case .route(let handler) = next else { return answered(next) }
+        let handler: RouteHandler
+        switch next {
+        case .preflight(let preflight): return preflight
+        case .route(let routeHandler): handler = routeHandler
+        }
         do {
             var response = try await handler.respond(request)
             finish(&response, to: request, routed)
@@ -43,7 +47,11 @@ struct APIResponder: HTTPResponder {
 
     func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
         let (routed, next) = try route(&request)
-        guard case .route(let handler) = next else { return answered(next) }
+        let handler: RouteHandler
+        switch next {
+        case .preflight(let preflight): return preflight
+        case .route(let routeHandler): handler = routeHandler
+        }
         do {
             guard let atOnce = handler.atOnce, var response = try atOnce(request) else { return nil }
             finish(&response, to: request, routed)
@@ -74,13 +82,6 @@ struct APIResponder: HTTPResponder {
             return (Routed(start: start, route: route, allowedOrigin: allowedOrigin), .route(handler))
         } catch {
             throw failed(error, Routed(start: start, route: route, allowedOrigin: allowedOrigin))
-        }
-    }
-
-    private func answered(_ next: Next) -> HTTPResponse {
-        switch next {
-        case .preflight(let preflight): preflight
-        case .route: HTTPResponse(status: .internalServerError)
         }
     }
 
