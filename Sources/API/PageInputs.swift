@@ -48,7 +48,8 @@ struct ItemInputs {
     let provider: ProviderGateway
     let form: ItemForm
 
-    init(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) {
+    /// Borrowed: an initialiser takes its arguments owned, and the request was copied to be passed.
+    init(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) {
         id = try RequestInputs.itemID(request.pathParameters["id"])
         form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
         provider = try providers.provider(of: id)

@@ -139,25 +139,26 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     /// Parses and dispatches the next request, if the connection is ready for one.
     func advance(into actions: inout [ConnectionAction]) {
         while phase == .reading && !hasPendingOutput && !closeAfterFlush {
-            let event = input.withUnsafeBufferPointer { decoder.next($0, index: &inputIndex) }
-            // Consumed: the request is moved out of the event, not copied (every field retained).
-            switch consume event {
+            // A request is decoded straight into `dispatching`, where the loop takes it from.
+            let step = input.withUnsafeBufferPointer { decoder.decode($0, index: &inputIndex, into: &dispatching) }
+            switch step {
             case .needMore:
                 compactInput()
                 if peerClosed || (draining && isIdle) { close(&actions) }
                 return
             case .sendContinue:
                 queueOutput(ResponseHead.continueLine, [], into: &actions)
-            case .request(let request, let requestKeepAlive):
+            case .request(let requestKeepAlive):
+                // Read field by field: binding the whole request would copy it.
+                guard let method = dispatching?.method, let version = dispatching?.version else { return close(&actions) }
                 keepAlive = requestKeepAlive && !draining && !closingAfterEachAnswer
                 phase = .handling
                 deadline = .max
                 requestBegan = nil
                 requestStart = clock.now
-                requestMethod = request.method
-                requestPath = request.path
-                requestVersion = request.version
-                dispatching = request
+                requestMethod = method
+                requestPath = dispatching?.path
+                requestVersion = version
                 actions.append(.dispatch)
                 return
             case .failure(let error):

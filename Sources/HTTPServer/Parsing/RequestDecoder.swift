@@ -25,8 +25,30 @@ struct RequestDecoder {
         return false
     }
 
+    /// What `decode` found; a request is left in its `request` argument.
+    enum Step {
+        case needMore
+        case sendContinue
+        case request(keepAlive: Bool)
+        case failure(HTTPParseError)
+    }
+
     /// Decodes from `input[index...]`, moving `index` past what it consumed.
     mutating func next(_ input: UnsafeBufferPointer<UInt8>, index: inout Int) -> Event {
+        var request: HTTPRequest?
+        switch decode(input, index: &index, into: &request) {
+        case .needMore: return .needMore
+        case .sendContinue: return .sendContinue
+        case .failure(let error): return .failure(error)
+        case .request(let keepAlive):
+            guard let request else { return .failure(.badRequest("no request was decoded")) }
+            return .request(request, keepAlive: keepAlive)
+        }
+    }
+
+    /// As `next`, with a decoded request written into `request` (a connection's slot for it): a
+    /// request carried in the result was copied, every field retained, as it was taken out.
+    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, index: inout Int, into request: inout HTTPRequest?) -> Step {
         switch phase {
         case .head(var scanner):
             // RFC 9112 section 2.2: empty lines before a request line are ignored.
@@ -57,11 +79,12 @@ struct RequestDecoder {
                     if parsed.framing == .none {
                         phase = .head(HeadScanner())
                         let keepAlive = parsed.keepAlive
-                        return .request(parsed.request(body: []), keepAlive: keepAlive)
+                        request = parsed.request(body: [])
+                        return .request(keepAlive: keepAlive)
                     }
                     let chunked = parsed.framing == .chunked ? ChunkedBodyDecoder() : nil
                     phase = .body(parsed, chunked, continueSent: false)
-                    return next(input, index: &index)
+                    return decode(input, index: &index, into: &request)
                 }
             }
         case .body(let head, var chunked, let continueSent):
@@ -91,7 +114,8 @@ struct RequestDecoder {
                 return .failure(error)
             case .done(let body):
                 phase = .head(HeadScanner())
-                return .request(head.request(body: body), keepAlive: head.keepAlive)
+                request = head.request(body: body)
+                return .request(keepAlive: head.keepAlive)
             }
         }
     }
