@@ -13,13 +13,6 @@ struct APIResponder: HTTPResponder {
     let origins: CORSPolicy
     let hosts: HostAllowlist
 
-    /// A request past the steps before its route: its route's handlers, or a CORS preflight's
-    /// answer (no route runs).
-    private enum Next {
-        case route(RouteHandler)
-        case preflight(HTTPResponse)
-    }
-
     /// What the steps after the route need.
     private struct Routed {
         let start: ContinuousClock.Instant
@@ -30,12 +23,7 @@ struct APIResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
-        let (routed, next) = try route(&request)
-        let handler: RouteHandler
-        switch next {
-        case .preflight(let preflight): return preflight
-        case .route(let routeHandler): handler = routeHandler
-        }
+        let (routed, handler) = try route(&request)
         do {
             var response = try await handler.respond(request)
             finish(&response, to: request, routed)
@@ -46,12 +34,7 @@ struct APIResponder: HTTPResponder {
     }
 
     func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
-        let (routed, next) = try route(&request)
-        let handler: RouteHandler
-        switch next {
-        case .preflight(let preflight): return preflight
-        case .route(let routeHandler): handler = routeHandler
-        }
+        let (routed, handler) = try route(&request)
         do {
             guard let atOnce = handler.atOnce, var response = try atOnce(request) else { return nil }
             finish(&response, to: request, routed)
@@ -61,8 +44,10 @@ struct APIResponder: HTTPResponder {
         }
     }
 
-    /// The Host check, the route's match, CORS; a 404 or 405 is thrown (counted) from here.
-    private func route(_ request: inout HTTPRequest) throws -> (Routed, Next) {
+    /// The Host check, the route's match, CORS; a 404 or 405 is thrown (counted) from here. A CORS
+    /// preflight's answer comes as a handler that gives it, so it passes the steps after the route
+    /// like any answer (none of them changes an OPTIONS answer; it is counted there).
+    private func route(_ request: inout HTTPRequest) throws -> (Routed, RouteHandler) {
         if let refusal = HostCheck.refusal(of: request, allowlist: hosts) { throw refusal }
         let start = ContinuousClock.now
         router.match(&request)
@@ -72,14 +57,13 @@ struct APIResponder: HTTPResponder {
             if let origin = request.headers["Origin"] {
                 switch try CORS.check(&request, origin: origin, policy: origins, router: router) {
                 case .preflight(let preflight):
-                    metrics.record(route: route, status: preflight.status.code, since: start)
-                    return (Routed(start: start, route: route, allowedOrigin: nil), .preflight(preflight))
+                    return (Routed(start: start, route: route, allowedOrigin: nil), RouteHandler(answering: preflight))
                 case .allowed: allowedOrigin = origin
                 case .notAllowed: break
                 }
             }
             let handler = try router.handler(for: &request)
-            return (Routed(start: start, route: route, allowedOrigin: allowedOrigin), .route(handler))
+            return (Routed(start: start, route: route, allowedOrigin: allowedOrigin), handler)
         } catch {
             throw failed(error, Routed(start: start, route: route, allowedOrigin: allowedOrigin))
         }

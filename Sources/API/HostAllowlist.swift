@@ -43,14 +43,6 @@ package struct HostAllowlist: Sendable, Equatable {
     /// Whether a request's `Host` value names an allowed host (any port).
     package func allows(hostHeader value: String) -> Bool {
         if allowsAny { return true }
-        // Nearly every request names a host on the list exactly as it is kept (normalised), with or
-        // without a port: that is allowed without parsing it (its normal form is itself).
-        if names.contains(value) { return true }
-        if let colon = value.utf8.lastIndex(of: UInt8(ascii: ":")), colon > value.utf8.startIndex,
-           value.utf8[value.utf8.index(after: colon)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-           names.contains(String(value[..<colon])) {
-            return true
-        }
         guard let host = HostName(String(HostName.split(value[...]).host)) else { return false }
         return names.contains(host.text)
     }

@@ -28,9 +28,7 @@ enum InstallAccess {
 
     /// `forKeeping` when it needs no store, without waiting; nil when the store must be read first.
     static func forKeepingKept(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> InstallID? {
-        guard let acting = try installs.actingKept(presenting: try token(of: request)) else { return nil }
-        guard let install = acting.install else { throw .installTokenRequired }
-        return install
+        try installs.forKeepingKept(presenting: try token(of: request))
     }
 
     /// The token presented; nil without an Authorization header.

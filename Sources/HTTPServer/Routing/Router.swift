@@ -86,6 +86,16 @@ public struct Router: HTTPResponder {
 public struct RouteHandler: Sendable {
     public let respond: Router.Handler
     public let atOnce: Router.AtOnceHandler?
+
+    init(respond: @escaping Router.Handler, atOnce: Router.AtOnceHandler?) {
+        self.respond = respond
+        self.atOnce = atOnce
+    }
+
+    /// A handler that gives `response` whichever way it is asked (a CORS preflight's answer).
+    public init(answering response: HTTPResponse) {
+        self.init(respond: { _ in response }, atOnce: { _ in response })
+    }
 }
 
 /// Collects routes, then builds the immutable `Router`.

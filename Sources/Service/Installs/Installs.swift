@@ -51,7 +51,18 @@ package struct Installs: Sendable {
     /// history, suggestions, decks): the token's, else the local one; under the `required`
     /// policy a request without a token is refused.
     package func forKeeping(presenting token: InstallToken?) async throws(ServiceError) -> InstallID {
-        guard let install = try await acting(presenting: token) else { throw .installTokenRequired }
+        try keeping(try await acting(presenting: token))
+    }
+
+    /// `forKeeping`, when it needs no store, without waiting; nil when the store must be read first.
+    package func forKeepingKept(presenting token: InstallToken?) throws(ServiceError) -> InstallID? {
+        guard let acting = try actingKept(presenting: token) else { return nil }
+        return try keeping(acting.install)
+    }
+
+    /// A keeping route needs an install: none (`required` policy, no token) is refused.
+    private func keeping(_ install: InstallID?) throws(ServiceError) -> InstallID {
+        guard let install else { throw .installTokenRequired }
         return install
     }
 
