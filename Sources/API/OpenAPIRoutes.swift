@@ -6,11 +6,11 @@ enum OpenAPIRoutes {
     static let contentType = "application/yaml"
 
     static func register(on router: inout RouterBuilder) {
-        let body = CompressibleBody(PackageResources.openapi_yaml)
+        let body = CompressibleBody(PackageResources.openapi_yaml, contentType: contentType)
         router.immediate(.get, "/openapi.yaml") { request in
             // Its ETag is a hash of the document: a client revalidates each time and gets a 304
             // until the server is upgraded, never a contract cached past an upgrade.
-            var response = body.response(to: request, contentType: contentType)
+            var response = body.response(to: request)
             response.headers.set(name: "Cache-Control", value: CacheHeaders.untilUpgrade)
             return response
         }

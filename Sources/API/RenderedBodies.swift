@@ -29,7 +29,7 @@ final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
     func body(for key: Key?, _ write: () -> [UInt8]) -> CompressibleBody? {
         guard let key else { return nil }
         if let kept = state.withLock({ $0.bodies[key] }) { return kept }
-        let body = CompressibleBody(write())
+        let body = CompressibleBody(write(), contentType: "application/json")
         keep(body, for: key)
         return body
     }
@@ -41,7 +41,7 @@ final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
         guard let key, let body = body(for: key, write) else {
             return HTTPResponse(status: .ok, contentType: "application/json", body: write())
         }
-        return body.response(to: request, contentType: "application/json")
+        return body.response(to: request)
     }
 
     var count: Int { state.withLock { $0.bodies.count } }

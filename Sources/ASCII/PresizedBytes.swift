@@ -29,6 +29,16 @@ public struct PresizedBytes {
         }
     }
 
+    @inlinable
+    public mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { source in
+            precondition(source.count <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
+            guard let from = source.baseAddress, let target = storage.baseAddress else { return }
+            (target + count).initialize(from: from, count: source.count)
+            written += source.count
+        }
+    }
+
     /// Room `append(decimal:)` needs at most: a sign and 19 digits.
     public static let maxDecimalBytes = 20
 

@@ -46,7 +46,7 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(ContentCoding.gzip.entityTag(identityTag: #"W/"x""#), #"W/"x-gzip""#)
         XCTAssertEqual(ContentCoding.identity.entityTag(identityTag: #""x""#), #""x""#)
         // Not kept (level 1) and kept (level 6): other bytes, one tag, so revalidating after a miss is a 304.
-        let kept = CompressibleBody(Self.big).response(to: request(acceptEncoding: ["gzip"]), contentType: "application/json")
+        let kept = CompressibleBody(Self.big, contentType: "application/json").response(to: request(acceptEncoding: ["gzip"]))
         let once = try await answer(HTTPResponse(status: .ok, contentType: "application/json", body: Self.big),
                                     to: request(acceptEncoding: ["gzip"]))
         XCTAssertNotEqual(once.body, kept.body)
@@ -131,42 +131,42 @@ final class CompressionTests: XCTestCase {
 
     /// A kept body: compressed once per coding, each form and its tag the same on every answer.
     func testACompressibleBodyIsCompressedOnceWithATagOfItsOwn() throws {
-        let body = CompressibleBody(Self.big)
+        let body = CompressibleBody(Self.big, contentType: "application/json")
         let gzip = request(acceptEncoding: ["gzip"])
-        let first = body.response(to: gzip, contentType: "application/json")
+        let first = body.response(to: gzip)
         XCTAssertEqual(first.headers["Content-Encoding"], "gzip")
         XCTAssertEqual(gunzip(first.body), Self.big)
         XCTAssertEqual(first.headers["ETag"], ContentCoding.gzip.entityTag(identityTag: body.entityTag))
         XCTAssertNotEqual(first.headers["ETag"], body.entityTag)
         XCTAssertEqual(body.byteCount, Self.big.count + first.body.count)
-        let brotli = body.response(to: request(acceptEncoding: ["gzip, br"]), contentType: "application/json")
+        let brotli = body.response(to: request(acceptEncoding: ["gzip, br"]))
         XCTAssertEqual(brotli.headers["Content-Encoding"], "br")
         XCTAssertEqual(unbrotli(brotli.body), Self.big)
         XCTAssertEqual(brotli.headers["ETag"], #"W/"\#(body.entityTag.dropFirst().dropLast())-br""#)
         XCTAssertEqual(body.byteCount, Self.big.count + first.body.count + brotli.body.count)
-        let second = body.response(to: gzip, contentType: "application/json")
+        let second = body.response(to: gzip)
         XCTAssertEqual(second.body, first.body)
         first.body.withUnsafeBufferPointer { a in
             second.body.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress, "the same kept bytes, not a new compression") }
         }
-        let plain = body.response(to: request(), contentType: "application/json")
+        let plain = body.response(to: request())
         XCTAssertEqual(plain.body, Self.big)
         XCTAssertEqual(plain.headers["ETag"], body.entityTag)
-        let small = CompressibleBody(Array("{}".utf8)).response(to: gzip, contentType: "application/json")
+        let small = CompressibleBody(Array("{}".utf8), contentType: "application/json").response(to: gzip)
         XCTAssertNil(small.headers["Content-Encoding"], "tiny bodies are left as they are")
     }
 
     /// Loops that ask for the same form at the same moment get the one compression.
     func testAFormAskedForFromManyThreadsAtOnceIsMadeOnce() {
-        let body = CompressibleBody(Self.big)
+        let body = CompressibleBody(Self.big, contentType: "application/json")
         let gzip = request(acceptEncoding: ["gzip"])
         let addresses = Mutex<Set<UInt>>([])
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            let response = body.response(to: gzip, contentType: "application/json")
+            let response = body.response(to: gzip)
             let address = response.body.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             addresses.withLock { _ = $0.insert(address) }
         }
         XCTAssertEqual(addresses.withLock { $0.count }, 1)
-        XCTAssertEqual(body.byteCount, Self.big.count + body.response(to: gzip, contentType: "application/json").body.count)
+        XCTAssertEqual(body.byteCount, Self.big.count + body.response(to: gzip).body.count)
     }
 }

@@ -11,7 +11,7 @@ enum WebAppAssets {
 
         init(contentType: String, bytes: [UInt8]) {
             self.contentType = contentType
-            body = CompressibleBody(bytes)
+            body = CompressibleBody(bytes, contentType: contentType)
         }
     }
 

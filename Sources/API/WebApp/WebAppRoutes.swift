@@ -22,7 +22,8 @@ package enum WebAppRoutes {
     static func register(on router: inout RouterBuilder, providers: [String], defaultProvider: String) {
         // Filled in once: the page is the same for every request (its compressed forms too).
         let page = CompressibleBody(WebAppPage.filled(WebAppAssets.named(pageName)?.body.bytes ?? [],
-                                                      providers: providers, defaultProvider: defaultProvider))
+                                                      providers: providers, defaultProvider: defaultProvider),
+                                    contentType: WebAppAssets.html)
         router.immediate(.get, rootTemplate) { request in
             try response(for: pageName, page: page, to: request)
         }
@@ -36,7 +37,7 @@ package enum WebAppRoutes {
             throw ProblemDetails(status: .notFound, code: "not_found", title: "Not found",
                                  detail: "The web app has no file named \(name).")
         }
-        var response = (name == pageName ? page : asset.body).response(to: request, contentType: asset.contentType)
+        var response = (name == pageName ? page : asset.body).response(to: request)
         // Revalidated each time; the ETag (one per coding) makes that a cheap 304.
         response.headers.set(name: "Cache-Control", value: CacheHeaders.untilUpgrade)
         response.headers.set(name: "X-Content-Type-Options", value: "nosniff")

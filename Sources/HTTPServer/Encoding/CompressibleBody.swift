@@ -3,10 +3,13 @@ import Synchronization
 /// A body sent many times (a kept page, a web app file) with its entity tag, hashed once, and
 /// its compressed forms (brotli, gzip) with tags of their own (`ContentCoding.entityTag`), each
 /// made the first time a client asks for it and kept: a kept body is compressed once per coding,
-/// never per request.
+/// never per request. Each form's header fields (Content-Type, ETag, Content-Encoding) are
+/// prepared with it (`PreparedFields`): a response sends their bytes as they are.
 public final class CompressibleBody: Sendable {
     public let bytes: [UInt8]
     public let entityTag: String
+    public let contentType: String
+    private let identityFields: PreparedFields
     /// Each coding's form once asked for (`Made.form` nil when none is worth sending: the body is
     /// too small, or no smaller compressed). Read without a lock: the loops ask on every request.
     private let gzipForm = AtomicLazyReference<Made>()
@@ -17,6 +20,7 @@ public final class CompressibleBody: Sendable {
     struct Encoded: Sendable {
         let bytes: [UInt8]
         let entityTag: String
+        let fields: PreparedFields
     }
 
     final class Made: Sendable {
@@ -24,9 +28,11 @@ public final class CompressibleBody: Sendable {
         init(_ form: Encoded?) { self.form = form }
     }
 
-    public init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8], contentType: String) {
         self.bytes = bytes
+        self.contentType = contentType
         entityTag = ConditionalGET.entityTag(of: bytes)
+        identityFields = PreparedFields([("Content-Type", contentType), ("ETag", entityTag)])
     }
 
     /// The bytes kept: the body, and its compressed forms once made (each smaller than the body).
@@ -34,21 +40,16 @@ public final class CompressibleBody: Sendable {
         bytes.count + [made(.gzip), made(.brotli)].reduce(0) { $0 + ($1?.form?.bytes.count ?? 0) }
     }
 
-    /// A response with this body in the coding `request` prefers, its ETag and, when compressed,
-    /// Content-Encoding. (The server's `CompressingResponder` adds Vary.)
-    public func response(to request: HTTPRequest, status: HTTPStatus = .ok, contentType: String) -> HTTPResponse {
+    /// A 200 with this body in the coding `request` prefers, its Content-Type, its ETag and, when
+    /// compressed, Content-Encoding. (The server's `CompressingResponder` adds Vary.)
+    public func response(to request: HTTPRequest) -> HTTPResponse {
         if bytes.count >= ContentCoding.minimumCompressedBytes {
             let coding = ContentCoding.preferred(for: request)
             if coding != .identity, let form = encoded(coding) {
-                var response = HTTPResponse(status: status, contentType: contentType, body: form.bytes)
-                response.headers.set(name: "ETag", value: form.entityTag)
-                response.headers.set(name: "Content-Encoding", value: coding.rawValue)
-                return response
+                return HTTPResponse(status: .ok, headers: HTTPHeaders(prepared: form.fields), body: form.bytes)
             }
         }
-        var response = HTTPResponse(status: status, contentType: contentType, body: bytes)
-        response.headers.set(name: "ETag", value: entityTag)
-        return response
+        return HTTPResponse(status: .ok, headers: HTTPHeaders(prepared: identityFields), body: bytes)
     }
 
     /// The form in `coding`, made under the lock the first time so that it is made once however
@@ -59,10 +60,16 @@ public final class CompressibleBody: Sendable {
         return making.withLock { _ in
             if let made = made(coding) { return made.form }
             let form = coding.compress(bytes, kept: true).flatMap { compressed in
-                compressed.count < bytes.count ? Encoded(bytes: compressed, entityTag: coding.entityTag(identityTag: entityTag)) : nil
+                compressed.count < bytes.count ? encodedForm(compressed, coding) : nil
             }
             return keep(Made(form), for: coding).form
         }
+    }
+
+    private func encodedForm(_ compressed: [UInt8], _ coding: ContentCoding) -> Encoded {
+        let tag = coding.entityTag(identityTag: entityTag)
+        let fields = PreparedFields([("Content-Type", contentType), ("ETag", tag), ("Content-Encoding", coding.rawValue)])
+        return Encoded(bytes: compressed, entityTag: tag, fields: fields)
     }
 
     private func made(_ coding: ContentCoding) -> Made? {

@@ -1,14 +1,29 @@
 import ASCII
 
-/// Header fields in the order received, with case-insensitive lookup by name.
+/// Header fields in the order received, with case-insensitive lookup by name. A response's may
+/// start with fields prepared once (`PreparedFields`): they are fields like any other here, and
+/// their wire bytes are written as they are until one of them is changed or removed.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Field = (name: String, value: String)
     private var fields: [Field] = []
+    /// The wire bytes of `fields[..<preparedCount]`, while those are as prepared.
+    private(set) var preparedBytes: [UInt8]?
+    private var preparedCount = 0
 
     public init() {}
 
     /// Room for `capacity` fields at once (a response gains a few, a request brings a few).
     init(capacity: Int) { fields.reserveCapacity(capacity) }
+
+    /// Headers that start with `prepared`, with room for `capacity` more fields in the one array
+    /// made (a response gains a few after its route: sharing the prepared array would copy it at
+    /// the first, and grow it again later).
+    public init(prepared: PreparedFields, capacity: Int = 6) {
+        fields.reserveCapacity(prepared.fields.count + capacity)
+        fields.append(contentsOf: prepared.fields)
+        preparedBytes = prepared.wireBytes
+        preparedCount = prepared.fields.count
+    }
 
     public init(dictionaryLiteral elements: (String, String)...) {
         fields.reserveCapacity(elements.count + 5)
@@ -16,6 +31,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public var count: Int { fields.count }
+
+    /// The fields after the prepared ones (all of them when the bytes of none were prepared).
+    var unpreparedFields: ArraySlice<Field> { fields[(preparedBytes == nil ? 0 : preparedCount)...] }
 
     public mutating func add(name: String, value: String) {
         fields.append((name, value))
@@ -29,6 +47,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public mutating func remove(name: String) {
+        if preparedCount > 0, fields[..<preparedCount].contains(where: { Self.equalNames($0.name, name) }) {
+            preparedBytes = nil
+            preparedCount = 0
+        }
         fields.removeAll { Self.equalNames($0.name, name) }
     }
 

@@ -16,9 +16,12 @@ enum ResponseHead {
     static func write(_ response: HTTPResponse, connection: String?, date: String, into out: inout [UInt8]) {
         // The fixed text (status line, Date, Content-Length, Connection, the blank line) is under
         // 64 bytes beside the two numbers; each field adds ": " and CRLF to its name and value.
+        // Prepared fields were checked when prepared, and are copied as the bytes they became.
+        let prepared = response.headers.preparedBytes
+        let fields = response.headers.unpreparedFields
         var capacity = 64 + 2 * PresizedBytes.maxDecimalBytes + response.status.reasonPhrase.utf8.count
-            + date.utf8.count + (connection?.utf8.count ?? 0)
-        for field in response.headers { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
+            + date.utf8.count + (connection?.utf8.count ?? 0) + (prepared?.count ?? 0)
+        for field in fields { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(capacity)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
@@ -38,7 +41,8 @@ enum ResponseHead {
                 head.append("\r\nConnection: ")
                 head.append(connection)
             }
-            for field in response.headers where isValid(field) {
+            if let prepared { head.append(contentsOf: prepared) }
+            for field in fields where HeaderFieldRule.isWritable(field) {
                 head.append("\r\n")
                 head.append(field.name)
                 head.append(": ")
@@ -50,31 +54,6 @@ enum ResponseHead {
     }
 
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    /// A header a handler set is written only if it cannot break the message (no CR, LF or NUL).
-    /// Plain loops over contiguous bytes: every header of every response passes here.
-    private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        let name = field.name
-        let validName = name.withUTF8Bytes { bytes in
-            !bytes.isEmpty && bytes.allSatisfy(ByteClass.isTokenCharacter)
-        }
-        guard validName, field.value.withUTF8Bytes({ bytes in
-            bytes.allSatisfy { $0 < 0x20 ? $0 == ByteClass.tab : $0 != 0x7F }
-        }) else { return false }
-        return !isServerOwned(name)
-    }
-
-    /// Whether the server writes this field itself (content-length, connection, date,
-    /// transfer-encoding): told by length first, so most names compare nothing.
-    private static func isServerOwned(_ name: String) -> Bool {
-        switch name.utf8.count {
-        case 4: HTTPHeaders.equalNames(name, "date")
-        case 10: HTTPHeaders.equalNames(name, "connection")
-        case 14: HTTPHeaders.equalNames(name, "content-length")
-        case 17: HTTPHeaders.equalNames(name, "transfer-encoding")
-        default: false
-        }
-    }
 }
 
 /// The Date header's value (IMF-fixdate), recomputed at most once a second per loop.
