@@ -118,12 +118,12 @@ enum BrowseRoutes {
     }
 
     /// An item from a cached answer is written once per favorite mark and form, then kept.
-    private static func itemResponse(_ item: Fetched<Item>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
+    private static func itemResponse(_ item: Fetched<MarkedItem>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
                                      request: HTTPRequest) -> HTTPResponse {
-        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
+        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite, form: form.key) } : nil
         var response = details.response(for: key, to: request) {
             var writer = JSONWriter(capacity: 4096)
-            StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
+            StaleMarkedItem(item: item.value.item, stale: item.isStale, form: form).write(to: &writer)
             return writer.bytes
         }
         CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)

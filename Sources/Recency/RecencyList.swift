@@ -8,6 +8,8 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         /// Neighbours towards the newest and the oldest end; -1 at an end.
         var newer: Int
         var older: Int
+        /// `moves` when it was last made the newest.
+        var madeNewestAt: UInt64
     }
 
     private var slots: [Slot] = []
@@ -15,6 +17,9 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private var slotOf: [Key: Int] = [:]
     private var newest = -1
     private var oldest = -1
+    /// Entries made the newest so far (inserted or moved): the entries ahead of one are at most
+    /// the moves since it was made the newest.
+    private var moves: UInt64 = 0
 
     public init() {}
 
@@ -27,6 +32,15 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return body(&slots[slot].value)
     }
 
+    /// `use`, but an entry still among the `recent` newest (fewer than `recent` entries were made
+    /// the newest since it was) stays where it is: a hot entry's use writes nothing of the order.
+    /// An entry used is evicted only after `count - recent` others were made the newest since.
+    public mutating func use<T>(_ key: Key, unlessAmongNewest recent: Int, _ body: (inout Value) -> T) -> T? {
+        guard let slot = slotOf[key] else { return nil }
+        if moves &- slots[slot].madeNewestAt >= UInt64(max(recent, 1)) { moveToNewest(slot) }
+        return body(&slots[slot].value)
+    }
+
     /// Sets the value for `key` (replacing any) as the newest.
     public mutating func insert(_ key: Key, _ value: Value) {
         if let slot = slotOf[key] {
@@ -34,7 +48,8 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             moveToNewest(slot)
             return
         }
-        let fresh = Slot(key: key, value: value, newer: -1, older: newest)
+        moves &+= 1
+        let fresh = Slot(key: key, value: value, newer: -1, older: newest, madeNewestAt: moves)
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -74,6 +89,8 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private mutating func moveToNewest(_ slot: Int) {
         guard slot != newest else { return }
+        moves &+= 1
+        slots[slot].madeNewestAt = moves
         unlink(slot)
         slots[slot].older = newest
         slots[slot].newer = -1
