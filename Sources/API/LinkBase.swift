@@ -8,9 +8,15 @@ import HTTPServer
 package struct LinkBase: Sendable {
     /// "https://gifs.example.com" (no trailing slash), or nil to follow each request's `Host`.
     package let publicURL: String?
+    private let linkedForms = LinkedForms()
 
     package init(publicURL: String? = nil) {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    }
+
+    /// The forms without `renditions`, linked to `of(request)`: kept per `Host` (`LinkedForms`).
+    package func forms(for request: HTTPRequest) -> LinkedForms.Linked {
+        linkedForms.forms(host: publicURL == nil ? request.headers["Host"] : nil) { of(request) }
     }
 
     /// Nil for a request without a usable `Host` (HTTP/1.0): its links stay paths of this server.
