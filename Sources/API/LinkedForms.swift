@@ -9,7 +9,7 @@ package final class LinkedForms: Sendable {
     /// The forms for one host (nil: no usable `Host`, or `GIF_BFF_PUBLIC_URL` decides).
     package final class Linked: Sendable {
         let host: String?
-        /// What links are written against (`LinkBase.of`).
+        /// What links are written against (`LinkBase`).
         let base: String?
         let full: ItemForm
         let compact: ItemForm
