@@ -52,12 +52,12 @@ enum BrowseRoutes {
         for template in ["/gif/{id}", "/items/{id}"] {
             router.serve(.get, template, atOnce: { request in
                 guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
-                let ask = try ItemInputs(request, providers: providers, links: links)
+                let ask = try ItemInputs.of(request, providers: providers, links: links)
                 guard let kept = try browse.keptItem(id: ask.id, provider: ask.provider, install: acting.install) else { return nil }
                 return itemResponse(kept, form: ask.form, details: details, request: request)
             }) { request in
                 let install = try await InstallAccess.forBrowsing(request, installs: installs)
-                let ask = try ItemInputs(request, providers: providers, links: links)
+                let ask = try ItemInputs.of(request, providers: providers, links: links)
                 let item = try await browse.item(id: ask.id, provider: ask.provider, install: install,
                                                  payer: payer(of: request, install: install, proxies: proxies))
                 return itemResponse(item, form: ask.form, details: details, request: request)
@@ -67,7 +67,7 @@ enum BrowseRoutes {
             let install = try await InstallAccess.forBrowsing(request, installs: installs)
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let download = try await browse.download(id: id, provider: try providers.provider(of: id), install: install)
-            var response = JSONResponse.write(DownloadJSON(download: download, form: ItemForm.full.linked(to: links.of(request))))
+            var response = JSONResponse.write(DownloadJSON(download: download, form: links.forms(for: request).full))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
@@ -79,7 +79,7 @@ enum BrowseRoutes {
             let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
             let item = try await browse.random(tag: tag, rating: rating, type: type, provider: provider, install: install,
                                                payer: payer(of: request, install: install, proxies: proxies))
-            var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: ItemForm.full.linked(to: links.of(request))))
+            var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: links.forms(for: request).full))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -89,7 +89,7 @@ enum BrowseRoutes {
             let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install)
-            var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: ItemForm.full.linked(to: links.of(request))))
+            var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: links.forms(for: request).full))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
@@ -118,12 +118,12 @@ enum BrowseRoutes {
     }
 
     /// An item from a cached answer is written once per favorite mark and form, then kept.
-    private static func itemResponse(_ item: Fetched<Item>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
+    private static func itemResponse(_ item: Fetched<MarkedItem>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
                                      request: HTTPRequest) -> HTTPResponse {
-        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite == true, form: form.key) } : nil
+        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite, form: form.key) } : nil
         var response = details.response(for: key, to: request) {
             var writer = JSONWriter(capacity: 4096)
-            StaleMarkedItem(item: item.value, stale: item.isStale, form: form).write(to: &writer)
+            StaleMarkedItem(item: item.value.item, stale: item.isStale, form: form).write(to: &writer)
             return writer.bytes
         }
         CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)

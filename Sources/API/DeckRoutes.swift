@@ -19,7 +19,7 @@ enum DeckRoutes {
             let session = try RequestInputs.deckSession(query["session"])
             let deck = try await decks.deck(tag: tag, count: count, rating: rating, type: type, session: session, install: install,
                                             payer: BrowseRoutes.payer(of: request, install: install, proxies: proxies))
-            var response = JSONResponse.write(DeckJSON(deck: deck, form: ItemForm.full.linked(to: links.of(request))),
+            var response = JSONResponse.write(DeckJSON(deck: deck, form: links.forms(for: request).full),
                                               sizeHint: 512 + deck.items.count * 1200)
             // Every deck differs, and the session moves on with each.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)

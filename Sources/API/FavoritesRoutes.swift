@@ -37,19 +37,19 @@ enum FavoritesRoutes {
         // Answered at once when memory holds the install and its list (after the first read).
         router.serve(.get, "/favorites", atOnce: { request in
             guard let install = try InstallAccess.forKeepingKept(request, installs: installs) else { return nil }
-            let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
+            let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
             guard let listing = favorites.keptListing(install: install) else { return nil }
             return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
         }) { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
-            let form = try RequestInputs.listForm(request.query["renditions"], linkBase: links.of(request))
+            let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
             let listing = try await favorites.listing(install: install)
             return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
         }
         router.serve(.post, "/favorites") { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
-            let form = ItemForm.full.linked(to: links.of(request))
+            let form = links.forms(for: request).full
             switch try await favorites.add(id: id, install: install) {
             case .added(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)

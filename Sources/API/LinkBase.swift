@@ -8,15 +8,24 @@ import HTTPServer
 package struct LinkBase: Sendable {
     /// "https://gifs.example.com" (no trailing slash), or nil to follow each request's `Host`.
     package let publicURL: String?
+    private let linkedForms = LinkedForms()
 
     package init(publicURL: String? = nil) {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     }
 
-    /// Nil for a request without a usable `Host` (HTTP/1.0): its links stay paths of this server.
-    package func of(_ request: HTTPRequest) -> String? {
+    /// The forms without `renditions`, linked to the request's base: kept per `Host` (`LinkedForms`).
+    /// The `Host` is read apart, so that the request is not captured (a copy).
+    package func forms(for request: HTTPRequest) -> LinkedForms.Linked {
+        let host = request.headers["Host"]
+        return linkedForms.forms(host: publicURL == nil ? host : nil) { base(host: host) }
+    }
+
+    /// The base for a request with that `Host`; nil for none usable (HTTP/1.0): its links stay
+    /// paths of this server.
+    private func base(host: String?) -> String? {
         if let publicURL { return publicURL }
-        guard let host = request.headers["Host"], (1...300).contains(host.utf8.count),
+        guard let host, (1...300).contains(host.utf8.count),
               host.utf8.allSatisfy(Self.belongsInHost) else { return nil }
         return "http://" + host
     }

@@ -26,7 +26,7 @@ struct PageInputs {
         let words = try RequestInputs.words(query["q"], name: "q")
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
-        let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
+        let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
         return PageInputs(provider: provider, page: page, rating: rating, lang: lang, words: words, type: type, order: order, form: form)
     }
 
@@ -37,7 +37,7 @@ struct PageInputs {
         let rating = try RequestInputs.rating(query["rating"])
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
-        let form = try RequestInputs.listForm(query["renditions"], linkBase: links.of(request))
+        let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
         return PageInputs(provider: provider, page: page, rating: rating, lang: nil, words: nil, type: type, order: order, form: form)
     }
 }
@@ -49,9 +49,11 @@ struct ItemInputs {
     let form: ItemForm
 
     /// Borrowed: an initialiser takes its arguments owned, and the request was copied to be passed.
-    init(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) {
-        id = try RequestInputs.itemID(request.pathParameters["id"])
-        form = try RequestInputs.singleForm(request.query["renditions"], linkBase: links.of(request))
-        provider = try providers.provider(of: id)
+    /// Read into locals and made at the end: a throwing initialiser that set its fields one by
+    /// one copied the whole value out when it returned.
+    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> ItemInputs {
+        let id = try RequestInputs.itemID(request.pathParameters["id"])
+        let form = try RequestInputs.singleForm(request.query["renditions"], linked: links.forms(for: request))
+        return ItemInputs(id: id, provider: try providers.provider(of: id), form: form)
     }
 }

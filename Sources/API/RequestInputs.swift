@@ -127,16 +127,16 @@ enum RequestInputs {
     /// `renditions` of a list answer: absent gives the compact default; "all" or a comma list of
     /// rendition names chooses the renditions of a compact item.
     /// `linkBase`: what the answer writes this server's own links against (`LinkBase`).
-    static func listForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
-        // Without `renditions` (nearly every request) the one form made at start-up.
-        guard let selection = try renditions(text) else { return ItemForm.compact.linked(to: linkBase) }
-        return ItemForm(isCompact: true, renditions: selection, linkBase: linkBase)
+    static func listForm(_ text: String?, linked: LinkedForms.Linked) throws(ServiceError) -> ItemForm {
+        // Without `renditions` (nearly every request) the form linked once for the request's host.
+        guard let selection = try renditions(text) else { return linked.compact }
+        return ItemForm(isCompact: true, renditions: selection, linkBase: linked.base)
     }
 
     /// `renditions` of a single item: absent gives every rendition.
-    static func singleForm(_ text: String?, linkBase: String?) throws(ServiceError) -> ItemForm {
-        guard let selection = try renditions(text) else { return ItemForm.full.linked(to: linkBase) }
-        return ItemForm(isCompact: false, renditions: selection, linkBase: linkBase)
+    static func singleForm(_ text: String?, linked: LinkedForms.Linked) throws(ServiceError) -> ItemForm {
+        guard let selection = try renditions(text) else { return linked.full }
+        return ItemForm(isCompact: false, renditions: selection, linkBase: linked.base)
     }
 
     private static func renditions(_ text: String?) throws(ServiceError) -> RenditionSelection? {

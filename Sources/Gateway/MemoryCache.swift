@@ -4,7 +4,10 @@ import Foundation
 import Synchronization
 
 /// The in-memory front of the response cache: decoded answers, least recently used evicted
-/// (in O(1), by `RecencyList`).
+/// (in O(1), by `RecencyList`). Both event loops hit it on every cached answer, so a hit holds
+/// the lock briefly: the key is hashed before it is taken, and an entry among the newest eighth
+/// is not moved (`RecencyList.use(_:unlessAmongNewest:_:)`), so a hot entry's hit writes nothing
+/// of the order.
 final class MemoryCache: Sendable {
     struct Entry {
         let value: any Sendable
@@ -16,7 +19,7 @@ final class MemoryCache: Sendable {
     }
 
     private let capacity: Int
-    private let state = Mutex(RecencyList<String, Entry>())
+    private let state = Mutex(RecencyList<HashedKey, Entry>())
     private static let nextID = Atomic<UInt64>(1)
 
     init(capacity: Int) { self.capacity = max(capacity, 0) }
@@ -25,8 +28,10 @@ final class MemoryCache: Sendable {
 
     /// The entry, marked as used; `touchStoreAfter` says whether the store should be told too.
     func entry(_ key: String, now: Date, touchStoreAfter seconds: Double) -> (Entry, touchStore: Bool)? {
-        state.withLock { entries in
-            entries.use(key) { entry in
+        let key = HashedKey(key)
+        let recent = max(capacity / 8, 1)
+        return state.withLock { entries in
+            entries.use(key, unlessAmongNewest: recent) { entry in
                 let touch = now.timeIntervalSince(entry.touchedStoreAt) > seconds
                 if touch { entry.touchedStoreAt = now }
                 return (entry, touch)
@@ -42,10 +47,26 @@ final class MemoryCache: Sendable {
     func insert(_ key: String, value: any Sendable, storedAt: Date, now: Date) -> UInt64? {
         guard capacity > 0 else { return nil }
         let id = Self.newID()
+        let key = HashedKey(key)
         state.withLock { entries in
             entries.insert(key, Entry(value: value, id: id, storedAt: storedAt, touchedStoreAt: now))
             if entries.count > capacity { entries.removeOldest() }
         }
         return id
     }
+}
+
+/// A key with its hash worked out before the lock is taken: under it the dictionary only mixes
+/// an Int and compares the text of the entry found.
+private struct HashedKey: Hashable, Sendable {
+    let text: String
+    let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
 }

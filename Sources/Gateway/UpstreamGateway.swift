@@ -66,16 +66,17 @@ package final class UpstreamGateway: Sendable {
 
     /// `search`'s answer when memory holds it fresh, without waiting; nil otherwise.
     package func keptSearch(_ request: SearchRequest) -> Fetched<UpstreamPage>? {
-        kept(key: CacheKey.search(request, upstream: settings.upstreamIdentity))
+        kept(key: CacheKey.search(request, upstream: settings.upstreamIdentity))?.map(\.value)
     }
 
     /// `trending`'s answer when memory holds it fresh, without waiting; nil otherwise.
     package func keptTrending(_ request: TrendingRequest) -> Fetched<UpstreamPage>? {
-        kept(key: CacheKey.trending(request, upstream: settings.upstreamIdentity))
+        kept(key: CacheKey.trending(request, upstream: settings.upstreamIdentity))?.map(\.value)
     }
 
-    /// `item`'s answer when memory holds it fresh, without waiting; nil otherwise.
-    package func keptItem(id: String) -> Fetched<Item>? {
+    /// `item`'s answer when memory holds it fresh, without waiting; nil otherwise. The item is
+    /// memory's own, shared: not copied.
+    package func keptItem(id: String) -> Fetched<SharedValue<Item>>? {
         kept(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity))
     }
 
@@ -155,7 +156,7 @@ package final class UpstreamGateway: Sendable {
     /// `key`: the request's key as this upstream's (`settings.key`).
     private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: CallPayer? = nil,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
-        if let hit: Fetched<T> = kept(key: key) { return hit }
+        if let hit: Fetched<SharedValue<T>> = kept(key: key) { return hit.map(\.value) }
         let requestedAt = now()
         let call = call()
         var joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
@@ -174,9 +175,9 @@ package final class UpstreamGateway: Sendable {
 
     /// A fresh answer in memory, counted as a hit; nil when the answer needs waiting for (the
     /// store, or the upstream). The first step of every cached call, and all of it for a caller
-    /// that must not wait (`keptSearch`, `keptTrending`, `keptItem`).
-    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<T>? {
-        guard settings.cacheEnabled, let hit: Fetched<T> = inMemory(key, now: now()), hit.status == .hit else { return nil }
+    /// that must not wait (`keptSearch`, `keptTrending`, `keptItem`). The value is memory's own.
+    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<SharedValue<T>>? {
+        guard settings.cacheEnabled, let hit: Fetched<SharedValue<T>> = inMemory(key, now: now()), hit.status == .hit else { return nil }
         metrics.recordCache(.hit)
         return hit
     }
@@ -187,7 +188,7 @@ package final class UpstreamGateway: Sendable {
             // Only an answer kept before this request: one stored since is the call's own, which
             // finished as the deadline came, and is answered as what it is (a miss), not as stale.
             try await FirstOf.value(of: joined.task, orAt: joined.startedAt.advanced(by: settings.slowUpstreamWait)) { [self] () -> Fetched<T>? in
-                inMemory(key, now: now(), storedBefore: requestedAt)
+                inMemory(key, now: now(), storedBefore: requestedAt)?.map(\.value)
             }
         } else {
             try await joined.task.value
@@ -225,11 +226,11 @@ package final class UpstreamGateway: Sendable {
         return (running.task, running.startedAt, running.company)
     }
 
-    /// The answer in memory: a hit while fresh, else stale while it may be served as such; nil
-    /// when there is none (or it is older than that).
+    /// The answer in memory, shared (not copied): a hit while fresh, else stale while it may be
+    /// served as such; nil when there is none (or it is older than that).
     /// `storedBefore`: an entry stored at or after it is not taken.
-    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<T>? {
-        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? T,
+    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<SharedValue<T>>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? SharedValue<T>,
               entry.storedAt < storedBefore else { return nil }
         let age = start.timeIntervalSince(entry.storedAt)
         if isFresh(entry.storedAt, start) {
@@ -290,8 +291,8 @@ package final class UpstreamGateway: Sendable {
     }
 
     private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {
-        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let value = entry.value as? T {
-            return (value, entry.storedAt)
+        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let kept = entry.value as? SharedValue<T> {
+            return (kept.value, entry.storedAt)
         }
         guard let store else { return nil }
         let answer: CachedAnswer
@@ -306,7 +307,7 @@ package final class UpstreamGateway: Sendable {
         do {
             let value = try T(jsonBytes: answer.value)
             links.recordItems(of: value)
-            memory.insert(key, value: value, storedAt: answer.storedAt, now: now)
+            memory.insert(key, value: SharedValue(value), storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
@@ -323,7 +324,7 @@ package final class UpstreamGateway: Sendable {
         links.recordItems(of: value)
         guard settings.cacheEnabled else { return nil }
         let current = now()
-        let id = memory.insert(key, value: value, storedAt: current, now: current)
+        let id = memory.insert(key, value: SharedValue(value), storedAt: current, now: current)
         guard let store else { return id }
         // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
         let data = Data(value.jsonBytes())

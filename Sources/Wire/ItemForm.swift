@@ -4,21 +4,42 @@ import Model
 /// author's names without their links, renditions without byte sizes, and the original as its
 /// GIF alone (for saving and the detail view; its mp4 and webp urls would double an item's size).
 package struct ItemForm: Sendable, Hashable {
-    package let isCompact: Bool
-    package let renditions: RenditionSelection
+    /// The parts, held by reference: a form is copied into every request's inputs, and a copy
+    /// retains one object rather than each string and array of it.
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let isCompact: Bool
+        let renditions: RenditionSelection
+        let keepsUpstreamLinks: Bool
+        let linkBase: String?
+        let key: Key
+
+        init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool, linkBase: String?, key: Key) {
+            self.isCompact = isCompact
+            self.renditions = renditions
+            self.keepsUpstreamLinks = keepsUpstreamLinks
+            self.linkBase = linkBase
+            self.key = key
+        }
+    }
+
+    package var isCompact: Bool { parts.isCompact }
+    package var renditions: RenditionSelection { parts.renditions }
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
     /// an item (cached answers, snapshots), never in an answer.
-    package let keepsUpstreamLinks: Bool
+    package var keepsUpstreamLinks: Bool { parts.keepsUpstreamLinks }
 
     /// What links to this server itself are written against: items keep them as paths (the demo
     /// catalogs' media, `/media/...`), and an answer gives them the scheme, host and port the
     /// client reached the server at ("http://192.168.1.20:8080"). Nil writes them as kept.
-    package private(set) var linkBase: String?
+    package var linkBase: String? { parts.linkBase }
 
     /// What names the form, for keys of answers written with it: its text, made once per form,
     /// and the link base as it is, so that linking a form (every list answer does) joins nothing.
-    package private(set) var key: Key
+    /// Two forms are equal when their keys are (the text names all the rest).
+    package var key: Key { parts.key }
 
     package struct Key: Hashable, Sendable, CustomStringConvertible {
         let form: String
@@ -27,21 +48,21 @@ package struct ItemForm: Sendable, Hashable {
     }
 
     package init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool = false, linkBase: String? = nil) {
-        self.isCompact = isCompact
-        self.renditions = renditions
-        self.keepsUpstreamLinks = keepsUpstreamLinks
-        self.linkBase = linkBase
-        key = Key(form: (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : ""),
-                  linkBase: linkBase)
+        let key = Key(form: (isCompact ? "compact:" : "full:") + renditions.key + (keepsUpstreamLinks ? ":stored" : ""),
+                      linkBase: linkBase)
+        parts = Parts(isCompact: isCompact, renditions: renditions, keepsUpstreamLinks: keepsUpstreamLinks, linkBase: linkBase, key: key)
     }
+
+    private init(_ parts: Parts) { self.parts = parts }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.parts === rhs.parts || lhs.key == rhs.key }
+    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
     /// The same form, its links written against `base` (answers for another base are kept apart).
     package func linked(to base: String?) -> ItemForm {
         guard base != linkBase else { return self }
-        var form = self
-        form.linkBase = base
-        form.key = Key(form: key.form, linkBase: base)
-        return form
+        return ItemForm(Parts(isCompact: isCompact, renditions: renditions, keepsUpstreamLinks: keepsUpstreamLinks, linkBase: base,
+                              key: Key(form: key.form, linkBase: base)))
     }
 
     /// `link` as an answer writes it: a path of this server's against `linkBase`; any other as it is.

@@ -67,4 +67,36 @@ final class MemoryCacheTests: XCTestCase {
         list.insert(9, "9")
         XCTAssertEqual(list.keysOldestFirst, [9])
     }
+
+    func testAnEntryAmongTheNewestKeepsItsPlaceWhenUsed() {
+        var list = RecencyList<Int, String>()
+        for key in 1...8 { list.insert(key, "\(key)") }
+        XCTAssertEqual(list.use(7, unlessAmongNewest: 2) { $0 }, "7")
+        XCTAssertEqual(list.keysOldestFirst, Array(1...8), "7 is among the 2 newest: not moved")
+        XCTAssertEqual(list.use(6, unlessAmongNewest: 2) { $0 }, "6")
+        XCTAssertEqual(list.keysOldestFirst, [1, 2, 3, 4, 5, 7, 8, 6], "6 was third newest: moved")
+        _ = list.use(8, unlessAmongNewest: 2) { $0 }
+        _ = list.use(1, unlessAmongNewest: 2) { $0 }
+        XCTAssertEqual(list.keysOldestFirst, [2, 3, 4, 5, 7, 8, 6, 1], "8 was second newest, 1 the oldest")
+        _ = list.use(7, unlessAmongNewest: 1) { $0 }
+        XCTAssertEqual(list.keysOldestFirst, [2, 3, 4, 5, 8, 6, 1, 7], "among the 1 newest is plain use")
+        XCTAssertNil(list.use(9, unlessAmongNewest: 2) { $0 })
+    }
+
+    /// A hit on an entry among the newest eighth moves nothing, so it may be evicted before one
+    /// used after it, but only once as many others as the rest of the cache went ahead of it.
+    func testAHitAmongTheNewestEighthIsEvictedOnlyAfterTheRestOfTheCache() {
+        let capacity = 16
+        let cache = MemoryCache(capacity: capacity)
+        for number in 0..<capacity { cache.insert("k\(number)", value: number, storedAt: now, now: now) }
+        XCTAssertNotNil(cache.entry("k14", now: now, touchStoreAfter: 60), "second newest: stays where it is")
+        XCTAssertNotNil(cache.entry("k3", now: now, touchStoreAfter: 60), "older than the newest eighth: made the newest")
+        for number in 0..<(capacity - 3) { cache.insert("n\(number)", value: number, storedAt: now, now: now) }
+        for key in ["k0", "k1", "k2", "k4", "k13"] { XCTAssertNil(cache.entry(key, now: now, touchStoreAfter: 60), key) }
+        cache.insert("n13", value: 13, storedAt: now, now: now)
+        XCTAssertNil(cache.entry("k14", now: now, touchStoreAfter: 60), "not moved by its hit: the oldest once 14 others went ahead")
+        XCTAssertNotNil(cache.entry("k15", now: now, touchStoreAfter: 60), "inserted after k14, not used since")
+        XCTAssertNotNil(cache.entry("k3", now: now, touchStoreAfter: 60))
+        XCTAssertEqual(cache.count, capacity)
+    }
 }

@@ -9,14 +9,18 @@ public struct ItemID: Sendable, Hashable, CustomStringConvertible {
     /// The upstream's own id, without our prefix.
     public let upstreamID: String
 
+    /// The colon is looked for byte by byte, not as a Character (every detail request reads an
+    /// id), and the parts are cut at its bytes: a colon inside a Character (after a prepending
+    /// mark) ends no prefix, as the bytes before it then name no provider.
     public init?(_ text: String) {
-        guard let colon = text.firstIndex(of: ":") else {
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
             self.init(provider: .giphy, upstreamID: text)
             return
         }
         // GIPHY's ids carry no prefix, so "giphy:" would be a second spelling of one id.
-        guard let provider = ProviderName(String(text[..<colon])), provider != .giphy else { return nil }
-        self.init(provider: provider, upstreamID: String(text[text.index(after: colon)...]))
+        guard let provider = ProviderName(String(decoding: bytes[..<colon], as: UTF8.self)), provider != .giphy else { return nil }
+        self.init(provider: provider, upstreamID: String(decoding: bytes[bytes.index(after: colon)...], as: UTF8.self))
     }
 
     /// Our id for an upstream's own one, as a provider's mapping writes it. Nil for an upstream id

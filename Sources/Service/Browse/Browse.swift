@@ -117,28 +117,28 @@ package struct Browse: Sendable {
     /// The item with that id from `provider` (the one its id names), marked if it is one of the
     /// install's favorites; not found when it is rated above the content ceiling.
     package func item(id: ItemID, provider: ProviderGateway, install: InstallID?,
-                      payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<Item> {
+                      payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<MarkedItem> {
         try await errors.translating(upstream: provider.rules.naming) {
-            var fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            try mark(&fetched, id: id, provider: provider, favorites: try await favorites.markings(install: install))
-            return fetched
+            let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
+            return try mark(fetched.map(SharedValue.init), id: id, provider: provider, favorites: try await favorites.markings(install: install))
         }
     }
 
     /// `item` when memory holds all it needs, without waiting; nil otherwise.
-    package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<Item>? {
+    package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<MarkedItem>? {
         guard let favoriteIDs = favorites.keptMarkings(install: install),
-              var fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
-        try mark(&fetched, id: id, provider: provider, favorites: favoriteIDs)
-        return fetched
+              let fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
+        return try mark(fetched, id: id, provider: provider, favorites: favoriteIDs)
     }
 
     /// Marks the item if it is one of `favorites`; not found when it is above the content ceiling.
-    /// In place: each copy of an item retained every string and array of it.
-    private func mark(_ fetched: inout Fetched<Item>, id: ItemID, provider: ProviderGateway,
-                      favorites: FavoriteIDs) throws(ServiceError) {
-        try provider.checkAdmitted(fetched.value)
-        fetched.value.isFavorite = favorites.ids.contains(id.rawValue)
+    /// The mark is kept beside the item, not set in a copy: each copy of an item retains every
+    /// string and array of it.
+    private func mark(_ fetched: Fetched<SharedValue<Item>>, id: ItemID, provider: ProviderGateway,
+                      favorites: FavoriteIDs) throws(ServiceError) -> Fetched<MarkedItem> {
+        try provider.checkAdmitted(fetched.value.value)
+        let isFavorite = favorites.ids.contains(id.rawValue)
+        return fetched.map { MarkedItem(shared: $0, isFavorite: isFavorite) }
     }
 
     /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.

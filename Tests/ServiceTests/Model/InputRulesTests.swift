@@ -40,8 +40,9 @@ final class InputRulesTests: XCTestCase {
         XCTAssertEqual(ItemID("abc")?.provider, .giphy)
         XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "x")?.rawValue, "unsplash:x")
         XCTAssertEqual(ItemID(provider: .giphy, upstreamID: "x")?.rawValue, "x")
+        // A colon inside a Character: after a prepending mark (U+0600), or before a combining one.
         for text in ["unsplash:", "giphy:abc", ":abc", "Unsplash:abc", "unsplash:a b", "unsplash:a:b", "unsplash:é",
-                     "unsplash:" + String(repeating: "a", count: 65)] {
+                     "unsplash:" + String(repeating: "a", count: 65), "unsplash\u{600}:abc", "unsplash:\u{301}abc", "abc\u{600}:"] {
             XCTAssertNil(ItemID(text), text)
         }
     }
