@@ -1,6 +1,7 @@
 import Model
 import Gateway
 import Foundation
+import Synchronization
 @testable import Service
 import TestSupport
 import XCTest
@@ -68,5 +69,25 @@ final class InstallKeptCheckTests: XCTestCase {
         _ = try service.verifyKept(token)
         let dayAfter = await writes()
         XCTAssertEqual(dayAfter, [[made.install], [made.install]])
+    }
+
+    /// A request that found the use due, then lost the race to another that claimed it between its
+    /// lookup and its claim, asks for no second write: the claim is seen due again under the lock.
+    func testAUseClaimedByAnotherRequestMeanwhileIsNotAskedForAgain() async throws {
+        // The other request runs inside the first one's clock read, after its lookup.
+        let meanwhile = Mutex<(@Sendable () -> Void)?>(nil)
+        let clock = self.clock
+        let service = InstallService(store: store, creationLimits: .none, bookkeeping: bookkeeping) {
+            if let other = meanwhile.withLock({ pending in defer { pending = nil }; return pending }) { other() }
+            return clock.now()
+        }
+        let made = try await service.create(client: InstallClient(address: "a", network: "n"))
+        let token = try XCTUnwrap(InstallToken(Substring(made.token)))
+        clock.advance(by: Self.day)
+        meanwhile.withLock { $0 = { XCTAssertEqual(try? service.verifyKept(token), made.install) } }
+        XCTAssertEqual(try service.verifyKept(token), made.install)
+        XCTAssertNil(meanwhile.withLock { $0 }, "the other request ran")
+        let writes = await writes()
+        XCTAssertEqual(writes, [[made.install]], "one install asked for once")
     }
 }
