@@ -15,8 +15,8 @@ package struct InstallToken: Sendable, CustomStringConvertible {
     /// The token's shape, checked byte by byte; nil for anything else (no token is ever `local`'s).
     package init?(_ text: Substring) {
         let bytes = text.utf8
-        guard let token = bytes.withContiguousStorageIfAvailable(Self.init(bytes:)) ?? Array(bytes).withUnsafeBufferPointer(Self.init(bytes:))
-        else { return nil }
+        guard let token = bytes.withContiguousStorageIfAvailable(Self.init(bytes:))
+                ?? Array(bytes).withUnsafeBufferPointer(Self.init(bytes:)) else { return nil }
         self = token
     }
 
