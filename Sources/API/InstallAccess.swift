@@ -42,8 +42,14 @@ enum InstallAccess {
             found = field.value
         }
         guard var value = found else { return nil }
-        // A header's text is native, so its bytes are read in place (withUTF8 copies nothing).
-        switch value.withUTF8(BearerCredentials.read) {
+        // A header's text is native, so its bytes are read in place (withUTF8 copies nothing), and
+        // the token is read from them: no substring, no text made but the install id's.
+        let (reading, token) = value.withUTF8 { bytes -> (BearerCredentials.Reading, InstallToken?) in
+            let reading = BearerCredentials.read(bytes)
+            guard case .credentials(let offsets) = reading else { return (reading, nil) }
+            return (reading, InstallToken(bytes: UnsafeBufferPointer(rebasing: bytes[offsets])))
+        }
+        switch reading {
         case .tooLong(let count):
             throw .installTokenInvalid("The Authorization header is longer than any install token (\(count) bytes); "
                 + "send \"Bearer <token>\" with the token POST /installs answered.")
@@ -53,10 +59,8 @@ enum InstallAccess {
         case .notBearer:
             throw .installTokenInvalid("The Authorization header must be the scheme Bearer, a space and an install token "
                 + "(\"Bearer <token>\"); it has another scheme or none.")
-        case .credentials(let offsets):
-            let start = value.utf8.index(value.startIndex, offsetBy: offsets.lowerBound)
-            let end = value.utf8.index(start, offsetBy: offsets.count)
-            guard let token = InstallToken(value[start..<end]) else {
+        case .credentials:
+            guard let token else {
                 throw .installTokenInvalid("The bearer token is not an install token: a token from POST /installs is "
                     + "\(InstallToken.length) characters, 32 hex digits, a dot and 43 base64url characters.")
             }

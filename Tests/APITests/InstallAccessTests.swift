@@ -1,6 +1,7 @@
 @testable import API
 import HTTPServer
 import Model
+@testable import Service
 import XCTest
 
 /// How an `Authorization` header is read into an install token, value by value: which install a
@@ -20,12 +21,16 @@ final class InstallAccessTests: XCTestCase {
         + "76 characters, 32 hex digits, a dot and 43 base64url characters."
 
     private func read(_ values: [String], name: String = "Authorization") -> Result<InstallID?, ServiceError> {
+        readToken(values, name: name).map { $0?.install }
+    }
+
+    private func readToken(_ values: [String], name: String = "Authorization") -> Result<InstallToken?, ServiceError> {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: "localhost")
         for value in values { headers.add(name: name, value: value) }
         let request = HTTPRequest(method: .get, target: "/favorites", path: "/favorites", pathSegments: ["favorites"], headers: headers)
         do throws(ServiceError) {
-            return .success(try InstallAccess.token(of: request)?.install)
+            return .success(try InstallAccess.token(of: request))
         } catch {
             return .failure(error)
         }
@@ -45,6 +50,8 @@ final class InstallAccessTests: XCTestCase {
         for value in ["Bearer \(token)", "bearer \(token)", "BEARER \(token)", "  Bearer \(token)", "Bearer   \(token)",
                       "Bearer \t\(token)\t ", "Bearer \(token)  "] {
             XCTAssertEqual(try read([value]).get()?.rawValue, install, value)
+            // The secret is hashed from the header's own bytes as it is read: exactly the token's.
+            XCTAssertEqual(try readToken([value]).get()?.opens(SHA256.hash(secret)), true, value)
         }
         XCTAssertNil(try read([]).get(), "no Authorization header: no token")
         XCTAssertEqual(try read(["Bearer \(token)"], name: "authorization").get()?.rawValue, install, "the name is case-insensitive")

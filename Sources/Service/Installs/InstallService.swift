@@ -38,7 +38,7 @@ package final class InstallService: Sendable {
 
     /// What memory holds of an install whose token was checked or made here.
     private struct KnownInstall {
-        let hash: [UInt8]
+        let hash: TokenHash
         /// When its use was last written (or read back from the store).
         var useRecorded: Date
     }
@@ -86,7 +86,9 @@ package final class InstallService: Sendable {
         }
         let issued = InstallToken.issue()
         try await store.create(InstallRecord(id: issued.install, tokenHash: issued.secretHash, createdAt: date))
-        known.withLock { $0.installs.keep(KnownInstall(hash: issued.secretHash, useRecorded: date), for: issued.install) }
+        if let hash = TokenHash(issued.secretHash) {
+            known.withLock { $0.installs.keep(KnownInstall(hash: hash, useRecorded: date), for: issued.install) }
+        }
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
     }
 
@@ -94,45 +96,48 @@ package final class InstallService: Sendable {
     /// does (never issued here, its install deleted, or its secret wrong: one answer for all, so
     /// none is told apart).
     package func verify(_ token: InstallToken) async throws -> InstallID {
-        let (kept, deletions) = knownHash(of: token)
-        if let kept { return try accept(token, stored: kept) }
-        guard let record = try await store.find(token.install), let hash = record.tokenHash else { throw InstallError.unknownToken }
+        let (kept, deletions) = knownInstall(of: token)
+        if let kept { return try accept(token, kept) }
+        guard let record = try await store.find(token.install), let stored = record.tokenHash,
+              let hash = TokenHash(stored) else { throw InstallError.unknownToken }
+        let read = KnownInstall(hash: hash, useRecorded: record.lastUsed)
         known.withLock { known in
-            if known.deletions == deletions {
-                known.installs.keep(KnownInstall(hash: hash, useRecorded: record.lastUsed), for: token.install)
-            }
+            if known.deletions == deletions { known.installs.keep(read, for: token.install) }
         }
-        return try accept(token, stored: hash)
+        return try accept(token, read)
     }
 
     /// As `verify`, when memory holds the token's install (checked here before), without waiting;
     /// nil when the store must be read first.
     package func verifyKept(_ token: InstallToken) throws -> InstallID? {
-        guard let kept = knownHash(of: token).hash else { return nil }
-        return try accept(token, stored: kept)
+        guard let kept = knownInstall(of: token).install else { return nil }
+        return try accept(token, kept)
     }
 
-    /// The hash memory holds for the token's install, and the deletions counted when it was read.
-    private func knownHash(of token: InstallToken) -> (hash: [UInt8]?, deletions: UInt64) {
+    /// What memory holds of the token's install (its hash and when its use was last written), and
+    /// the deletions counted when it was read: one lock hold and one lookup per request.
+    private func knownInstall(of token: InstallToken) -> (install: KnownInstall?, deletions: UInt64) {
         let elsewhere = store.deletionsElsewhere
         return known.withLock { known in
             known.forgetIfDeletedElsewhere(elsewhere)
-            return (known.installs[token.install]?.hash, known.deletions)
+            return (known.installs[token.install], known.deletions)
         }
     }
 
-    /// The token's install when the token's secret hashes to `stored` (compared in constant time),
-    /// its use noted.
-    private func accept(_ token: InstallToken, stored: [UInt8]) throws -> InstallID {
-        guard token.opens(stored) else { throw InstallError.unknownToken }
-        noteUse(of: token.install)
+    /// The token's install when the token's secret hashes to `known.hash` (compared in constant
+    /// time), its use noted when it is due.
+    private func accept(_ token: InstallToken, _ known: KnownInstall) throws -> InstallID {
+        guard token.opens(known.hash) else { throw InstallError.unknownToken }
+        let date = now()
+        // Seen without a second lock hold: most requests find their install's use written today.
+        if uses.isDue(recorded: known.useRecorded, now: date) { noteUse(of: token.install, at: date) }
         return token.install
     }
 
     /// Asks for the install's use to be written when the last write is `uses.interval` old: the
-    /// claim is made under the lock, so one write is asked for however many requests race.
-    private func noteUse(of install: InstallID) {
-        let date = now()
+    /// claim is made under the lock (seen due again there), so one write is asked for however many
+    /// requests race.
+    private func noteUse(of install: InstallID, at date: Date) {
         let claimed: Date? = known.withLock { known in
             guard var entry = known.installs[install], uses.isDue(recorded: entry.useRecorded, now: date) else { return nil }
             let previous = entry.useRecorded

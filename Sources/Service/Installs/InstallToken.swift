@@ -5,7 +5,9 @@ import Model
 /// hashes in constant time. Printing a token never shows its secret.
 package struct InstallToken: Sendable, CustomStringConvertible {
     package let install: InstallID
-    private let secret: Substring
+    /// The secret's SHA-256, taken as the token is read (every token read is checked): the secret
+    /// itself is not kept, nor the text it came in.
+    private let secretHash: TokenHash
 
     static let secretLength = 43
     package static let length = InstallID.issuedLength + 1 + secretLength
@@ -13,30 +15,32 @@ package struct InstallToken: Sendable, CustomStringConvertible {
     /// The token's shape, checked byte by byte; nil for anything else (no token is ever `local`'s).
     package init?(_ text: Substring) {
         let bytes = text.utf8
-        let shaped = bytes.withContiguousStorageIfAvailable(Self.hasShape) ?? Array(bytes).withUnsafeBufferPointer(Self.hasShape)
-        guard shaped else { return nil }
-        let dot = bytes.index(bytes.startIndex, offsetBy: InstallID.issuedLength)
-        install = InstallID(unchecked: String(text[text.startIndex..<dot]))
-        secret = text[bytes.index(after: dot)...]
+        guard let token = bytes.withContiguousStorageIfAvailable(Self.init(bytes:))
+                ?? Array(bytes).withUnsafeBufferPointer(Self.init(bytes:)) else { return nil }
+        self = token
     }
 
-    /// 32 lowercase hex digits, a dot, 43 base64url characters; checked on the contiguous bytes
-    /// (a header's are), with no generic walk over a view of them.
-    private static func hasShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The token in `bytes` (a header's own, read in place: no text is made but the install id's):
+    /// 32 lowercase hex digits, a dot, 43 base64url characters; nil for anything else.
+    package init?(bytes: UnsafeBufferPointer<UInt8>) {
         let dot = InstallID.issuedLength
-        guard bytes.count == length, bytes[dot] == UInt8(ascii: ".") else { return false }
-        return InstallID.isIssued(UnsafeBufferPointer(rebasing: bytes[..<dot])) && bytes[(dot + 1)...].allSatisfy(isBase64URL)
+        guard bytes.count == Self.length, bytes[dot] == UInt8(ascii: "."),
+              InstallID.isIssued(UnsafeBufferPointer(rebasing: bytes[..<dot])),
+              bytes[(dot + 1)...].allSatisfy(Self.isBase64URL) else { return nil }
+        install = InstallID(unchecked: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self))
+        secretHash = TokenHash(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])))
     }
 
     package var description: String { "InstallToken(install: \(install), secret not shown)" }
 
-    /// Whether the secret hashes to `stored` (the SHA-256 the server kept), compared in constant time;
-    /// the digest is written on the stack, not in an array of its own.
+    /// Whether the secret hashes to `stored` (the SHA-256 the server kept), compared in constant time.
+    func opens(_ stored: TokenHash) -> Bool {
+        secretHash.matches(stored)
+    }
+
+    /// `opens` for a hash as stored; false for one that is not a digest's length.
     func opens(_ stored: [UInt8]) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestBytes) { digest in
-            SHA256.hash(secret, into: digest)
-            return Self.sameHash(UnsafeBufferPointer(digest), stored)
-        }
+        TokenHash(stored).map(opens) ?? false
     }
 
     /// A new install: its id, its token's text (shown to the app once) and the hash kept of it.
@@ -44,14 +48,6 @@ package struct InstallToken: Sendable, CustomStringConvertible {
         let install = InstallID.issue()
         let secret = Base64URL.text(SecureRandom.bytes(32))
         return (install, install.rawValue + "." + secret, SHA256.hash(secret))
-    }
-
-    /// Equal hashes, in time that does not depend on where they differ.
-    static func sameHash(_ left: UnsafeBufferPointer<UInt8>, _ right: [UInt8]) -> Bool {
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in 0..<left.count { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {

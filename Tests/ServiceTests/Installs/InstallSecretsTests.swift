@@ -47,6 +47,24 @@ final class InstallSecretsTests: XCTestCase {
         XCTAssertFalse(another.opens(issued.secretHash), "another secret for the same install")
     }
 
+    /// A kept hash matches its own digest only: one bit off in any of the 32 bytes is refused (every
+    /// word is compared), and stored bytes of another length are no hash.
+    func testAKeptHashMatchesOnlyItsOwnDigestInEveryByte() throws {
+        let digest = SHA256.hash("secret")
+        let kept = try XCTUnwrap(TokenHash(digest))
+        XCTAssertTrue(kept.matches(try XCTUnwrap(TokenHash(digest))))
+        for index in digest.indices {
+            var other = digest
+            other[index] ^= 0x80
+            XCTAssertFalse(kept.matches(try XCTUnwrap(TokenHash(other))), "byte \(index) differs")
+        }
+        let secret = Array("secret".utf8)
+        XCTAssertTrue(kept.matches(secret.withUnsafeBytes(TokenHash.init(of:))), "the digest taken in place")
+        XCTAssertNil(TokenHash(Array(digest.prefix(31))))
+        XCTAssertNil(TokenHash(digest + [0]))
+        XCTAssertNil(TokenHash([]))
+    }
+
     func testInstallIDsAndTokensAreFreshEachTime() {
         let issued = (0..<200).map { _ in InstallToken.issue() }
         XCTAssertEqual(Set(issued.map(\.install.rawValue)).count, 200)
