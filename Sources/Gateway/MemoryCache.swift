@@ -19,17 +19,21 @@ final class MemoryCache: Sendable {
     }
 
     private let capacity: Int
+    /// How many of the newest entries a hit leaves where they are: an eighth of the capacity.
+    private let recent: Int
     private let state = Mutex(RecencyList<HashedKey, Entry>())
     private static let nextID = Atomic<UInt64>(1)
 
-    init(capacity: Int) { self.capacity = max(capacity, 0) }
+    init(capacity: Int) {
+        self.capacity = max(capacity, 0)
+        recent = max(capacity / 8, 1)
+    }
 
     var count: Int { state.withLock { $0.count } }
 
     /// The entry, marked as used; `touchStoreAfter` says whether the store should be told too.
     func entry(_ key: String, now: Date, touchStoreAfter seconds: Double) -> (Entry, touchStore: Bool)? {
         let key = HashedKey(key)
-        let recent = max(capacity / 8, 1)
         return state.withLock { entries in
             entries.use(key, unlessAmongNewest: recent) { entry in
                 let touch = now.timeIntervalSince(entry.touchedStoreAt) > seconds

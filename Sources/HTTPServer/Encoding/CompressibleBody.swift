@@ -17,9 +17,9 @@ public final class CompressibleBody: Sendable {
     /// Held while a form is made, so that it is made once.
     private let making = Mutex(())
 
+    /// A compressed form, and its fields (its own ETag among them).
     struct Encoded: Sendable {
         let bytes: [UInt8]
-        let entityTag: String
         let fields: PreparedFields
     }
 
@@ -68,8 +68,8 @@ public final class CompressibleBody: Sendable {
 
     private func encodedForm(_ compressed: [UInt8], _ coding: ContentCoding) -> Encoded {
         let tag = coding.entityTag(identityTag: entityTag)
-        let fields = PreparedFields([("Content-Type", contentType), ("ETag", tag), ("Content-Encoding", coding.rawValue)])
-        return Encoded(bytes: compressed, entityTag: tag, fields: fields)
+        return Encoded(bytes: compressed,
+                       fields: PreparedFields([("Content-Type", contentType), ("ETag", tag), ("Content-Encoding", coding.rawValue)]))
     }
 
     private func made(_ coding: ContentCoding) -> Made? {

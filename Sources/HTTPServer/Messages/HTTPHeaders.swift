@@ -6,9 +6,8 @@ import ASCII
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Field = (name: String, value: String)
     private var fields: [Field] = []
-    /// The wire bytes of `fields[..<preparedCount]`, while those are as prepared.
-    private(set) var preparedBytes: [UInt8]?
-    private var preparedCount = 0
+    /// The first `count` fields' wire bytes, while those fields are as prepared.
+    private var prepared: (bytes: [UInt8], count: Int)?
 
     public init() {}
 
@@ -21,8 +20,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public init(prepared: PreparedFields, capacity: Int = 6) {
         fields.reserveCapacity(prepared.fields.count + capacity)
         fields.append(contentsOf: prepared.fields)
-        preparedBytes = prepared.wireBytes
-        preparedCount = prepared.fields.count
+        self.prepared = (prepared.wireBytes, prepared.fields.count)
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -32,8 +30,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public var count: Int { fields.count }
 
-    /// The fields after the prepared ones (all of them when the bytes of none were prepared).
-    var unpreparedFields: ArraySlice<Field> { fields[(preparedBytes == nil ? 0 : preparedCount)...] }
+    /// The prepared fields' wire bytes, when the headers start with some (`ResponseHead`).
+    var preparedBytes: [UInt8]? { prepared?.bytes }
+
+    /// The fields after the prepared ones (all of them when none are).
+    var unpreparedFields: ArraySlice<Field> { fields[(prepared?.count ?? 0)...] }
 
     public mutating func add(name: String, value: String) {
         fields.append((name, value))
@@ -47,9 +48,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public mutating func remove(name: String) {
-        if preparedCount > 0, fields[..<preparedCount].contains(where: { Self.equalNames($0.name, name) }) {
-            preparedBytes = nil
-            preparedCount = 0
+        if let prepared, fields[..<prepared.count].contains(where: { Self.equalNames($0.name, name) }) {
+            self.prepared = nil
         }
         fields.removeAll { Self.equalNames($0.name, name) }
     }
