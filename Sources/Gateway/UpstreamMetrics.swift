@@ -5,7 +5,6 @@ import Synchronization
 package final class UpstreamMetrics: Sendable {
     private struct State {
         var calls: [CallKey: Int] = [:]
-        var cache: [CacheStatus: Int] = [:]
         var heldOff: [String: Int] = [:]
         var shareSpent: [String: Int] = [:]
     }
@@ -16,6 +15,12 @@ package final class UpstreamMetrics: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Cache results are counted on every answer, a hit included, from both loops at once: a
+    /// counter each, with no lock and no table (the lock and the table were 0.9% of a cached
+    /// /search's CPU samples at 512 connections).
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
+    private let stales = Atomic<Int>(0)
 
     package init() {}
 
@@ -34,11 +39,20 @@ package final class UpstreamMetrics: Sendable {
     }
 
     func recordCache(_ status: CacheStatus) {
-        state.withLock { $0.cache[status, default: 0] += 1 }
+        switch status {
+        case .hit: hits.add(1, ordering: .relaxed)
+        case .miss: misses.add(1, ordering: .relaxed)
+        case .stale: stales.add(1, ordering: .relaxed)
+        }
     }
 
     package var upstreamCalls: [CallKey: Int] { state.withLock { $0.calls } }
-    package var cacheResults: [CacheStatus: Int] { state.withLock { $0.cache } }
+    /// The results counted so far; a result never seen is left out.
+    package var cacheResults: [CacheStatus: Int] {
+        let counts: [(CacheStatus, Int)] = [(.hit, hits.load(ordering: .relaxed)), (.miss, misses.load(ordering: .relaxed)),
+                                             (.stale, stales.load(ordering: .relaxed))]
+        return Dictionary(uniqueKeysWithValues: counts.filter { $0.1 > 0 })
+    }
     /// Calls not made while the upstream was held off, by endpoint.
     package var heldOffCalls: [String: Int] { state.withLock { $0.heldOff } }
     /// Calls not made because the client's share was spent, by endpoint.

@@ -3,6 +3,9 @@
 /// A clock a test moves by hand.
 final class FakeClock: ConnectionClock {
     var now: UInt64 = 1_000_000_000
+    /// How far the loop's last read of the clock is behind `now` (0: it has just read it).
+    var recentLag: UInt64 = 0
+    var recent: UInt64 { now - recentLag }
 
     func httpDate() -> String { "Mon, 23 Nov 2026 12:00:00 GMT" }
 

@@ -118,7 +118,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             // before a request (they start none: else a CRLF now and then would hold the connection).
             // (The scan stops at a request's first byte.)
             let startsRequest = wasIdle && !bytes.allSatisfy { $0 == ByteClass.cr || $0 == ByteClass.lf }
-            if startsRequest { requestBegan = clock.now }
+            if startsRequest { requestBegan = clock.recent }
             if phase == .reading && (startsRequest || !decoder.isBetweenRequests) {
                 setDeadline(arrivalDeadline(), .requestTimeout)
             }
@@ -182,7 +182,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     func handlerFinished(_ response: HTTPResponse, into actions: inout [ConnectionAction]) {
         guard phase == .handling else { return }
         phase = .reading
-        answeredAt = clock.now
+        answeredAt = clock.recent
         if draining || closingAfterEachAnswer { keepAlive = false }
         respond(response, isHead: requestMethod == .head, into: &actions)
     }
@@ -308,7 +308,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     /// output waits for the client or nothing has arrived (the idle timeout), or a request is
     /// arriving (the head timeout, counted from its first byte and never pushed back by a dribble).
     private func armDeadline() {
-        let now = clock.now
+        let now = clock.recent
         switch phase {
         case .handling:
             deadline = .max
@@ -326,7 +326,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
 
     /// The head timeout from now, but never past the request timeout from the request's first byte.
     private func arrivalDeadline() -> UInt64 {
-        let now = clock.now
+        let now = clock.recent
         let stretch = now + settings.limits.headTimeout.nanoseconds
         guard let began = requestBegan else { return stretch }
         return min(stretch, began + settings.limits.requestTimeout.nanoseconds)

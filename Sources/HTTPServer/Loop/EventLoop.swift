@@ -75,11 +75,13 @@ final class EventLoop {
 
     func run() {
         while true {
-            let now = MonotonicClock.now()
+            let now = clock.read()
             if let drainDeadline, openCount == 0 || now >= drainDeadline { break }
             runPendingWork()
             let timeout = nextTimeout(now: MonotonicClock.now())
             let count = epoll.wait(into: &events, timeoutMilliseconds: timeout)
+            // The time the connections set their deadlines from during this turn.
+            clock.read()
             executor.markAwake()
             if count < 0 && errno != EINTR {
                 context.logger.error("epoll_wait failed", ("error", .string(SystemError("epoll_wait").description)))

@@ -28,12 +28,13 @@ final class FavoritesMemories: Sendable {
 
     /// The install's memory when there is one, for reads of what it already holds.
     func existing(_ install: InstallID) -> FavoritesMemory? {
+        // Found once and changed in place: a copy out and back hashed the id twice under the
+        // lock every request takes.
         state.withLock { state in
-            guard var entry = state.entries[install] else { return nil }
+            guard let index = state.entries.index(forKey: install) else { return nil }
             state.clock += 1
-            entry.lastUsed = state.clock
-            state.entries[install] = entry
-            return entry.memory
+            state.entries.values[index].lastUsed = state.clock
+            return state.entries.values[index].memory
         }
     }
 
