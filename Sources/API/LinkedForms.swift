@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPServer
 import Wire
 
 /// The forms answers are written in without `renditions` (nearly every request), linked to the
@@ -24,7 +24,7 @@ package final class LinkedForms: Sendable {
 
     /// Set once each, in order; a slot taken is never changed.
     private final class Slot: Sendable {
-        let linked = AtomicLazyReference<Linked>()
+        let linked = OnceReference<Linked>()
     }
 
     private let slots = (0..<4).map { _ in Slot() }

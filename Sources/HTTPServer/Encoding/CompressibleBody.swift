@@ -12,8 +12,8 @@ public final class CompressibleBody: Sendable {
     private let identityFields: PreparedFields
     /// Each coding's form once asked for (`Made.form` nil when none is worth sending: the body is
     /// too small, or no smaller compressed). Read without a lock: the loops ask on every request.
-    private let gzipForm = AtomicLazyReference<Made>()
-    private let brotliForm = AtomicLazyReference<Made>()
+    private let gzipForm = OnceReference<Made>()
+    private let brotliForm = OnceReference<Made>()
     /// Held while a form is made, so that it is made once.
     private let making = Mutex(())
 
