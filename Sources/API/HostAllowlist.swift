@@ -4,6 +4,8 @@
 package struct HostAllowlist: Sendable, Equatable {
     let allowsAny: Bool
     let names: Set<String>
+    /// The first few `Host` values allowed, as sent, port and all (`AllowedHostValues`).
+    private let allowedValues = AllowedHostValues()
 
     /// localhost, 127.0.0.1 and [::1], any port.
     package static let loopback = HostAllowlist(allowsAny: false, names: ["localhost", "127.0.0.1", "[::1]"])
@@ -42,8 +44,13 @@ package struct HostAllowlist: Sendable, Equatable {
 
     /// Whether a request's `Host` value names an allowed host (any port).
     package func allows(hostHeader value: String) -> Bool {
-        if allowsAny { return true }
-        guard let host = HostName(String(HostName.split(value[...]).host)) else { return false }
-        return names.contains(host.text)
+        if allowsAny || allowedValues.contains(value) { return true }
+        guard let host = HostName(String(HostName.split(value[...]).host)), names.contains(host.text) else { return false }
+        allowedValues.keep(value)
+        return true
+    }
+
+    package static func == (left: HostAllowlist, right: HostAllowlist) -> Bool {
+        left.allowsAny == right.allowsAny && left.names == right.names
     }
 }

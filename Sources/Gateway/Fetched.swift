@@ -37,6 +37,10 @@ package struct Fetched<Value: Sendable>: Sendable {
 
     package var isStale: Bool { status == .stale }
 
+    /// Inlinable, so that it is specialised where the service calls it: from another module it
+    /// was a generic call that looked its result type's metadata up (0.55% of a cached page's
+    /// CPU samples).
+    @inlinable
     package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
         var mapped = Fetched<Other>(try transform(value), status: status, age: age, answerID: answerID, freshFor: freshFor)
         mapped.sharedCall = sharedCall
