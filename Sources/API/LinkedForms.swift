@@ -1,10 +1,9 @@
-import HTTPServer
 import Wire
 
 /// The forms answers are written in without `renditions` (nearly every request), linked to the
-/// base of each of the first few `Host`s seen: made once per host, then read without a lock, so
-/// that such a request builds no base and links no form. A request from a host past those is
-/// linked on its own, as before; what is kept stays four hosts' worth whatever is sent.
+/// base of each of the first four `Host`s seen (`FirstKept`): made once per host, then read without
+/// a lock, so that such a request builds no base and links no form. A request from a host past
+/// those is linked on its own, as before; what is kept stays four hosts' worth whatever is sent.
 package final class LinkedForms: Sendable {
     /// The forms for one host (nil: no usable `Host`, or `GIF_BFF_PUBLIC_URL` decides).
     package final class Linked: Sendable {
@@ -22,26 +21,12 @@ package final class LinkedForms: Sendable {
         }
     }
 
-    /// Set once each, in order; a slot taken is never changed.
-    private final class Slot: Sendable {
-        let linked = OnceReference<Linked>()
-    }
-
-    private let slots = (0..<4).map { _ in Slot() }
+    private let kept = FirstKept<Linked>()
 
     package init() {}
 
     /// The forms for `host`; `base` gives its base when they are not kept yet.
     func forms(host: String?, base: () -> String?) -> Linked {
-        for slot in slots {
-            if let kept = slot.linked.load() {
-                if kept.host == host { return kept }
-                continue
-            }
-            // Two requests may link the same host at once: the one stored first is kept.
-            let kept = slot.linked.storeIfNil(Linked(host: host, base: base()))
-            if kept.host == host { return kept }
-        }
-        return Linked(host: host, base: base())
+        kept.keep(matching: { $0.host == host }, make: { Linked(host: host, base: base()) }) ?? Linked(host: host, base: base())
     }
 }
