@@ -8,9 +8,8 @@ import Synchronization
 /// (1.3% of a cached gzip answer's CPU samples, for two loads a request). This one is specialised
 /// wherever it is used, and a load is one acquiring load of a word.
 @frozen
-public struct OnceReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
-    // @unchecked: the word is only read and written atomically; it holds either 0 or one
-    // retained `Instance` that is never replaced (and is released once, when this is destroyed).
+public struct OnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
+    /// 0, or the address of one retained `Instance`, never replaced, released when this goes.
     @usableFromInline let storage: Atomic<UInt>
 
     @inlinable
