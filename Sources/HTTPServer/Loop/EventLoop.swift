@@ -74,13 +74,14 @@ final class EventLoop {
     // MARK: - The loop
 
     func run() {
+        // The clock is read three times a turn: for the wait, on waking (what the connections set
+        // their deadlines from) and for the timers, whose read the next turn starts from.
+        clock.read()
         while true {
-            let now = clock.read()
-            if let drainDeadline, openCount == 0 || now >= drainDeadline { break }
+            if let drainDeadline, openCount == 0 || clock.recent >= drainDeadline { break }
             runPendingWork()
             let timeout = nextTimeout(now: MonotonicClock.now())
             let count = epoll.wait(into: &events, timeoutMilliseconds: timeout)
-            // The time the connections set their deadlines from during this turn.
             clock.read()
             executor.markAwake()
             if count < 0 && errno != EINTR {
@@ -91,7 +92,7 @@ final class EventLoop {
                 handle(token: events[index].token, events: events[index].events)
             }
             runPendingWork()
-            checkTimers(now: MonotonicClock.now())
+            checkTimers(now: clock.read())
             if accessLog.count >= Self.accessLogFlushBytes { flushAccessLog() }
         }
         for fd in connections.indices { if let connection = connections[fd] { closeSocket(connection) } }
