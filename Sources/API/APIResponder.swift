@@ -15,7 +15,8 @@ struct APIResponder: HTTPResponder {
 
     /// What the steps after the route need.
     private struct Routed {
-        let start: ContinuousClock.Instant
+        /// `RequestMetrics.now()` when the route's work began.
+        let start: Int
         let route: String
         /// Set when the request's origin is allowed: its answer, or problem, gets CORS headers.
         let allowedOrigin: String?
@@ -49,7 +50,7 @@ struct APIResponder: HTTPResponder {
     /// like any answer (none of them changes an OPTIONS answer; it is counted there).
     private func route(_ request: inout HTTPRequest) throws -> (Routed, RouteHandler) {
         if let refusal = HostCheck.refusal(of: request, allowlist: hosts) { throw refusal }
-        let start = ContinuousClock.now
+        let start = RequestMetrics.now()
         router.match(&request)
         let route = request.route ?? "unmatched"
         var allowedOrigin: String?

@@ -47,4 +47,31 @@ final class LoggerTests: XCTestCase {
         XCTAssertEqual(Timestamp.format(timespec(tv_sec: 951_868_799, tv_nsec: 999_999_999)), "2000-02-29T23:59:59.999Z")
         XCTAssertEqual(Timestamp.now().utf8.count, 24)
     }
+
+    /// The access line is written by a path of its own: it must be the line the general writer
+    /// makes of the same fields, in both formats, quoting included.
+    func testAnAccessLineIsTheLineOfItsFields() {
+        for format in [LogFormat.logfmt, .json] {
+            let logger = Logger(level: .info, format: format, sink: .capturing())
+            for path in ["/search?q=cat", "/a b \"c\"=\\", "/caf\u{E9}\n"] {
+                var access: [UInt8] = [], general: [UInt8] = []
+                logger.appendAccess(method: "GET", path: path, status: 304, bytes: 0, durationMicroseconds: 1_234,
+                                    timestamp: "2026-11-27T01:00:05.007Z", to: &access)
+                logger.append(.info, "request", [("method", "GET"), ("path", .string(path)), ("status", 304), ("bytes", 0),
+                                                 ("duration_us", 1_234)],
+                              timestamp: "2026-11-27T01:00:05.007Z", to: &general)
+                XCTAssertEqual(String(decoding: access, as: UTF8.self), String(decoding: general, as: UTF8.self), "\(format) \(path)")
+            }
+        }
+    }
+
+    /// A loop's lines in one turn share one read of the clock; a new turn reads it again.
+    func testTheAccessTimestampIsReadOnceATurn() {
+        var cache = Timestamp.Cache()
+        let first = cache.now()
+        usleep(5_000)
+        XCTAssertEqual(cache.now(), first, "the same turn")
+        cache.turnBegan()
+        XCTAssertNotEqual(cache.now(), first, "a later turn, 5 ms on")
+    }
 }

@@ -51,16 +51,46 @@ public struct Logger: Sendable {
     }
 
     /// An access line (`msg=request`, at info): as `append` writes it with these five fields,
-    /// without an array of fields made for every request.
+    /// without an array of fields made for every request, and the text between the values copied
+    /// as one run of bytes (every request's line passes here).
     func appendAccess(method: String, path: String, status: Int, bytes: Int, durationMicroseconds: Int,
                       timestamp: String, to out: inout [UInt8]) {
-        begin(.info, "request", timestamp: timestamp, to: &out)
-        append("method", .string(method), to: &out)
-        append("path", .string(path), to: &out)
-        append("status", .int(status), to: &out)
-        append("bytes", .int(bytes), to: &out)
-        append("duration_us", .int(durationMicroseconds), to: &out)
-        end(&out)
+        switch format {
+        case .logfmt:
+            Self.append("ts=", to: &out)
+            LogValue.string(timestamp).appendLogfmt(to: &out)
+            Self.append(" level=info msg=request method=", to: &out)
+            LogValue.string(method).appendLogfmt(to: &out)
+            Self.append(" path=", to: &out)
+            LogValue.string(path).appendLogfmt(to: &out)
+            Self.append(" status=", to: &out)
+            out.appendDecimal(status)
+            Self.append(" bytes=", to: &out)
+            out.appendDecimal(bytes)
+            Self.append(" duration_us=", to: &out)
+            out.appendDecimal(durationMicroseconds)
+            out.append(0x0A)
+        case .json:
+            Self.append("{\"ts\":", to: &out)
+            JSONWriter.appendQuoted(timestamp, to: &out)
+            Self.append(",\"level\":\"info\",\"msg\":\"request\",\"method\":", to: &out)
+            JSONWriter.appendQuoted(method, to: &out)
+            Self.append(",\"path\":", to: &out)
+            JSONWriter.appendQuoted(path, to: &out)
+            Self.append(",\"status\":", to: &out)
+            out.appendDecimal(status)
+            Self.append(",\"bytes\":", to: &out)
+            out.appendDecimal(bytes)
+            Self.append(",\"duration_us\":", to: &out)
+            out.appendDecimal(durationMicroseconds)
+            Self.append("}\n", to: &out)
+        }
+    }
+
+    /// Fixed text, copied from where the program keeps it (a static array would be retained and
+    /// released by both loops on every line).
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     private func begin(_ level: LogLevel, _ message: String, timestamp: String, to out: inout [UInt8]) {
@@ -219,12 +249,20 @@ enum Timestamp {
         }
     }
 
-    /// The timestamp, formatted again only when the millisecond changed (one per event loop).
+    /// The timestamp, formatted again only when the millisecond changed (one per event loop),
+    /// and the clock read once a loop turn: the lines of one turn are written within it, and
+    /// under load a turn answers many requests (each read its own clock before).
     struct Cache {
         private var millisecond: Int = -1
         private var text = ""
+        private var read = false
+
+        /// A new turn: the next line reads the clock again.
+        mutating func turnBegan() { read = false }
 
         mutating func now() -> String {
+            guard !read else { return text }
+            read = true
             var spec = timespec()
             clock_gettime(CLOCK_REALTIME, &spec)
             let current = spec.tv_sec &* 1000 &+ spec.tv_nsec / 1_000_000

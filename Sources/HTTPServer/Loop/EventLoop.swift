@@ -83,6 +83,7 @@ final class EventLoop {
             let timeout = nextTimeout(now: MonotonicClock.now())
             let count = epoll.wait(into: &events, timeoutMilliseconds: timeout)
             clock.read()
+            logTimestamps.turnBegan()
             executor.markAwake()
             if count < 0 && errno != EINTR {
                 context.logger.error("epoll_wait failed", ("error", .string(SystemError("epoll_wait").description)))
