@@ -21,6 +21,9 @@ final class EventLoop {
     /// a few KiB each.
     static let maxParkedWorkers = 2 * socketsPerTurn
     private var connections: [SocketConnection?] = []
+    /// Where each connection's object and its machine lie, by fd, for `prefetch`: read without
+    /// touching the objects (or their reference counts) themselves.
+    private var hotMemory: [HotMemory] = []
     /// Those of `connections` waiting for a next request: see EventLoop+Reclaiming.swift.
     var idle: IdleConnections
     private var nextGeneration: UInt64 = 1
@@ -89,6 +92,7 @@ final class EventLoop {
                 context.logger.error("epoll_wait failed", ("error", .string(SystemError("epoll_wait").description)))
                 break
             }
+            prefetch(count)
             for index in 0..<max(0, count) {
                 handle(token: events[index].token, events: events[index].events)
             }
@@ -188,6 +192,25 @@ final class EventLoop {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
         }
         connections[Int(fd)] = connection
+        if Int(fd) >= hotMemory.count {
+            hotMemory.append(contentsOf: repeatElement(HotMemory(), count: Int(fd) + 1 - hotMemory.count))
+        }
+        hotMemory[Int(fd)] = HotMemory(connection)
+    }
+
+    /// Asks the CPU to load the state of every connection of this turn's events before the first
+    /// is handled: with hundreds of connections, each one's objects had left the cache since its
+    /// last request, and each was a wait for memory in turn (the loads of its token and of its
+    /// machine's fields were most of the loop's own time at 512 connections).
+    private func prefetch(_ count: Int) {
+        guard count > 1 else { return }
+        for index in 0..<count {
+            let fd = Int(events[index].token & 0xFFFF_FFFF)
+            guard events[index].token > Self.wakeToken, fd < hotMemory.count else { continue }
+            let memory = hotMemory[fd]
+            if let connection = memory.connection { shim_prefetch(connection, memory.connectionBytes) }
+            if let machine = memory.machine { shim_prefetch(machine, memory.machineBytes) }
+        }
     }
 
     /// Performs what the machine asked, then reads and parses for as long as input may be waiting
@@ -299,6 +322,7 @@ final class EventLoop {
         connection.isClosed = true
         idle.remove(connection)
         connections[Int(connection.fd)] = nil
+        hotMemory[Int(connection.fd)] = HotMemory()
         context.closeAccepted(connection.fd, countedBy: executor)
     }
 
