@@ -31,12 +31,15 @@ public struct PresizedBytes {
 
     @inlinable
     public mutating func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { source in
-            precondition(source.count <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
-            guard let from = source.baseAddress, let target = storage.baseAddress else { return }
-            (target + count).initialize(from: from, count: source.count)
-            written += source.count
-        }
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    @inlinable
+    public mutating func append(contentsOf source: UnsafeBufferPointer<UInt8>) {
+        precondition(source.count <= storage.count - count, "PresizedBytes: more bytes than the storage was sized for")
+        guard let from = source.baseAddress, let target = storage.baseAddress else { return }
+        (target + count).initialize(from: from, count: source.count)
+        written += source.count
     }
 
     /// Room `append(decimal:)` needs at most: a sign and 19 digits.

@@ -30,8 +30,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public var count: Int { fields.count }
 
-    /// The prepared fields' wire bytes, when the headers start with some (`ResponseHead`).
-    var preparedBytes: [UInt8]? { prepared?.bytes }
+    /// The prepared fields' wire bytes (none when the headers start with none), lent to `body`
+    /// for `ResponseHead`: read where they are. Copied out, they were retained and released
+    /// again for every response, on storage every response of the same kept body shares, which
+    /// both event loops' cores pulled back and forth.
+    func withPreparedBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard prepared != nil else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return prepared.unsafelyUnwrapped.bytes.withUnsafeBufferPointer(body)
+    }
 
     /// The fields after the prepared ones (all of them when none are).
     var unpreparedFields: ArraySlice<Field> { fields[(prepared?.count ?? 0)...] }

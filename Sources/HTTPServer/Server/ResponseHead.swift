@@ -17,39 +17,40 @@ enum ResponseHead {
         // The fixed text (status line, Date, Content-Length, Connection, the blank line) is under
         // 64 bytes beside the two numbers; each field adds ": " and CRLF to its name and value.
         // Prepared fields were checked when prepared, and are copied as the bytes they became.
-        let prepared = response.headers.preparedBytes
-        let fields = response.headers.unpreparedFields
-        var capacity = 64 + 2 * PresizedBytes.maxDecimalBytes + response.status.reasonPhrase.utf8.count
-            + date.utf8.count + (connection?.utf8.count ?? 0) + (prepared?.count ?? 0)
-        for field in fields { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(capacity)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
-            var head = PresizedBytes(storage)
-            head.append("HTTP/1.1 ")
-            head.append(decimal: response.status.code)
-            head.append(0x20)
-            head.append(response.status.reasonPhrase)
-            head.append("\r\nDate: ")
-            head.append(date)
-            // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
-            if response.status.allowsContent {
-                head.append("\r\nContent-Length: ")
-                head.append(decimal: response.body.count)
+        response.headers.withPreparedBytes { prepared in
+            let fields = response.headers.unpreparedFields
+            var capacity = 64 + 2 * PresizedBytes.maxDecimalBytes + response.status.reasonPhrase.utf8.count
+                + date.utf8.count + (connection?.utf8.count ?? 0) + prepared.count
+            for field in fields { capacity += 4 + field.name.utf8.count + field.value.utf8.count }
+            out.removeAll(keepingCapacity: true)
+            out.reserveCapacity(capacity)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
+                var head = PresizedBytes(storage)
+                head.append("HTTP/1.1 ")
+                head.append(decimal: response.status.code)
+                head.append(0x20)
+                head.append(response.status.reasonPhrase)
+                head.append("\r\nDate: ")
+                head.append(date)
+                // RFC 9110 8.6: none on 1xx and 204, and a 304 must not claim a length of 0.
+                if response.status.allowsContent {
+                    head.append("\r\nContent-Length: ")
+                    head.append(decimal: response.body.count)
+                }
+                if let connection {
+                    head.append("\r\nConnection: ")
+                    head.append(connection)
+                }
+                head.append(contentsOf: prepared)
+                for field in fields where HeaderFieldRule.isWritable(field) {
+                    head.append("\r\n")
+                    head.append(field.name)
+                    head.append(": ")
+                    head.append(field.value)
+                }
+                head.append("\r\n\r\n")
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[0..<head.count]))
             }
-            if let connection {
-                head.append("\r\nConnection: ")
-                head.append(connection)
-            }
-            if let prepared { head.append(contentsOf: prepared) }
-            for field in fields where HeaderFieldRule.isWritable(field) {
-                head.append("\r\n")
-                head.append(field.name)
-                head.append(": ")
-                head.append(field.value)
-            }
-            head.append("\r\n\r\n")
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[0..<head.count]))
         }
     }
 
