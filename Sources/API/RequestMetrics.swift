@@ -75,7 +75,9 @@ package final class RequestMetrics: Sendable {
         var merged: [RouteStatus: Int] = [:]
         for routes in stripes.values() {
             for (route, figures) in routes {
-                for (status, count) in figures.statuses { merged[RouteStatus(route: route, status: status), default: 0] += count }
+                for (status, count) in figures.statuses {
+                    merged[RouteStatus(route: route, status: status), default: 0] += count
+                }
             }
         }
         return merged

@@ -6,11 +6,12 @@ import Synchronization
 /// line between the event loops' cores on every request, and the lock's compare-and-swap was
 /// where the adding spent its time. Reading goes over every stripe.
 final class ThreadStripes<Value: Sendable>: Sendable {
-    /// A class of its own per stripe, padded past two cache lines: two stripes' locks in one line would move it
-    /// between cores as one lock did.
+    /// A class of its own per stripe, padded past two cache lines: two stripes' locks in one line
+    /// would move it between cores as one lock did.
     private final class Stripe: Sendable {
         let value: Mutex<Value>
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
         init(_ value: Value) { self.value = Mutex(value) }
     }
@@ -45,9 +46,10 @@ enum ThreadIndex {
     static var current: Int {
         guard let key else { return 0 }
         // Stored plus one: a slot never set reads as nil.
-        if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) - 1 }
-        let index = next.add(1, ordering: .relaxed).oldValue
-        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
+        if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) &- 1 }
+        // Kept at or above 0 and below Int.max, so plus one neither wraps nor reads as nil.
+        let index = next.add(1, ordering: .relaxed).oldValue & (Int.max >> 1)
+        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: index &+ 1))
         return index
     }
 }

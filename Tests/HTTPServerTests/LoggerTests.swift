@@ -60,7 +60,8 @@ final class LoggerTests: XCTestCase {
                 logger.append(.info, "request", [("method", "GET"), ("path", .string(path)), ("status", 304), ("bytes", 0),
                                                  ("duration_us", 1_234)],
                               timestamp: "2026-11-27T01:00:05.007Z", to: &general)
-                XCTAssertEqual(String(decoding: access, as: UTF8.self), String(decoding: general, as: UTF8.self), "\(format) \(path)")
+                XCTAssertEqual(String(decoding: access, as: UTF8.self), String(decoding: general, as: UTF8.self),
+                               "\(format) \(path)")
             }
         }
     }

@@ -55,35 +55,38 @@ public struct Logger: Sendable {
     /// as one run of bytes (every request's line passes here).
     func appendAccess(method: String, path: String, status: Int, bytes: Int, durationMicroseconds: Int,
                       timestamp: String, to out: inout [UInt8]) {
+        let text = format == .logfmt ? AccessText.logfmt : AccessText.json
+        Self.append(text.timestamp, to: &out)
+        appendText(timestamp, to: &out)
+        Self.append(text.method, to: &out)
+        appendText(method, to: &out)
+        Self.append(text.path, to: &out)
+        appendText(path, to: &out)
+        Self.append(text.status, to: &out)
+        out.appendDecimal(status)
+        Self.append(text.bytes, to: &out)
+        out.appendDecimal(bytes)
+        Self.append(text.duration, to: &out)
+        out.appendDecimal(durationMicroseconds)
+        Self.append(text.end, to: &out)
+    }
+
+    /// What an access line has between its values, in each format.
+    private struct AccessText {
+        let timestamp, method, path, status, bytes, duration, end: StaticString
+
+        static let logfmt = AccessText(timestamp: "ts=", method: " level=info msg=request method=", path: " path=",
+                                       status: " status=", bytes: " bytes=", duration: " duration_us=", end: "\n")
+        static let json = AccessText(timestamp: "{\"ts\":", method: ",\"level\":\"info\",\"msg\":\"request\",\"method\":",
+                                     path: ",\"path\":", status: ",\"status\":", bytes: ",\"bytes\":",
+                                     duration: ",\"duration_us\":", end: "}\n")
+    }
+
+    /// Text as a value of this format: as it is or quoted (logfmt), always quoted (JSON).
+    private func appendText(_ text: String, to out: inout [UInt8]) {
         switch format {
-        case .logfmt:
-            Self.append("ts=", to: &out)
-            LogValue.string(timestamp).appendLogfmt(to: &out)
-            Self.append(" level=info msg=request method=", to: &out)
-            LogValue.string(method).appendLogfmt(to: &out)
-            Self.append(" path=", to: &out)
-            LogValue.string(path).appendLogfmt(to: &out)
-            Self.append(" status=", to: &out)
-            out.appendDecimal(status)
-            Self.append(" bytes=", to: &out)
-            out.appendDecimal(bytes)
-            Self.append(" duration_us=", to: &out)
-            out.appendDecimal(durationMicroseconds)
-            out.append(0x0A)
-        case .json:
-            Self.append("{\"ts\":", to: &out)
-            JSONWriter.appendQuoted(timestamp, to: &out)
-            Self.append(",\"level\":\"info\",\"msg\":\"request\",\"method\":", to: &out)
-            JSONWriter.appendQuoted(method, to: &out)
-            Self.append(",\"path\":", to: &out)
-            JSONWriter.appendQuoted(path, to: &out)
-            Self.append(",\"status\":", to: &out)
-            out.appendDecimal(status)
-            Self.append(",\"bytes\":", to: &out)
-            out.appendDecimal(bytes)
-            Self.append(",\"duration_us\":", to: &out)
-            out.appendDecimal(durationMicroseconds)
-            Self.append("}\n", to: &out)
+        case .logfmt: LogValue.string(text).appendLogfmt(to: &out)
+        case .json: JSONWriter.appendQuoted(text, to: &out)
         }
     }
 

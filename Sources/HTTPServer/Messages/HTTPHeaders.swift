@@ -36,6 +36,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// both event loops' cores pulled back and forth.
     func withPreparedBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard prepared != nil else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // Unwrapped in place (checked just above): bound to a name, the array would be copied.
         return prepared.unsafelyUnwrapped.bytes.withUnsafeBufferPointer(body)
     }
 
