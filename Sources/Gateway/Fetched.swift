@@ -12,7 +12,7 @@ public enum CacheStatus: Sendable, Hashable, CaseIterable {
 /// Public, with its initialiser and `map` inlinable, though only this package uses it: the
 /// service makes one from another for every answer, and a `package` declaration is not inlined
 /// into another module even when marked inlinable. Called as generic functions, they looked the
-/// result type's metadata up (one or two lookups a cached page, about 1% of its user CPU). The
+/// result type's metadata up (two for a cached page, one for an item: about 1% of the user CPU). The
 /// fields stay `package`.
 public struct Fetched<Value: Sendable>: Sendable {
     @usableFromInline package var value: Value
