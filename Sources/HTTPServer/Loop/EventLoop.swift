@@ -24,6 +24,8 @@ final class EventLoop {
     /// Where each connection's object and its machine lie, by fd, for `prefetch`: read without
     /// touching the objects (or their reference counts) themselves.
     private var hotMemory: [HotMemory] = []
+    /// Their objects' sizes, measured at the first connection.
+    private var hotSizes: HotMemory.Sizes?
     /// Those of `connections` waiting for a next request: see EventLoop+Reclaiming.swift.
     var idle: IdleConnections
     private var nextGeneration: UInt64 = 1
@@ -196,6 +198,7 @@ final class EventLoop {
             hotMemory.append(contentsOf: repeatElement(HotMemory(), count: Int(fd) + 1 - hotMemory.count))
         }
         hotMemory[Int(fd)] = HotMemory(connection)
+        if hotSizes == nil { hotSizes = HotMemory.Sizes(of: hotMemory[Int(fd)]) }
     }
 
     /// Asks the CPU to load the state of every connection of this turn's events before the first
@@ -203,13 +206,13 @@ final class EventLoop {
     /// last request, and each was a wait for memory in turn (the loads of its token and of its
     /// machine's fields were most of the loop's own time at 512 connections).
     private func prefetch(_ count: Int) {
-        guard count > 1 else { return }
+        guard count > 1, let sizes = hotSizes else { return }
         for index in 0..<count {
             let fd = Int(events[index].token & 0xFFFF_FFFF)
             guard events[index].token > Self.wakeToken, fd < hotMemory.count else { continue }
             let memory = hotMemory[fd]
-            if let connection = memory.connection { shim_prefetch(connection, memory.connectionBytes) }
-            if let machine = memory.machine { shim_prefetch(machine, memory.machineBytes) }
+            if let connection = memory.connection { shim_prefetch(connection, sizes.connection) }
+            if let machine = memory.machine { shim_prefetch(machine, sizes.machine) }
         }
     }
 

@@ -1,18 +1,26 @@
 import CSystemShims
 
-/// Where a connection's state lies in memory: its object and its machine's.
+/// Where a connection's state lies in memory: its object and its machine's. Their sizes are the
+/// same for every connection (`Sizes`, measured once by a loop).
 struct HotMemory {
     var connection: UnsafeRawPointer?
-    var connectionBytes = 0
     var machine: UnsafeRawPointer?
-    var machineBytes = 0
+
+    /// How many bytes each of the two objects takes, as allocated.
+    struct Sizes {
+        let connection: Int
+        let machine: Int
+
+        init(of memory: HotMemory) {
+            connection = memory.connection.map { malloc_usable_size(UnsafeMutableRawPointer(mutating: $0)) } ?? 0
+            machine = memory.machine.map { malloc_usable_size(UnsafeMutableRawPointer(mutating: $0)) } ?? 0
+        }
+    }
 
     init() {}
 
     init(_ socket: SocketConnection) {
         connection = UnsafeRawPointer(Unmanaged.passUnretained(socket).toOpaque())
         machine = UnsafeRawPointer(Unmanaged.passUnretained(socket.machine).toOpaque())
-        connectionBytes = connection.map { malloc_usable_size(UnsafeMutableRawPointer(mutating: $0)) } ?? 0
-        machineBytes = machine.map { malloc_usable_size(UnsafeMutableRawPointer(mutating: $0)) } ?? 0
     }
 }
