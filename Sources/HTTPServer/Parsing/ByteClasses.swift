@@ -6,8 +6,13 @@ enum ByteClass {
     static let tab: UInt8 = 0x09
     static let colon: UInt8 = 0x3A
 
-    /// tchar: the characters of a method or a field name.
-    static func isTokenCharacter(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+    /// tchar: the characters of a method or a field name. Read from two constant bit masks: a
+    /// global table was a lazy global, a `swift_once` call for every byte checked (27 a request).
+    @inline(__always)
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        byte < 64 ? (tokenBelow64 >> UInt64(byte)) & 1 == 1
+            : byte < 128 && (tokenFrom64 >> UInt64(byte &- 64)) & 1 == 1
+    }
 
     /// What a field value may hold: HTAB, SP, visible ASCII and obs-text; no other control character.
     static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
@@ -19,10 +24,8 @@ enum ByteClass {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-
-    private static let tokenTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { return true }
-        return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
+    /// Bit n set: byte n is a tchar ("!#$%&'*+-.^_`|~", digits, letters); the bytes 64-127 in
+    /// the second mask, none above 127.
+    private static let tokenBelow64: UInt64 = 0x03FF_6CFA_0000_0000
+    private static let tokenFrom64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 }
