@@ -12,7 +12,7 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// Values of the route template's `{name}` segments, filled in by the router.
-    public var pathParameters: [String: String] = [:]
+    public var pathParameters = PathParameters()
     /// The template of the route the router matched (`/gifs/{id}`), recorded once by `Router.match`;
     /// nil before that, and when no route matched.
     public internal(set) var route: String?

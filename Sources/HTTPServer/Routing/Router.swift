@@ -37,8 +37,8 @@ public struct Router: HTTPResponder {
     /// A request keeps the match of the first router that saw it (a server has one router).
     public func match(_ request: inout HTTPRequest) {
         guard request.routeMatch == nil else { return }
-        var parameters: [String: String] = [:]
-        guard let node = root.match(request.pathSegments[...], parameters: &parameters) else {
+        var parameters = PathParameters()
+        guard let node = root.match(request.pathSegments, from: 0, parameters: &parameters) else {
             request.routeMatch = RouteMatch.none
             return
         }
@@ -71,9 +71,8 @@ public struct Router: HTTPResponder {
         guard case .found(let node) = request.routeMatch else {
             throw ProblemDetails.notFound(path: request.path)
         }
-        let method = request.method
-        guard let handler = node.handlers[method] ?? (method == .head ? node.handlers[.get] : nil) else {
-            throw ProblemDetails.methodNotAllowed(method, allowed: node.allowedMethods)
+        guard let handler = node.handler(for: request.method) else {
+            throw ProblemDetails.methodNotAllowed(request.method, allowed: node.allowedMethods)
         }
         return handler
     }

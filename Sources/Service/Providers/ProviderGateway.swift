@@ -24,7 +24,8 @@ package final class ProviderGateway: Sendable {
 
 /// Every provider the backend serves, and the one a request gets when it names none.
 package struct ProviderGateways: Sendable {
-    private let byName: [ProviderName: ProviderGateway]
+    /// Sorted by name. A few, searched in order: a dictionary hashed the name on every request.
+    private let sorted: [ProviderGateway]
     /// The one a request gets when it names none.
     package let defaultProvider: ProviderGateway
     /// The one decks, autocomplete and trending search terms come from (GIF features): the
@@ -33,20 +34,18 @@ package struct ProviderGateways: Sendable {
 
     /// Nil when `defaultName` is not among them, or two share a name.
     package init?(_ providers: [ProviderGateway], defaultName: ProviderName) {
-        var byName: [ProviderName: ProviderGateway] = [:]
-        for provider in providers {
-            guard byName.updateValue(provider, forKey: provider.name) == nil else { return nil }
-        }
-        guard let defaultProvider = byName[defaultName] else { return nil }
-        self.byName = byName
+        let sorted = providers.sorted { $0.name < $1.name }
+        guard Set(sorted.map(\.name)).count == sorted.count,
+              let defaultProvider = sorted.first(where: { $0.name == defaultName }) else { return nil }
+        self.sorted = sorted
         self.defaultProvider = defaultProvider
         gifsProvider = defaultProvider.rules.servesGIFs ? defaultProvider
-            : byName.keys.sorted().lazy.compactMap { byName[$0] }.first { $0.rules.servesGIFs } ?? defaultProvider
+            : sorted.first { $0.rules.servesGIFs } ?? defaultProvider
     }
 
     /// One provider, the default.
     package init(only provider: ProviderGateway) {
-        byName = [provider.name: provider]
+        sorted = [provider]
         defaultProvider = provider
         gifsProvider = provider
     }
@@ -54,21 +53,21 @@ package struct ProviderGateways: Sendable {
     package var defaultName: ProviderName { defaultProvider.name }
 
     /// Sorted, for messages and metrics.
-    package var names: [ProviderName] { byName.keys.sorted() }
+    package var names: [ProviderName] { sorted.map(\.name) }
 
-    package subscript(name: ProviderName) -> ProviderGateway? { byName[name] }
+    package subscript(name: ProviderName) -> ProviderGateway? { sorted.first { $0.name == name } }
 
     /// The provider named, or the default one.
     package func provider(_ name: ProviderName?) -> ProviderGateway? {
         guard let name else { return defaultProvider }
-        return byName[name]
+        return self[name]
     }
 
     /// The provider an id names; an id of a provider not served has no item here.
     package func provider(of id: ItemID) throws(ServiceError) -> ProviderGateway {
-        guard let provider = byName[id.provider] else { throw .itemNotFound(id: id.rawValue) }
+        guard let provider = self[id.provider] else { throw .itemNotFound(id: id.rawValue) }
         return provider
     }
 
-    var all: [ProviderGateway] { names.compactMap { byName[$0] } }
+    var all: [ProviderGateway] { sorted }
 }
