@@ -1,5 +1,6 @@
 @testable import API
 import Foundation
+import HTTPServer
 import Synchronization
 import XCTest
 
@@ -43,6 +44,22 @@ final class RequestMetricsTests: XCTestCase {
         XCTAssertEqual(histogram?.counts[RequestMetrics.buckets.firstIndex(of: 0.0025)!], 0)
         XCTAssertEqual(histogram?.counts.reduce(0, +), 1, "20 s is past every bound: counted, in no bucket")
         XCTAssertGreaterThan(histogram?.sum ?? 0, 20.003)
+    }
+
+    /// An answer's time counts from when the connection had read its request, not from when the
+    /// responder began.
+    func testAnAnswerIsTimedFromWhenItsRequestWasRead() throws {
+        var builder = RouterBuilder()
+        builder.immediate(.get, "/now") { _ in .json("{}") }
+        let metrics = RequestMetrics()
+        let responder = APIResponder(router: builder.build(), metrics: metrics, origins: .loopback, hosts: .loopback)
+        var request = HTTPRequest(method: .get, target: "/now", path: "/now", pathSegments: ["now"])
+        request.receivedAt = UInt64(RequestMetrics.now() - 20_000_000_000)
+        XCTAssertNotNil(try responder.respondAtOnce(to: &request))
+        XCTAssertGreaterThan(metrics.durations["/now"]?.sum ?? 0, 20)
+        var unread = HTTPRequest(method: .get, target: "/now", path: "/now", pathSegments: ["now"])
+        XCTAssertNotNil(try responder.respondAtOnce(to: &unread))
+        XCTAssertLessThan(metrics.durations["/now"]?.sum ?? 0, 30, "no reading: timed from now")
     }
 
     func testThreadsAliveAtOnceGetTheirOwnIndex() {

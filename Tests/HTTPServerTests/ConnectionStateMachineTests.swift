@@ -64,6 +64,23 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(connection.writtenStatuses, [200, 408])
     }
 
+    /// The request handed to the handler carries the clock's reading when it was whole, and a
+    /// changed limit changes the deadline the machine sets from it.
+    func testADispatchedRequestCarriesWhenItWasReadAndTimeoutsFollowTheLimits() {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .seconds(60)
+        let connection = ConnectionHarness(limits: limits)
+        connection.clock.advance(.seconds(5))
+        let readAt = connection.clock.now
+        connection.send(request("GET", "/healthz"))
+        XCTAssertEqual(connection.dispatched.first?.receivedAt, readAt)
+        connection.finish()
+        XCTAssertEqual(connection.machine.deadline, readAt + 60_000_000_000)
+        var settings = ConnectionSettings(limits: limits, problemTypePrefix: "")
+        settings.limits.idleTimeout = .milliseconds(1500)
+        XCTAssertEqual(settings.timeouts.idle, 1_500_000_000)
+    }
+
     func testAnIdleKeepAliveConnectionClosesQuietlyAfterTheIdleTimeout() {
         var limits = HTTPLimits()
         limits.idleTimeout = .seconds(60)

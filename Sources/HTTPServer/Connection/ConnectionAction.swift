@@ -26,8 +26,11 @@ struct AccessRecord {
 
 /// The knobs a connection's state machine works with; shared by every connection of a server.
 struct ConnectionSettings {
-    var limits: HTTPLimits
+    var limits: HTTPLimits { didSet { timeouts = Timeouts(limits) } }
     var problemTypePrefix: String
+    /// The limits' timeouts in nanoseconds, converted once: a `Duration`'s conversion is 128-bit
+    /// arithmetic, and deadlines are set twice a request.
+    private(set) var timeouts: Timeouts
     /// Unparsed input held while a request is in flight or output waits (pipelining); more stays in the kernel.
     var pipelineBufferLimit = 64 * 1024
     /// How much the loop reads at once; the head and body bounds allow one such read of slack.
@@ -36,6 +39,24 @@ struct ConnectionSettings {
     var lingerTime: UInt64 = 2_000_000_000
     /// The most a closing connection drains before it waits for the linger time to end.
     var lingerBytes = 1024 * 1024
+
+    init(limits: HTTPLimits, problemTypePrefix: String) {
+        self.limits = limits
+        self.problemTypePrefix = problemTypePrefix
+        timeouts = Timeouts(limits)
+    }
+
+    struct Timeouts {
+        let head: UInt64
+        let idle: UInt64
+        let request: UInt64
+
+        init(_ limits: HTTPLimits) {
+            head = limits.headTimeout.nanoseconds
+            idle = limits.idleTimeout.nanoseconds
+            request = limits.requestTimeout.nanoseconds
+        }
+    }
 
     /// The most input worth holding before a head is parsed: the head's limits decide by then.
     var maxBufferedHead: Int { limits.maxRequestLineBytes + limits.maxHeaderBytes + readChunk }

@@ -67,7 +67,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
         decoder = RequestDecoder(limits: settings.limits)
         lingerBytesLeft = settings.lingerBytes
         // A client that connects and sends nothing has the head timeout to start.
-        deadline = clock.now + settings.limits.headTimeout.nanoseconds
+        deadline = clock.now + settings.timeouts.head
         requestBegan = clock.now
     }
 
@@ -156,6 +156,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
                 deadline = .max
                 requestBegan = nil
                 requestStart = clock.now
+                dispatching?.receivedAt = requestStart
                 requestMethod = method
                 requestPath = dispatching?.path
                 requestVersion = version
@@ -315,7 +316,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
         case .lingering, .closed:
             return
         case .reading where hasPendingOutput || isIdle:
-            setDeadline(now + settings.limits.idleTimeout.nanoseconds, .closeQuietly)
+            setDeadline(now + settings.timeouts.idle, .closeQuietly)
         case .reading:
             if deadlineAction != .requestTimeout || deadline == .max {
                 if requestBegan == nil { requestBegan = now }
@@ -327,9 +328,9 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     /// The head timeout from now, but never past the request timeout from the request's first byte.
     private func arrivalDeadline() -> UInt64 {
         let now = clock.recent
-        let stretch = now + settings.limits.headTimeout.nanoseconds
+        let stretch = now + settings.timeouts.head
         guard let began = requestBegan else { return stretch }
-        return min(stretch, began + settings.limits.requestTimeout.nanoseconds)
+        return min(stretch, began + settings.timeouts.request)
     }
 
     private func setDeadline(_ time: UInt64, _ action: DeadlineAction) {
