@@ -15,7 +15,7 @@ final class AllowedHostValues: Sendable {
     var count: Int { values.count }
 
     func contains(_ text: String) -> Bool {
-        values.first { $0.text == text } != nil
+        values.contains { $0.text == text }
     }
 
     /// Keeps `text`, a value just allowed, unless it is kept already or four are.

@@ -29,6 +29,17 @@ final class OnceReferenceTests: XCTestCase {
         XCTAssertEqual(holder.reference.load()?.number, 1)
     }
 
+    /// A lent instance is the one stored, nil before one is, and lending it keeps no reference.
+    func testWithLoadedLendsTheStoredInstance() {
+        let holder = Holder()
+        XCTAssertTrue(holder.reference.withLoaded { $0 == nil })
+        var first = Counted(7)
+        _ = holder.reference.storeIfNil(first)
+        XCTAssertEqual(holder.reference.withLoaded { $0?.number }, 7)
+        XCTAssertTrue(holder.reference.withLoaded { $0 === first })
+        XCTAssertFalse(isKnownUniquelyReferenced(&first), "the holder keeps its own reference")
+    }
+
     func testRacersAllGetOneInstanceAndNoneLeaks() {
         let before = Counted.alive.load(ordering: .relaxed)
         do {

@@ -25,6 +25,17 @@ public struct OnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable
         return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Runs `body` with the instance stored (nil before one is), lent without a retain: it is
+    /// never replaced and lives as long as this does, so it cannot go while `body` runs. For
+    /// reads on every request of an instance both loops read: a retain and a release wrote its
+    /// reference count from both cores.
+    @inlinable
+    public func withLoaded<Result>(_ body: (Instance?) -> Result) -> Result {
+        let bits = storage.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return body(nil) }
+        return Unmanaged<Instance>.fromOpaque(pointer)._withUnsafeGuaranteedRef { body($0) }
+    }
+
     /// Stores `desired` unless an instance is stored already; returns the one that stays.
     @inlinable
     public func storeIfNil(_ desired: Instance) -> Instance {
