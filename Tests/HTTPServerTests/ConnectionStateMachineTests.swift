@@ -64,18 +64,22 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(connection.writtenStatuses, [200, 408])
     }
 
-    /// The request handed to the handler carries the clock's reading when it was whole, and a
-    /// changed limit changes the deadline the machine sets from it.
+    /// The request handed to the handler carries the loop's reading of the clock when it woke to
+    /// read it, its answer is timed from there, and a changed limit changes the timeouts.
     func testADispatchedRequestCarriesWhenItWasReadAndTimeoutsFollowTheLimits() {
         var limits = HTTPLimits()
         limits.idleTimeout = .seconds(60)
         let connection = ConnectionHarness(limits: limits)
         connection.clock.advance(.seconds(5))
-        let readAt = connection.clock.now
+        // The loop read its clock 2 ms before this connection's turn came.
+        connection.clock.recentLag = 2_000_000
+        let readAt = connection.clock.recent
         connection.send(request("GET", "/healthz"))
         XCTAssertEqual(connection.dispatched.first?.receivedAt, readAt)
+        connection.clock.advance(.milliseconds(3))
         connection.finish()
-        XCTAssertEqual(connection.machine.deadline, readAt + 60_000_000_000)
+        XCTAssertEqual(connection.logged.first?.durationNanoseconds, 5_000_000, "timed from the loop's reading")
+        XCTAssertEqual(connection.machine.deadline, connection.clock.recent + 60_000_000_000)
         var settings = ConnectionSettings(limits: limits, problemTypePrefix: "")
         settings.limits.idleTimeout = .milliseconds(1500)
         XCTAssertEqual(settings.timeouts.idle, 1_500_000_000)

@@ -155,7 +155,9 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
                 phase = .handling
                 deadline = .max
                 requestBegan = nil
-                requestStart = clock.now
+                // Timed from the loop's reading when it woke to read it: the time it waited behind
+                // others of the same turn is part of its answer's, and no clock is read here.
+                requestStart = clock.recent
                 dispatching?.receivedAt = requestStart
                 requestMethod = method
                 requestPath = dispatching?.path
