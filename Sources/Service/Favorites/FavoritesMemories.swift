@@ -9,6 +9,8 @@ final class FavoritesMemories: Sendable {
         let memory: FavoritesMemory
         var users: Int
         var lastUsed: UInt64
+        /// Kept for good (`kept`): never dropped for capacity.
+        var pinned = false
     }
 
     private struct State {
@@ -32,6 +34,9 @@ final class FavoritesMemories: Sendable {
         // lock every request takes.
         state.withLock { state in
             guard let index = state.entries.index(forKey: install) else { return nil }
+            // A pinned memory is never dropped, so its last use is not written: the local
+            // install's is read on nearly every request, from both loops' cores.
+            guard !state.entries.values[index].pinned else { return state.entries.values[index].memory }
             state.clock += 1
             state.entries.values[index].lastUsed = state.clock
             return state.entries.values[index].memory
@@ -53,6 +58,7 @@ final class FavoritesMemories: Sendable {
             var entry = state.entries[install] ?? Entry(memory: FavoritesMemory(versions: versions), users: 0, lastUsed: 0)
             // One user that never leaves: the memory stays.
             if state.pinned.insert(install).inserted { entry.users += 1 }
+            entry.pinned = true
             state.entries[install] = entry
             return entry.memory
         }
