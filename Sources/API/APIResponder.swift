@@ -15,7 +15,7 @@ struct APIResponder: HTTPResponder {
 
     /// What the steps after the route need.
     private struct Routed {
-        /// CLOCK_MONOTONIC nanoseconds when the request was whole (`RequestMetrics.now()`'s clock).
+        /// CLOCK_MONOTONIC nanoseconds (`RequestMetrics.now()`'s clock) the answer is timed from.
         let start: Int
         let route: String
         /// Set when the request's origin is allowed: its answer, or problem, gets CORS headers.
@@ -50,7 +50,7 @@ struct APIResponder: HTTPResponder {
     /// like any answer (none of them changes an OPTIONS answer; it is counted there).
     private func route(_ request: inout HTTPRequest) throws -> (Routed, RouteHandler) {
         if let refusal = HostCheck.refusal(of: request, allowlist: hosts) { throw refusal }
-        // The connection's read of the clock when the request was whole, where there is one.
+        // The loop's reading of the clock when it woke to read the request, where there is one.
         let start = request.receivedAt.map { Int(truncatingIfNeeded: $0) } ?? RequestMetrics.now()
         router.match(&request)
         let route = request.route ?? "unmatched"

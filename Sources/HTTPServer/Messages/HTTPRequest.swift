@@ -21,8 +21,8 @@ public struct HTTPRequest: Sendable {
     /// The address of the connection's other end (numeric IPv4 or IPv6, no port): the client, or
     /// the proxy in front of it. Nil for a request not read from a socket.
     public var remoteAddress: String?
-    /// When the server had read the whole request: CLOCK_MONOTONIC nanoseconds, the clock the
-    /// connection times its answer by. Nil for a request not read from a socket.
+    /// The event loop's reading of the clock when it woke to read this request (CLOCK_MONOTONIC
+    /// nanoseconds): its answer is timed from there. Nil for a request not read from a socket.
     public var receivedAt: UInt64?
 
     public init(

@@ -7,7 +7,8 @@ enum ByteClass {
     static let colon: UInt8 = 0x3A
 
     /// tchar: the characters of a method or a field name. Read from two constant bit masks: a
-    /// global table was a lazy global, a `swift_once` call for every byte checked (27 a request).
+    /// global table was a lazy global, a `swift_once` call for every byte checked (27 of them
+    /// for a cached `/search`).
     @inline(__always)
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
         byte < 64 ? (tokenBelow64 >> UInt64(byte)) & 1 == 1

@@ -2,8 +2,9 @@
 /// child. Immutable, and a class, so a match hands out a reference instead of copying a node.
 ///
 /// Children and handlers are short lists searched in order, not dictionaries: a node has a few
-/// of each (the root's are the API's top-level names), a literal is told apart by its length before its text is
-/// compared, and hashing a segment and a method cost a `Hasher` pass each, every request.
+/// of each (the root's are the API's top-level names), a literal is told apart by its length
+/// before its text is compared, and hashing a segment and a method cost a `Hasher` pass each,
+/// every request.
 final class RouteNode: Sendable {
     private let literals: [Literal]
     private let parameter: (name: String, node: RouteNode)?
@@ -26,7 +27,8 @@ final class RouteNode: Sendable {
         self.literals = literals.sorted { $0.key < $1.key }
             .map { Literal(segment: $0.key, length: $0.key.utf8.count, node: $0.value) }
         self.parameter = parameter
-        self.handlers = handlers.sorted { $0.key.rawValue < $1.key.rawValue }.map { (method: $0.key, handler: $0.value) }
+        self.handlers = handlers.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { (method: $0.key, handler: $0.value) }
         self.template = template
         var methods = Set(handlers.keys.map(\.rawValue))
         if methods.contains("GET") { methods.insert("HEAD") }
@@ -45,11 +47,9 @@ final class RouteNode: Sendable {
         guard index < segments.count else { return handlers.isEmpty ? nil : self }
         let segment = segments[index]
         let length = segment.utf8.count
-        for literal in literals where literal.length == length && literal.segment == segment {
-            if let found = literal.node.match(segments, from: index + 1, parameters: &parameters) {
-                return found
-            }
-            break
+        if let literal = literals.first(where: { $0.length == length && $0.segment == segment }),
+           let found = literal.node.match(segments, from: index + 1, parameters: &parameters) {
+            return found
         }
         if let parameter, length > 0,
            let found = parameter.node.match(segments, from: index + 1, parameters: &parameters) {

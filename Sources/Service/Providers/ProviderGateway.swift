@@ -24,8 +24,8 @@ package final class ProviderGateway: Sendable {
 
 /// Every provider the backend serves, and the one a request gets when it names none.
 package struct ProviderGateways: Sendable {
-    /// Sorted by name. A few, searched in order: a dictionary hashed the name on every request.
-    private let sorted: [ProviderGateway]
+    /// A few, searched in order: a dictionary hashed the name on every request.
+    private let inNameOrder: [ProviderGateway]
     /// The one a request gets when it names none.
     package let defaultProvider: ProviderGateway
     /// The one decks, autocomplete and trending search terms come from (GIF features): the
@@ -34,18 +34,18 @@ package struct ProviderGateways: Sendable {
 
     /// Nil when `defaultName` is not among them, or two share a name.
     package init?(_ providers: [ProviderGateway], defaultName: ProviderName) {
-        let sorted = providers.sorted { $0.name < $1.name }
-        guard Set(sorted.map(\.name)).count == sorted.count,
-              let defaultProvider = sorted.first(where: { $0.name == defaultName }) else { return nil }
-        self.sorted = sorted
+        let inNameOrder = providers.sorted { $0.name < $1.name }
+        guard Set(inNameOrder.map(\.name)).count == inNameOrder.count,
+              let defaultProvider = inNameOrder.first(where: { $0.name == defaultName }) else { return nil }
+        self.inNameOrder = inNameOrder
         self.defaultProvider = defaultProvider
         gifsProvider = defaultProvider.rules.servesGIFs ? defaultProvider
-            : sorted.first { $0.rules.servesGIFs } ?? defaultProvider
+            : inNameOrder.first { $0.rules.servesGIFs } ?? defaultProvider
     }
 
     /// One provider, the default.
     package init(only provider: ProviderGateway) {
-        sorted = [provider]
+        inNameOrder = [provider]
         defaultProvider = provider
         gifsProvider = provider
     }
@@ -53,9 +53,9 @@ package struct ProviderGateways: Sendable {
     package var defaultName: ProviderName { defaultProvider.name }
 
     /// Sorted, for messages and metrics.
-    package var names: [ProviderName] { sorted.map(\.name) }
+    package var names: [ProviderName] { inNameOrder.map(\.name) }
 
-    package subscript(name: ProviderName) -> ProviderGateway? { sorted.first { $0.name == name } }
+    package subscript(name: ProviderName) -> ProviderGateway? { inNameOrder.first { $0.name == name } }
 
     /// The provider named, or the default one.
     package func provider(_ name: ProviderName?) -> ProviderGateway? {
@@ -69,5 +69,5 @@ package struct ProviderGateways: Sendable {
         return provider
     }
 
-    var all: [ProviderGateway] { sorted }
+    var all: [ProviderGateway] { inNameOrder }
 }
