@@ -143,6 +143,11 @@ final class BackupTests: XCTestCase {
             try await waitUntil("the writes go on") { rounds.value.load(ordering: .relaxed) >= seen + 3 }
             snapshots.append(try await takeSnapshot(api))
         }
+        // The watcher polls on its own task: it stops only once it has looked since the last
+        // snapshot got its name (stopped at once, a busy machine could leave that name unseen).
+        try await waitUntil("the watcher saw every snapshot") {
+            firstSeenSizes.sizes.withLock { seen in snapshots.allSatisfy { seen[$0.lastPathComponent] != nil } }
+        }
         stop.value.store(true, ordering: .relaxed)
         let written = try await writer.value
         await watcher.value
