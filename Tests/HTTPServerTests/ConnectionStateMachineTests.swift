@@ -80,9 +80,8 @@ final class ConnectionStateMachineTests: XCTestCase {
         connection.finish()
         XCTAssertEqual(connection.logged.first?.durationNanoseconds, 5_000_000, "timed from the loop's reading")
         XCTAssertEqual(connection.machine.deadline, connection.clock.recent + 60_000_000_000)
-        var settings = ConnectionSettings(limits: limits, problemTypePrefix: "")
-        settings.limits.idleTimeout = .milliseconds(1500)
-        XCTAssertEqual(settings.timeouts.idle, 1_500_000_000)
+        limits.idleTimeout = .milliseconds(1500)
+        XCTAssertEqual(ConnectionSettings(limits: limits, problemTypePrefix: "").timeouts.idle, 1_500_000_000)
     }
 
     func testAnIdleKeepAliveConnectionClosesQuietlyAfterTheIdleTimeout() {

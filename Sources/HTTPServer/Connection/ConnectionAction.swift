@@ -26,11 +26,11 @@ struct AccessRecord {
 
 /// The knobs a connection's state machine works with; shared by every connection of a server.
 struct ConnectionSettings {
-    var limits: HTTPLimits { didSet { timeouts = Timeouts(limits) } }
+    let limits: HTTPLimits
     var problemTypePrefix: String
     /// The limits' timeouts in nanoseconds, converted once: a `Duration`'s conversion is 128-bit
     /// arithmetic, and deadlines are set twice a request.
-    private(set) var timeouts: Timeouts
+    let timeouts: Timeouts
     /// Unparsed input held while a request is in flight or output waits (pipelining); more stays in the kernel.
     var pipelineBufferLimit = 64 * 1024
     /// How much the loop reads at once; the head and body bounds allow one such read of slack.

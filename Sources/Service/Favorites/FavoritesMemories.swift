@@ -16,8 +16,6 @@ final class FavoritesMemories: Sendable {
     private struct State {
         var entries: [InstallID: Entry] = [:]
         var clock: UInt64 = 0
-        /// Installs whose memory is never dropped for capacity (`kept`).
-        var pinned: Set<InstallID> = []
     }
 
     let capacity: Int
@@ -57,8 +55,10 @@ final class FavoritesMemories: Sendable {
         state.withLock { state in
             var entry = state.entries[install] ?? Entry(memory: FavoritesMemory(versions: versions), users: 0, lastUsed: 0)
             // One user that never leaves: the memory stays.
-            if state.pinned.insert(install).inserted { entry.users += 1 }
-            entry.pinned = true
+            if !entry.pinned {
+                entry.pinned = true
+                entry.users += 1
+            }
             state.entries[install] = entry
             return entry.memory
         }
@@ -66,10 +66,7 @@ final class FavoritesMemories: Sendable {
 
     /// Drops the install's memory (its install was deleted); a call still using it finds it empty.
     func forget(_ install: InstallID) {
-        let dropped = state.withLock { state in
-            state.pinned.remove(install)
-            return state.entries.removeValue(forKey: install)
-        }
+        let dropped = state.withLock { $0.entries.removeValue(forKey: install) }
         dropped?.memory.forget()
     }
 

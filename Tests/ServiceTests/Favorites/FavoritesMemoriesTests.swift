@@ -18,4 +18,22 @@ final class FavoritesMemoriesTests: XCTestCase {
         XCTAssertNil(memories.existing(installs[2]))
         XCTAssertNotNil(memories.existing(installs[3]))
     }
+
+    /// A kept (pinned) memory is never dropped for capacity, however long unread; it is the same
+    /// memory each time it is kept, and goes only when its install is forgotten.
+    func testAKeptMemoryStaysUntilItsInstallIsForgotten() async throws {
+        let memories = FavoritesMemories(capacity: 10)
+        let local = InstallID(unchecked: "local")
+        let kept = memories.kept(local)
+        XCTAssertTrue(memories.kept(local) === kept)
+        for number in 0..<30 { await memories.using(InstallID(unchecked: "install-\(number)")) { _ in } }
+        XCTAssertTrue(memories.existing(local) === kept)
+        XCTAssertLessThanOrEqual(memories.count, 10)
+        memories.forget(local)
+        XCTAssertNil(memories.existing(local))
+        let again = memories.kept(local)
+        XCTAssertFalse(again === kept)
+        for number in 30..<60 { await memories.using(InstallID(unchecked: "install-\(number)")) { _ in } }
+        XCTAssertTrue(memories.existing(local) === again)
+    }
 }
