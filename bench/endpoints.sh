@@ -40,7 +40,7 @@ rm -rf "$WORK" && mkdir -p "$WORK/out"
 
 # Started in this shell (not a command substitution), so the clean-up's `wait` waits for it.
 start() {  # NAME BINARY PORT; its PID goes into PIDS and STARTED
-    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE_FRESH_SECONDS=3600 \
+    GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" GIF_BFF_CACHE_FRESH_SECONDS=3600 GIF_BFF_MAX_CONNECTIONS_PER_CLIENT=0 \
         env -u GIPHY_API_KEY "$2" 2>"$WORK/$1.log" >/dev/null &
     STARTED=$!; PIDS+=("$STARTED")
 }

@@ -5,7 +5,8 @@
 #   CONNS="64" ROUNDS=1 DURATION=4 bench/run.sh     a quicker look
 #   SECTIONS="idle" bench/run.sh                     one part only (throughput, rss, idle)
 #   BASELINE=/path/to/older/gif-bff SECTIONS=cpu bench/run.sh   CPU per cached request, before and now
-# gif-bff runs with GIF_BFF_MAX_CONNECTIONS=12000 so the idle test can hold 10,000 connections
+# gif-bff runs with GIF_BFF_MAX_CONNECTIONS=12000 so the idle test can hold 10,000 connections, and with
+# GIF_BFF_MAX_CONNECTIONS_PER_CLIENT=0: wrk and the idle test are one client on loopback
 # (the default limit is 4096).
 #
 # Prints, from ../shared/peers/bench.sh (interleaved wrk rounds, medians):
@@ -117,11 +118,11 @@ chmod +x "$WORK/gzip-wrk/wrk"
 
 # gif-bff logs every request at the default level; the lines go to a file, as they would in use.
 # Cached answers stay fresh for the whole run (the default is minutes), so "cached" stays true.
-GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+GIF_BFF_PORT=$GIF_PORT GIF_BFF_DATABASE="$WORK/gif-bff.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_MAX_CONNECTIONS_PER_CLIENT=0 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
     env -u GIPHY_API_KEY "$BIN/gif-bff" 2>"$WORK/gif-bff.log" & GIF_PID=$!; PIDS+=($GIF_PID)
 BASE_PID=""
 if [ -n "$BASELINE" ] && want cpu; then   # the same settings, its own database
-    GIF_BFF_PORT=$BASE_PORT GIF_BFF_DATABASE="$WORK/baseline.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
+    GIF_BFF_PORT=$BASE_PORT GIF_BFF_DATABASE="$WORK/baseline.sqlite3" GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_MAX_CONNECTIONS_PER_CLIENT=0 GIF_BFF_CACHE_FRESH_SECONDS=86400 \
         env -u GIPHY_API_KEY "$BASELINE" 2>"$WORK/baseline.log" & BASE_PID=$!; PIDS+=($BASE_PID)
     wait_up "http://127.0.0.1:$BASE_PORT/healthz"
 fi

@@ -25,7 +25,7 @@ TARGETS=()
 serve() {  # NAME BINARY PORT: starts it, adds the same 20 favorites to the local install and to a new one
     local base="http://127.0.0.1:$3" token ids id
     env -u GIPHY_API_KEY -u UNSPLASH_ACCESS_KEY GIF_BFF_PORT=$3 GIF_BFF_DATABASE="$WORK/$1.sqlite3" \
-        GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_CACHE_FRESH_SECONDS=86400 "$2" 2>"$WORK/$1.log" & local pid=$!; PIDS+=($pid)
+        GIF_BFF_MAX_CONNECTIONS=12000 GIF_BFF_MAX_CONNECTIONS_PER_CLIENT=0 GIF_BFF_CACHE_FRESH_SECONDS=86400 "$2" 2>"$WORK/$1.log" & local pid=$!; PIDS+=($pid)
     wait_up "$base/healthz"
     token=$(curl -fsS -X POST "$base/installs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
     ids=$(curl -fsS "$base/search?q=dog&limit=20" | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["data"]))')

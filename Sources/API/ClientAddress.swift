@@ -5,7 +5,7 @@ import Model
 /// The proxies whose `X-Forwarded-For` is believed (`GIF_BFF_TRUSTED_PROXIES`): addresses or
 /// CIDR ranges. None by default: a client could write any address in that header.
 package struct TrustedProxies: Sendable, Equatable {
-    let ranges: [IPRange]
+    package let ranges: [IPRange]
 
     package static let none = TrustedProxies(ranges: [])
     /// The proxies as the setting is written: `none`, or the addresses and ranges in order.

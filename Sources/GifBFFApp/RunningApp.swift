@@ -118,7 +118,10 @@ package final class RunningApp: Sendable {
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
             links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies,
             readiness: readiness, backups: backupMetrics)
-        let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
+        var serverConfiguration = configuration.server
+        // A trusted proxy carries many clients on its connections: the cap per client spares it.
+        serverConfiguration.connectionLimitExempt = configuration.trustedProxies.ranges
+        let server = HTTPServer(configuration: serverConfiguration, responder: responder, logger: logger)
         do {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(installs: backend.installs, idleDays: $0, logger: logger) }

@@ -18,6 +18,8 @@ var router = RouterBuilder()
 router.get("/healthz") { _ in .json("{\"status\":\"ok\"}") }
 router.get("/favorites") { _ in HTTPResponse(status: .ok, contentType: "application/json", body: bytes) }
 var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: port)
+// One load generator on loopback opens every connection: no cap per client.
+configuration.limits.maxConnectionsPerClient = 0
 if arguments.count == 4 {
     guard let maxConnections = Int(arguments[3]), maxConnections > 0 else {
         FileHandle.standardError.write(Data("transport-bench-server: MAX_CONNECTIONS must be a positive number\n".utf8))

@@ -38,7 +38,8 @@ final class ContractTests: XCTestCase {
         let apiCodes = ServiceError.Kind.allCases.map(\.rawValue) + ["invalid_body", "unsupported_media_type"]
         let transportCodes = ["bad_request", "not_found", "method_not_allowed", "request_timeout", "content_too_large",
                               "uri_too_long", "expectation_failed", "header_fields_too_large", "internal",
-                              "not_implemented", "too_many_connections", "http_version_not_supported"]
+                              "not_implemented", "too_many_connections", "too_many_client_connections",
+                              "http_version_not_supported"]
         // The browser guards' (CORSTests and HostAllowlistTests see them served).
         let browserCodes = ["origin_not_allowed", "host_not_allowed"]
         // The demo media route's (DemoMediaRouteTests and DemoDrawingTests see them served).

@@ -7,8 +7,9 @@ import XCTest
 /// waiting, and the warning about it is not repeated for every refused client. The server runs
 /// as a child process (transport-bench-server) under `ulimit -n`, so the limit is its own.
 final class DescriptorExhaustionTests: XCTestCase {
-    /// With the default connection limit derived from RLIMIT_NOFILE, 400 idle clients do not
-    /// exhaust descriptors: those past the limit, and the next one, get 503.
+    /// With the default connection limit derived from RLIMIT_NOFILE, 400 clients that send nothing
+    /// do not exhaust descriptors: past the limit each new one takes the place of one silent longest
+    /// (issue 44.1), and the next client is served at once.
     func testDefaultConnectionLimitFitsTheDescriptorLimit() throws {
         let child = try startServer(descriptorLimit: 256)
         let idle = try child.connectIdle(400)
@@ -17,8 +18,7 @@ final class DescriptorExhaustionTests: XCTestCase {
         let next = try RawClient(port: child.port, timeout: 2)
         try next.send(request("GET", "/healthz"))
         let response = try next.readResponse()
-        XCTAssertEqual(response.status, 503)
-        XCTAssertEqual(response.json?["code"] as? String, "too_many_connections")
+        XCTAssertEqual(response.status, 200)
         XCTAssertLessThan(Date().timeIntervalSince(started), 1)
         // Refused by the connection limit, not by running out: descriptors were left for the rest.
         XCTAssertFalse(child.errorText().contains("out of descriptors"), child.errorText())

@@ -98,9 +98,14 @@ final class ServerLimitTests: XCTestCase {
         var limits = HTTPLimits()
         limits.maxConnections = 4
         let server = try TestServer(limits: limits)
-        // Clients that have connected and sent nothing yet: about to send their first request, so
-        // none is closed to make room (an idle keep-alive connection would be: IdleConnectionReclaimTests).
+        // Clients in the middle of their second request, so none is closed to make room (a silent
+        // one or an idle keep-alive one would be: ClientConnectionLimitTests, IdleConnectionReclaimTests).
         var held = try (0..<4).map { _ in try server.client() }
+        for client in held {
+            try client.send(request("GET", "/healthz"))
+            XCTAssertEqual(try client.readResponse().status, 200)
+            try client.send("GET /healthz HTTP/1.1\r\n")
+        }
         // A generous wait: once, under ThreadSanitizer in a full CI run, no 503 came within 5 s
         // (not seen again in 15 TSan runs of this class alone); the loops' counts say where it stood.
         let refused = try server.client(timeout: 20)

@@ -10,7 +10,7 @@ final class TestServer: Sendable {
     let logSink = LogSink.capturing()
 
     init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1", grace: Duration = .seconds(10),
-         problemTypePrefix: String? = nil,
+         problemTypePrefix: String? = nil, connectionLimitExempt: [IPRange] = [],
          routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws {
         var builder = RouterBuilder()
         routes(&builder)
@@ -18,6 +18,7 @@ final class TestServer: Sendable {
         configuration.limits = limits
         configuration.eventLoopCount = 2
         configuration.shutdownGracePeriod = grace
+        configuration.connectionLimitExempt = connectionLimitExempt
         if let problemTypePrefix { configuration.problemTypePrefix = problemTypePrefix }
         server = HTTPServer(configuration: configuration, responder: builder.build(),
                             logger: Logger(level: .info, sink: logSink))
@@ -25,6 +26,11 @@ final class TestServer: Sendable {
     }
 
     func client(timeout: Double = 5) throws -> RawClient { try RawClient(port: port, timeout: timeout) }
+
+    /// A client connecting from the loopback address `source` (127.0.0.2, say).
+    func client(from source: String, timeout: Double = 5) throws -> RawClient {
+        try RawClient(port: port, from: source, timeout: timeout)
+    }
 
     func stop() async { await server.shutdown() }
 
@@ -53,8 +59,10 @@ final class TestServer: Sendable {
 
     /// Starts a server that is shut down when the test ends, also when an assertion throws.
     static func started(for test: XCTestCase, limits: HTTPLimits = HTTPLimits(), problemTypePrefix: String? = nil,
+                        connectionLimitExempt: [IPRange] = [],
                         routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws -> TestServer {
-        let server = try TestServer(limits: limits, problemTypePrefix: problemTypePrefix, routes: routes)
+        let server = try TestServer(limits: limits, problemTypePrefix: problemTypePrefix,
+                                    connectionLimitExempt: connectionLimitExempt, routes: routes)
         test.addTeardownBlock { await server.stop() }
         return server
     }

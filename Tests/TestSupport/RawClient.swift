@@ -24,7 +24,9 @@ package final class RawClient {
     package private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
-    package init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
+    /// Connects to `host`:`port`; from the loopback address `source` when given (127.0.0.2, say),
+    /// so one test can be several clients.
+    package init(port: UInt16, host: String = "127.0.0.1", from source: String? = nil, timeout: Double = 5) throws {
         let v6 = host.contains(":")
         fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.connect(errno) }
@@ -33,6 +35,19 @@ package final class RawClient {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        if let source, !v6 {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let error = errno
+                close(fd)
+                throw ClientError.connect(error)
+            }
+        }
         let result: Int32
         if v6 {
             var address = sockaddr_in6()
@@ -122,6 +137,16 @@ package final class RawClient {
     }
 
     /// True when the server closed the connection (end of stream) with nothing more to read.
+    /// True when the server has closed the connection (or reset it) within `seconds`; false when
+    /// it is still open then. Reads nothing a response could need: only an end of stream counts.
+    package func closes(within seconds: Double) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN) | 0x2000 /* POLLRDHUP */, revents: 0)
+        guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return false }
+        if descriptor.revents & (Int16(POLLHUP) | Int16(POLLERR) | 0x2000) != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
+    }
+
     package func isClosedByServer() -> Bool {
         do { return try !fill() && buffer.isEmpty } catch ClientError.timeout { return false } catch { return true }
     }

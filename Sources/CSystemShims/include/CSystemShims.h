@@ -62,21 +62,53 @@ extern int pipe2(int pipefd[2], int flags);
 
 /// A pipe whose two ends are close-on-exec from birth (`ends[0]` reads, `ends[1]` writes).
 static inline int shim_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
+/// Who a connection comes from, for the limits per client: an IPv4 address (`family` 4, the
+/// address in the low 32 bits), an IPv6 address's /64 (`family` 6, its first 64 bits: one
+/// subscriber's network, whose holder has every address in it), or neither (`family` 0).
+typedef struct {
+    uint64_t bits;
+    uint8_t family;
+} shim_client_key;
+
+/// The client a socket address counts as (see shim_client_key).
+static inline shim_client_key shim_client_key_of(const struct sockaddr *address) {
+    shim_client_key key = {0, 0};
+    const unsigned char *v4 = NULL;
+    if (address->sa_family == AF_INET) {
+        v4 = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
+    } else if (address->sa_family == AF_INET6) {
+        const struct in6_addr *v6 = &((const struct sockaddr_in6 *)address)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(v6)) {
+            v4 = &v6->s6_addr[12];
+        } else {
+            for (int i = 0; i < 8; i++) key.bits = (key.bits << 8) | v6->s6_addr[i];
+            key.family = 6;
+        }
+    }
+    if (v4 != NULL) {
+        key.bits = ((uint64_t)v4[0] << 24) | ((uint64_t)v4[1] << 16) | ((uint64_t)v4[2] << 8) | v4[3];
+        key.family = 4;
+    }
+    return key;
+}
+
 /// shim_accept that also writes the peer's address as text into `text` (`capacity` bytes, at
 /// least INET6_ADDRSTRLEN): IPv4 dotted, IPv6 without brackets, an IPv4-mapped IPv6 address as
-/// IPv4; "" when the socket has no such address.
-static inline int shim_accept_peer(int fd, char *text, socklen_t capacity) {
+/// IPv4; "" when the socket has no such address. `key` gets the client it counts as.
+static inline int shim_accept_peer(int fd, char *text, socklen_t capacity, shim_client_key *key) {
     struct sockaddr_storage address;
     socklen_t length = sizeof address;
     int client = accept4(fd, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (capacity > 0) text[0] = 0;
+    key->bits = 0;
+    key->family = 0;
     if (client < 0 || capacity < INET6_ADDRSTRLEN) return client;
-    if (address.ss_family == AF_INET) {
-        inet_ntop(AF_INET, &((struct sockaddr_in *)&address)->sin_addr, text, capacity);
-    } else if (address.ss_family == AF_INET6) {
-        const struct in6_addr *v6 = &((struct sockaddr_in6 *)&address)->sin6_addr;
-        if (IN6_IS_ADDR_V4MAPPED(v6)) inet_ntop(AF_INET, &v6->s6_addr[12], text, capacity);
-        else inet_ntop(AF_INET6, v6, text, capacity);
+    *key = shim_client_key_of((const struct sockaddr *)&address);
+    if (key->family == 4) {
+        uint32_t v4 = htonl((uint32_t)key->bits);
+        inet_ntop(AF_INET, &v4, text, capacity);
+    } else if (key->family == 6) {
+        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&address)->sin6_addr, text, capacity);
     }
     return client;
 }

@@ -15,7 +15,7 @@ extension Setting {
         giphyAPIKeyFile, unsplashAccessKeyFile,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
-        eventLoops, maxConnections, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
+        eventLoops, maxConnections, maxConnectionsPerClient, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,
         installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installIdleDays, trustedProxies,
@@ -144,6 +144,10 @@ extension Setting {
 
     static let maxConnections = Setting("GIF_BFF_MAX_CONNECTIONS", "--max-connections", \.server.limits.maxConnections, .integer(1...1_000_000),
                                         "open connections at most (lowered to the descriptor limit less 64); then a new client takes an idle keep-alive connection's place, or gets 503")
+
+    static let maxConnectionsPerClient = Setting("GIF_BFF_MAX_CONNECTIONS_PER_CLIENT", "--max-connections-per-client",
+                                                 \.server.limits.maxConnectionsPerClient, .integer(0...1_000_000),
+                                                 "open connections one client (an IPv4 address, an IPv6 /64) may hold; past it a new one gets 429 (0: no cap; GIF_BFF_TRUSTED_PROXIES are never capped)")
 
     static let maxRequestLineBytes = Setting("GIF_BFF_MAX_REQUEST_LINE_BYTES", "--max-request-line-bytes", \.server.limits.maxRequestLineBytes,
                                              .integer(64...1_048_576), "longest request line; longer gets 414")

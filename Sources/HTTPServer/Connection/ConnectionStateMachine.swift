@@ -60,15 +60,21 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     private var requestVersion = HTTPVersion.http1_1
     /// When the request now arriving sent its first byte; nil between requests.
     private var requestBegan: UInt64?
+    /// When bytes last arrived (the connection's start before any): for choosing, at the
+    /// connection limit, the silent connection that has sent nothing for longest.
+    private(set) var lastInputAt: UInt64
 
-    init(clock: Clock, settings: ConnectionSettings) {
+    /// `acceptedAt`: when the socket was accepted, if before now (it waited to be registered).
+    init(clock: Clock, settings: ConnectionSettings, acceptedAt: UInt64? = nil) {
         self.clock = clock
         self.settings = settings
         decoder = RequestDecoder(limits: settings.limits)
         lingerBytesLeft = settings.lingerBytes
         // A client that connects and sends nothing has the head timeout to start.
-        deadline = clock.now + settings.timeouts.head
-        requestBegan = clock.now
+        let now = clock.now
+        deadline = now + settings.timeouts.head
+        requestBegan = now
+        lastInputAt = min(acceptedAt ?? now, now)
     }
 
     var unreadInput: Int { input.count - inputIndex }
@@ -86,6 +92,10 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
     /// earlier: connections on different loops compare in the order their clients were served.
     /// A connection that has sent nothing yet is never idle this way: its first request is coming.
     var idleKeepAliveSince: UInt64? { isIdle ? answeredAt : nil }
+
+    /// No request has arrived whole yet, nor been refused: the connection is silent, the first to
+    /// be given up at the connection limit. Once false, it stays false.
+    var awaitsFirstRequest: Bool { answeredAt == nil && phase == .reading && !closeAfterFlush }
 
     /// How many more bytes the machine takes now; 0 tells the loop to leave the rest in the kernel.
     var inputCapacity: Int {
@@ -112,6 +122,7 @@ final class ConnectionStateMachine<Clock: ConnectionClock> {
             lingerBytesLeft = max(0, lingerBytesLeft - bytes.count)
         case .reading, .handling:
             let wasIdle = isIdle
+            lastInputAt = clock.recent
             input.append(contentsOf: bytes)
             // A request's clock starts at its first byte and restarts with progress on a body;
             // a head dribbled in byte by byte never pushes it back, and neither do empty lines

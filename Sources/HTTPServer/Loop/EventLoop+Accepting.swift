@@ -21,9 +21,10 @@ extension EventLoop {
     @discardableResult
     func acceptConnections() -> Bool {
         for _ in 0..<AcceptState.acceptsPerEvent {
+            var key = shim_client_key()
             let fd = context.acceptLock.withLock { _ in
                 peerText.withUnsafeMutableBufferPointer { text in
-                    shim_accept_peer(context.listenFD, text.baseAddress, socklen_t(text.count))
+                    shim_accept_peer(context.listenFD, text.baseAddress, socklen_t(text.count), &key)
                 }
             }
             if fd < 0 {
@@ -44,7 +45,14 @@ extension EventLoop {
                     return false
                 }
             }
-            let peer = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let address = String(decoding: peerText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let peer = context.peer(address: address, client: ClientKey(key), acceptedAt: clock.now)
+            // The cap per client first: a client past it takes no one's place.
+            guard context.clients.admit(peer) else {
+                context.noteRefusedOverClientLimit()
+                refuse(fd, with: .tooManyClientConnections(limit: context.clients.limitPerClient))
+                continue
+            }
             if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
                 switch makeRoom(for: fd, peer: peer) {
                 case .madeHere:
@@ -53,6 +61,7 @@ extension EventLoop {
                     continue
                 case .none:
                     context.openConnections.subtract(1, ordering: .relaxed)
+                    context.clients.release(peer.client)
                     refuse(fd)
                     continue
                 }
@@ -125,10 +134,10 @@ extension EventLoop {
                                ("warnings_suppressed", .int(suppressed)))
     }
 
-    /// Past a limit: a 503 right away, then close (not counted, never registered).
-    func refuse(_ fd: Int32) {
+    /// Past a limit: a 503 (or the problem given) right away, then close (not counted, never registered).
+    func refuse(_ fd: Int32, with problem: ProblemDetails = .tooManyConnections) {
         let start = clock.now
-        let response = ProblemDetails.tooManyConnections.response(problemTypePrefix: context.configuration.problemTypePrefix)
+        let response = problem.response(problemTypePrefix: context.configuration.problemTypePrefix)
         let head = ResponseHead.bytes(for: response, connection: "close", date: clock.httpDate())
         head.withUnsafeBytes { headBytes in
             response.body.withUnsafeBytes { bodyBytes in _ = Socket.send(fd, headBytes, bodyBytes) }
@@ -137,7 +146,7 @@ extension EventLoop {
         // Take what the request sent, so closing does not reset the connection before the 503 is read.
         _ = read(fd, readBuffer.baseAddress, readBuffer.count)
         close(fd)
-        log(AccessRecord(method: nil, path: nil, status: 503, bodyBytes: response.body.count,
+        log(AccessRecord(method: nil, path: nil, status: response.status.code, bodyBytes: response.body.count,
                          durationNanoseconds: clock.now &- start))
     }
 }

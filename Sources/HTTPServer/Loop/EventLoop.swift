@@ -28,6 +28,8 @@ final class EventLoop {
     private var hotSizes: HotMemory.Sizes?
     /// Those of `connections` waiting for a next request: see EventLoop+Reclaiming.swift.
     var idle: IdleConnections
+    /// Those that have not sent a whole request yet, per client: see EventLoop+Reclaiming.swift.
+    var silent: SilentConnections
     private var nextGeneration: UInt64 = 1
     let readBuffer: UnsafeMutableRawBufferPointer
     /// What the machines ask for; emptied after each batch, its storage reused.
@@ -58,6 +60,7 @@ final class EventLoop {
         self.executor = executor
         self.context = context
         idle = IdleConnections(publishingTo: executor)
+        silent = SilentConnections(loopIndex: executor.index, table: context.clients)
         settings = ConnectionSettings(limits: context.configuration.limits,
                                       problemTypePrefix: context.configuration.problemTypePrefix)
         epoll = try Epoll()
@@ -143,12 +146,15 @@ final class EventLoop {
         case .releaseListener:
             releaseListener()
         case .adopt(let fd, let peer, let reason):
-            if case .replacingIdle(let forwardsLeft) = reason {
-                context.reclaimsInFlight.subtract(1, ordering: .relaxed)
-                if drainDeadline == nil { return adoptInPlaceOfIdle(fd, peer: peer, forwardsLeft: forwardsLeft) }
-            }
+            if reason.isReplacing { context.reclaimsInFlight.subtract(1, ordering: .relaxed) }
             // A loop that is stopping takes no new connection; its client may connect again.
-            if drainDeadline == nil { register(fd, peer: peer) } else { context.closeAccepted(fd, countedBy: executor) }
+            guard drainDeadline == nil else { return context.closeAccepted(fd, of: peer.client, countedBy: executor) }
+            switch reason {
+            case .balancing: register(fd, peer: peer)
+            case .replacingIdle(let forwardsLeft): adoptInPlaceOfIdle(fd, peer: peer, forwardsLeft: forwardsLeft)
+            case .replacingSilent(let client, let forwardsLeft):
+                adoptInPlaceOfSilent(fd, peer: peer, client: client, forwardsLeft: forwardsLeft)
+            }
         }
     }
 
@@ -179,16 +185,19 @@ final class EventLoop {
 
     // MARK: - Connections
 
-    /// Takes an accepted socket into this loop; `peer` is its client's address ("" if none). The
-    /// socket is already counted, in the server's open connections and in this loop's.
-    func register(_ fd: Int32, peer: String) {
+    /// Takes an accepted socket into this loop, silent until its first request arrives. The socket
+    /// is already counted, in the server's open connections, in this loop's and in its client's.
+    func register(_ fd: Int32, peer: Peer) {
         Socket.configureAccepted(fd)
         let token = UInt64(UInt32(fd)) | (nextGeneration << 32)
         nextGeneration = nextGeneration & 0x7FFF_FFFF + 1
         let interest = SHIM_EPOLLIN | SHIM_EPOLLOUT | SHIM_EPOLLRDHUP | SHIM_EPOLLET
-        guard epoll.add(fd, events: interest, token: token) else { return context.closeAccepted(fd, countedBy: executor) }
-        let connection = SocketConnection(fd: fd, token: token, peerAddress: peer.isEmpty ? nil : peer,
-                                          machine: ConnectionStateMachine(clock: clock, settings: settings))
+        guard epoll.add(fd, events: interest, token: token) else {
+            return context.closeAccepted(fd, of: peer.client, countedBy: executor)
+        }
+        let connection = SocketConnection(fd: fd, token: token, peer: peer,
+                                          machine: ConnectionStateMachine(clock: clock, settings: settings, acceptedAt: peer.acceptedAt))
+        silent.add(connection, at: connection.machine.lastInputAt)
         if accepting.answersClose { connection.machine.closeAfterEachAnswer() }
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
@@ -324,9 +333,10 @@ final class EventLoop {
         guard !connection.isClosed, connections[Int(connection.fd)] === connection else { return }
         connection.isClosed = true
         idle.remove(connection)
+        silent.remove(connection)
         connections[Int(connection.fd)] = nil
         hotMemory[Int(connection.fd)] = HotMemory()
-        context.closeAccepted(connection.fd, countedBy: executor)
+        context.closeAccepted(connection.fd, of: connection.peer.client, countedBy: executor)
     }
 
     // MARK: - Timers and shutdown

@@ -17,7 +17,7 @@ final class LoopExecutor: TaskExecutor, Sendable {
         case releaseListener
         /// A connection another loop accepted, handed over for `reason`; `fd` is already counted
         /// in `connectionCount` and in the server's open connections.
-        case adopt(fd: Int32, peer: String, reason: HandOver)
+        case adopt(fd: Int32, peer: Peer, reason: HandOver)
     }
 
     enum HandOver: Sendable {
@@ -27,6 +27,16 @@ final class LoopExecutor: TaskExecutor, Sendable {
         /// closes that one to take this in its place. If its idle ones turned busy since, the
         /// search goes on in up to `forwardsLeft` more loops, then the client is answered 503.
         case replacingIdle(forwardsLeft: Int)
+        /// The server is at its limit and this loop has a silent connection of `client`, the
+        /// client holding the most: it closes the one silent longest to take this in its place,
+        /// or else looks for an idle one as for `replacingIdle`.
+        case replacingSilent(client: ClientKey, forwardsLeft: Int)
+
+        /// It holds one of `ServerContext.maxReclaimsInFlight`.
+        var isReplacing: Bool {
+            if case .balancing = self { return false }
+            return true
+        }
     }
 
     struct Mailbox {

@@ -6,6 +6,8 @@ final class SocketConnection {
     let token: UInt64
     /// The client's address, as accept(2) gave it (numeric, no port).
     let peerAddress: String?
+    /// Who it counts as for the limits per client.
+    let peer: Peer
     let machine: ConnectionStateMachine<LoopClock>
     /// Edge-triggered epoll: the socket may still hold bytes we have not read.
     var mayHaveInput = true
@@ -18,11 +20,18 @@ final class SocketConnection {
     /// Its neighbours in that list: the one idle longer, and the one idle for less time.
     var idleOlder: SocketConnection?
     var idleNewer: SocketConnection?
+    /// When it last sent a byte, while it is listed in its loop's `SilentConnections` (no whole
+    /// request yet); nil when not listed.
+    var silentSince: UInt64?
+    /// Its neighbours in that list (its client's on this loop): silent longer, and for less time.
+    var silentOlder: SocketConnection?
+    var silentNewer: SocketConnection?
 
-    init(fd: Int32, token: UInt64, peerAddress: String?, machine: ConnectionStateMachine<LoopClock>) {
+    init(fd: Int32, token: UInt64, peer: Peer, machine: ConnectionStateMachine<LoopClock>) {
         self.fd = fd
         self.token = token
-        self.peerAddress = peerAddress
+        self.peer = peer
+        peerAddress = peer.address.isEmpty ? nil : peer.address
         self.machine = machine
     }
 }

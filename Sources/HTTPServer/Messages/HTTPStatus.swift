@@ -31,6 +31,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let uriTooLong = HTTPStatus(code: 414)
     public static let unsupportedMediaType = HTTPStatus(code: 415)
     public static let expectationFailed = HTTPStatus(code: 417)
+    public static let tooManyRequests = HTTPStatus(code: 429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
     public static let internalServerError = HTTPStatus(code: 500)
     public static let notImplemented = HTTPStatus(code: 501)

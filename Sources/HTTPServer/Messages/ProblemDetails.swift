@@ -78,4 +78,10 @@ extension ProblemDetails {
         status: .serviceUnavailable, code: "too_many_connections", title: "Too many connections",
         detail: "The server holds as many connections as it is configured for; try again shortly.",
         headers: ["Retry-After": "1"])
+
+    static func tooManyClientConnections(limit: Int) -> ProblemDetails {
+        ProblemDetails(status: .tooManyRequests, code: "too_many_client_connections", title: "Too many connections from this client",
+                       detail: "This client (its IP address, or its IPv6 /64) holds \(limit) connections, as many as one client may; reuse them, or close one.",
+                       headers: ["Retry-After": "1"])
+    }
 }

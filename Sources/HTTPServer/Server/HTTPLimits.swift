@@ -21,6 +21,10 @@ public struct HTTPLimits: Sendable, Equatable {
     /// lowers it to what RLIMIT_NOFILE leaves after `DescriptorLimit.reserved` descriptors for the
     /// database, upstream sockets and its own, so connections never starve those of descriptors.
     public var maxConnections = 4096
+    /// Open connections one client (an IPv4 address, an IPv6 /64) may hold; past it a new one is
+    /// answered 429 and closed, as nginx's `limit_conn` does. 0: no cap. Addresses in
+    /// `HTTPServerConfiguration.connectionLimitExempt` are never capped.
+    public var maxConnectionsPerClient = 256
 
     public init() {}
 }

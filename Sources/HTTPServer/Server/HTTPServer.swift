@@ -97,6 +97,11 @@ public final class HTTPServer: Sendable {
         state.withLock { $0?.loops.map { $0.connectionCount.load(ordering: .relaxed) } ?? [] }
     }
 
+    /// Connections `client` holds now (for tests of the cap per client).
+    func clientConnectionCount(of client: ClientKey) -> Int {
+        state.withLock { $0?.context.clients.openCount(of: client) ?? 0 }
+    }
+
     /// Requests answered so far: at once on their event loop (the answer was in memory), and by
     /// workers (it had to be waited for). Responses the transport made itself (a 400, a 408) are
     /// in neither.

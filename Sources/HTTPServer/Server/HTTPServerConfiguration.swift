@@ -10,6 +10,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// How long a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration = .seconds(10)
     public var backlog: Int32 = 1024
+    /// Addresses whose connections the cap per client leaves alone (`HTTPLimits.maxConnectionsPerClient`):
+    /// a trusted proxy carries many clients on its connections. At the connection limit, their
+    /// silent connections are given up only when no other client has one.
+    public var connectionLimitExempt: [IPRange] = []
     /// The start of every problem `type` the server writes, followed by the problem's code.
     public var problemTypePrefix = "urn:problem:"
 

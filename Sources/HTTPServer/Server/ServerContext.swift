@@ -14,6 +14,10 @@ final class ServerContext: Sendable {
     /// The configured limit, lowered to what the descriptor limit leaves room for.
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
+    /// Connections per client: the cap per client, and whose to give up at the limit.
+    let clients: ClientConnections
+    /// Addresses exempt from the cap per client (`HTTPServerConfiguration.connectionLimitExempt`).
+    private let exempt: [IPRange]
     /// One "out of descriptors" warning per interval for the whole server, however many loops refuse.
     let descriptorWarnings = RateLimitedWarning(interval: 5_000_000_000)
     /// Held around every accept: a loop that frees its spare descriptor to answer a client 503
@@ -25,6 +29,13 @@ final class ServerContext: Sendable {
     static let maxReclaimsInFlight = 32
     /// Idle keep-alive connections closed to admit new ones, since the start.
     let reclaimedConnections = Atomic<Int>(0)
+    /// Silent connections (no whole request yet) closed to admit new ones, since the start.
+    let silentConnectionsGivenUp = Atomic<Int>(0)
+    /// New connections refused because their client held its cap, since the start.
+    let refusedOverClientLimit = Atomic<Int>(0)
+    /// One warning per interval for each of those two.
+    let silentWarnings = RateLimitedWarning(interval: 5_000_000_000)
+    let clientLimitWarnings = RateLimitedWarning(interval: 5_000_000_000)
     /// One "connection limit reached" warning per interval for the whole server.
     let reclaimWarnings = RateLimitedWarning(interval: 5_000_000_000)
     private let finished: Mutex<Finished>
@@ -42,6 +53,8 @@ final class ServerContext: Sendable {
         self.logger = logger
         self.listenFD = listenFD
         self.loops = loops
+        clients = ClientConnections(limitPerClient: configuration.limits.maxConnectionsPerClient, loopCount: loops.count)
+        exempt = configuration.connectionLimitExempt
         listenerRelease = ListenerRelease(listenFD: listenFD, loops: loops.count)
         finished = Mutex(Finished(runningLoops: loops.count))
     }
@@ -62,18 +75,28 @@ final class ServerContext: Sendable {
         return best
     }
 
-    /// Closes an accepted socket and takes it off the counts (the open connections and `loop`'s):
-    /// a connection that ends, or a socket that never became one (it could not be registered, or
-    /// reached a loop that was stopping).
-    func closeAccepted(_ fd: Int32, countedBy loop: LoopExecutor) {
+    /// The peer of a socket accept(2) gave, with whether its address is exempt from the cap per
+    /// client (parsed only when some address is).
+    func peer(address: String, client: ClientKey, acceptedAt: UInt64) -> Peer {
+        guard !exempt.isEmpty, let ip = IPAddress(address) else {
+            return Peer(address: address, client: client, exempt: false, acceptedAt: acceptedAt)
+        }
+        return Peer(address: address, client: client, exempt: exempt.contains { $0.contains(ip) }, acceptedAt: acceptedAt)
+    }
+
+    /// Closes an accepted socket and takes it off the counts (the open connections, `loop`'s and
+    /// its client's): a connection that ends, or a socket that never became one (it could not be
+    /// registered, or reached a loop that was stopping).
+    func closeAccepted(_ fd: Int32, of client: ClientKey, countedBy loop: LoopExecutor) {
         close(fd)
-        uncount(by: loop)
+        uncount(client, by: loop)
     }
 
     /// Takes a socket that is closed already off the counts.
-    func uncount(by loop: LoopExecutor) {
+    func uncount(_ client: ClientKey, by loop: LoopExecutor) {
         openConnections.subtract(1, ordering: .relaxed)
         loop.connectionCount.subtract(1, ordering: .relaxed)
+        clients.release(client)
     }
 
     /// Closes the connections handed to `loop` that it ended before taking (`LoopExecutor.stop`),
@@ -81,9 +104,9 @@ final class ServerContext: Sendable {
     func closeHandedOver(_ leftover: [LoopExecutor.Message], by loop: LoopExecutor) {
         for message in leftover {
             switch message {
-            case .adopt(let fd, _, let reason):
-                if case .replacingIdle = reason { reclaimsInFlight.subtract(1, ordering: .relaxed) }
-                closeAccepted(fd, countedBy: loop)
+            case .adopt(let fd, let peer, let reason):
+                if reason.isReplacing { reclaimsInFlight.subtract(1, ordering: .relaxed) }
+                closeAccepted(fd, of: peer.client, countedBy: loop)
             case .releaseListener:
                 listenerRelease.letGo {}
             case .completed, .shutdown, .closeEachAnswer:
@@ -123,6 +146,24 @@ final class ServerContext: Sendable {
         guard let suppressed = reclaimWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
         logger.warning("connection limit reached; idle keep-alive connections are closed to admit new ones",
                        ("max_connections", .int(maxConnections)), ("reclaimed_total", .int(total)),
+                       ("warnings_suppressed", .int(suppressed)))
+    }
+
+    /// Counts a silent connection closed to admit a new one, and warns (at most every 5 s).
+    func noteSilentGivenUp() {
+        let total = silentConnectionsGivenUp.add(1, ordering: .relaxed).newValue
+        guard let suppressed = silentWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
+        logger.warning("connection limit reached; connections that have sent no request are closed to admit new ones, the client holding the most first",
+                       ("max_connections", .int(maxConnections)), ("closed_total", .int(total)),
+                       ("warnings_suppressed", .int(suppressed)))
+    }
+
+    /// Counts a connection refused because its client held its cap, and warns (at most every 5 s).
+    func noteRefusedOverClientLimit() {
+        let total = refusedOverClientLimit.add(1, ordering: .relaxed).newValue
+        guard let suppressed = clientLimitWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
+        logger.warning("a client holds as many connections as one client may; its new ones are refused",
+                       ("max_connections_per_client", .int(clients.limitPerClient)), ("refused_total", .int(total)),
                        ("warnings_suppressed", .int(suppressed)))
     }
 
