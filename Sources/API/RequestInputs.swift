@@ -88,8 +88,8 @@ enum RequestInputs {
     static func itemID(_ text: String?, name: String = "id") throws(ServiceError) -> ItemID {
         guard let text, let id = ItemID(text) else {
             let lengths = ItemID.lengthRange
-            throw .invalid(name, "must be a GIPHY id (\(lengths.lowerBound) to \(lengths.upperBound) letters and digits) "
-                + "or a provider's id such as unsplash:abc-123 (letters, digits, - and _).")
+            throw .invalid(name, "must be an item id as answers give it: \(lengths.lowerBound) to \(lengths.upperBound) letters "
+                + "and digits, or a provider's name, a colon and \(lengths.lowerBound) to \(lengths.upperBound) letters, digits, - or _.")
         }
         return id
     }

@@ -15,7 +15,8 @@ struct GiphySource {
     let provider: ProviderSource
 
     /// `identities`: where each install's GIPHY `random_id` is kept (one per upstream identity).
-    static func make(_ configuration: Configuration, identities: (any InstallIdentityStore)? = nil,
+    /// `ceiling`: the content ceiling, which the demo's pictures obey too.
+    static func make(_ configuration: Configuration, ceiling: ContentCeiling = .none, identities: (any InstallIdentityStore)? = nil,
                      report: @escaping @Sendable (any Error) -> Void = { _ in }) throws -> GiphySource {
         guard let key = configuration.giphyAPIKey else {
             let demo = GiphyDemoProvider()
@@ -23,7 +24,7 @@ struct GiphySource {
             // media's links too, so no answer cached before they were gif-bff's own is served.
             return GiphySource(channel: demo, randomIDs: nil, provider: ProviderSource(
                 name: .giphy, rules: Giphy.rules, client: demo, identity: "giphy-demo-media",
-                callsPerHour: configuration.gateway.callsPerHour, demoMedia: demo.media))
+                callsPerHour: configuration.gateway.callsPerHour, demoMedia: demo.media.capped(at: ceiling)))
         }
         guard let baseURL = URL(string: configuration.giphyBaseURL) else {
             throw ConfigurationError.invalidValue(setting: Setting.giphyBaseURL.label,

@@ -60,7 +60,7 @@ package final class RunningApp: Sendable {
         var sources: [ProviderSource] = []
         let giphy: GiphySource
         do {
-            giphy = try GiphySource.make(configuration, identities: stores.installIdentity, report: { error in
+            giphy = try GiphySource.make(configuration, ceiling: ceiling, identities: stores.installIdentity, report: { error in
                 logger.warning("GIPHY random_id not available yet", ("reason", .string(String(describing: error))))
             })
             sources.append(giphy.provider)

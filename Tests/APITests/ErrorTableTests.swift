@@ -21,7 +21,7 @@ final class ErrorTableTests: XCTestCase {
             ("/trending?limit=51", "Parameter \"limit\": must be an integer from 1 to 50."),
             ("/random?tag=\(String(repeating: "b", count: 51))", "Parameter \"tag\": must be at most 50 characters."),
             ("/spotlight?tag=\(String(repeating: "b", count: 51))", "Parameter \"tag\": must be at most 50 characters."),
-            ("/gif/not-an-id!", "Parameter \"id\": must be a GIPHY id (1 to 64 letters and digits) or a provider's id such as unsplash:abc-123 (letters, digits, - and _)."),
+            ("/gif/not-an-id!", "Parameter \"id\": must be an item id as answers give it: 1 to 64 letters and digits, or a provider's name, a colon and 1 to 64 letters, digits, - or _."),
         ]
         for (target, detail) in rows {
             let answer = try await api.get(target)
@@ -30,7 +30,7 @@ final class ErrorTableTests: XCTestCase {
             XCTAssertEqual(answer.problem?.detail, detail, target)
         }
         let badID = try await api.send(.delete, "/favorites/a-b")
-        XCTAssertEqual(badID.problem?.detail, "Parameter \"id\": must be a GIPHY id (1 to 64 letters and digits) or a provider's id such as unsplash:abc-123 (letters, digits, - and _).")
+        XCTAssertEqual(badID.problem?.detail, "Parameter \"id\": must be an item id as answers give it: 1 to 64 letters and digits, or a provider's name, a colon and 1 to 64 letters, digits, - or _.")
         let missing = try await api.send(.post, "/favorites", json: "{\"gif\":\"abc\"}")
         assertProblem(missing, 400, "invalid_parameter")
         XCTAssertEqual(missing.problem?.detail, "Parameter \"id\": a string is required in the JSON body.")

@@ -30,6 +30,42 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(api.fake.callCount(), 0, "validation failures never reach the upstream")
     }
 
+    /// Issue 44: a body that is not UTF-8 is not JSON (RFC 8259 section 8.1): 400 invalid_body,
+    /// as malformed JSON is, not an invalid id read from repaired bytes. And a refused id is
+    /// described without naming one provider: the API is the same for every provider.
+    func testABodyThatIsNotUTF8IsInvalidBodyAndNoDetailNamesAProvider() async throws {
+        let api = try APIHarness(self)
+        let id = try XCTUnwrap(api.fake.catalog.gifs.first).id
+        let notUTF8: [(String, [UInt8])] = [
+            ("a lone continuation byte", [0x80]), ("0xFF", [0xFF, 0xFE]), ("an overlong slash", [0xC0, 0xAF]),
+            ("a surrogate", [0xED, 0xA0, 0x80]), ("a cut sequence", [0xE2, 0x82]), ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+        ]
+        for (label, bytes) in notUTF8 {
+            for (target, body) in [("/favorites", Array("{\"id\":\"".utf8) + bytes + Array("\"}".utf8)),
+                                   ("/favorites", Array("{\"id\":\"\(id)\",\"note\":\"".utf8) + bytes + Array("\"}".utf8)),
+                                   ("/gif/\(id)/events", Array("{\"action\":\"seen".utf8) + bytes + Array("\"}".utf8))] {
+                let client = try RawClient(port: api.app.port, timeout: 10)
+                try client.send(Array("POST \(target) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+                let response = try client.readResponse()
+                assertProblem(response, 400, "invalid_body")
+                XCTAssertEqual(response.json?["detail"] as? String, "The request body is not valid JSON.", "\(label), \(target)")
+            }
+        }
+        XCTAssertEqual(try api.get("/favorites").json?["count"] as? Int, 0, "nothing was added")
+        // Valid UTF-8 is still read (a BOM before the value too), and a bad id names no provider.
+        XCTAssertEqual(try api.send("POST", "/favorites", json: "\u{FEFF}{\"id\":\"\(id)\",\"note\":\"caf\u{E9} \u{1F600}\"}").status, 201)
+        for answer in [try api.send("POST", "/favorites", json: "{\"id\":\"caf\u{E9}\"}"), try api.get("/gif/a-b"),
+                       try api.send("DELETE", "/favorites/a%20b"), try api.send("POST", "/items/a.b/download")] {
+            assertProblem(answer, 400, "invalid_parameter")
+            let detail = answer.json?["detail"] as? String ?? ""
+            for provider in ["giphy", "unsplash"] {
+                XCTAssertFalse(detail.lowercased().contains(provider), "names \(provider): \(detail)")
+            }
+            XCTAssertEqual(detail, "Parameter \"id\": must be an item id as answers give it: 1 to 64 letters and digits, "
+                               + "or a provider's name, a colon and 1 to 64 letters, digits, - or _.")
+        }
+    }
+
     func testUnknownGifAndAbsentFavoriteAre404() async throws {
         let api = try APIHarness(self)
         assertProblem(try api.get("/gif/doesnotexist123"), 404, "gif_not_found")

@@ -165,6 +165,69 @@ final class ContentCeilingTests: XCTestCase {
         XCTAssertFalse(isAbovePG(api, picked))
     }
 
+    /// Issue 44 item 7: a favorite saved before the ceiling was lowered keeps its snapshot, and
+    /// that snapshot obeys the ceiling on every route, in demo mode as the issue found it. Under
+    /// g, an r-rated favorite is not saved (its download was 200 with the original's URL), not
+    /// listed, not answered when added again, not found by id, and its demo pictures are not
+    /// drawn; it stays stored and counted, and can be removed by its id.
+    func testAFavoriteRatedAboveALoweredCeilingIsServedByNoRoute() async throws {
+        let demo: (inout Configuration) -> Void = { $0.giphyAPIKey = nil }
+        let before = try APIHarness(self, favoritesLimit: 3, configure: demo)
+        let above = try XCTUnwrap(before.fake.catalog.gifs.first { $0.rating == "r" }).id
+        let within = try XCTUnwrap(before.fake.catalog.gifs.first { $0.rating == "g" }).id
+        let another = try XCTUnwrap(before.fake.catalog.gifs.last { $0.rating == "g" && $0.id != within }).id
+        var pictures: [String] = []
+        for id in [above, within] {
+            let added = try before.send("POST", "/favorites", json: "{\"id\":\"\(id)\"}")
+            XCTAssertEqual(added.status, 201, added.text)
+            let images = try XCTUnwrap(added.json?["images"] as? [String: [String: Any]], added.text)
+            if id == above { pictures = images.values.compactMap { $0["url"] as? String } }
+        }
+        XCTAssertFalse(pictures.isEmpty)
+        XCTAssertEqual(try before.send("POST", "/items/\(above)/download").status, 200, "saved while there is no ceiling")
+        await before.flushWrites()
+        await before.stopApp()
+
+        let api = try APIHarness(self, favoritesLimit: 3, fake: before.fake, folder: before.folder) { configuration in
+            demo(&configuration)
+            configuration.maxRating = .g
+        }
+        let download = try api.send("POST", "/items/\(above)/download")
+        XCTAssertEqual(download.status, 404, "the favorite's snapshot was saved above the ceiling: \(download.text)")
+        XCTAssertEqual(download.json?["code"] as? String, "gif_not_found")
+        XCTAssertTrue((download.json?["detail"] as? String)?.contains("content ceiling (g)") == true, download.text)
+        XCTAssertEqual(try api.send("POST", "/items/\(within)/download").status, 200, "a favorite within the ceiling is saved")
+
+        let list = try api.get("/favorites")
+        XCTAssertEqual(try ids(list), [within], "the list served a favorite above the ceiling: \(list.text)")
+        XCTAssertEqual(list.json?["count"] as? Int, 1, list.text)
+        XCTAssertFalse(list.text.contains(above), "nothing of it is in the list")
+        let again = try api.send("POST", "/favorites", json: "{\"id\":\"\(above)\"}")
+        XCTAssertEqual(again.status, 404, "adding it again answered its stored snapshot: \(again.text)")
+        XCTAssertEqual(again.json?["code"] as? String, "gif_not_found")
+        for target in ["/gif/\(above)", "/items/\(above)"] {
+            XCTAssertEqual(try api.get(target).status, 404, target)
+        }
+        for link in pictures {
+            let path = try XCTUnwrap(URL(string: link)?.path, link)
+            let picture = try api.get(path)
+            XCTAssertEqual(picture.status, 404, "a picture of a GIF above the ceiling was drawn: \(path)")
+            XCTAssertEqual(picture.json?["code"] as? String, "media_not_found", path)
+        }
+        let mild = try XCTUnwrap((try api.get("/gif/\(within)").json?["images"] as? [String: [String: Any]])?["original"]?["url"] as? String)
+        XCTAssertEqual(try api.get(try XCTUnwrap(URL(string: mild)?.path)).status, 200, "a picture within the ceiling is drawn")
+
+        // Still stored and counted: the cap of 3 is reached with one more, and the refusal says why.
+        XCTAssertEqual(try api.send("POST", "/favorites", json: "{\"id\":\"\(another)\"}").status, 201)
+        let full = try api.send("POST", "/favorites", json: "{\"id\":\"\(try XCTUnwrap(api.fake.catalog.gifs.first { $0.rating == "g" && ![within, another].contains($0.id) }).id)\"}")
+        XCTAssertEqual(full.status, 409, full.text)
+        XCTAssertEqual(full.json?["code"] as? String, "favorites_full")
+        XCTAssertTrue((full.json?["detail"] as? String)?.contains("1 of them is rated above this server's content ceiling") == true, full.text)
+        XCTAssertEqual(try api.send("DELETE", "/favorites/\(above)").status, 204, "removed by its id")
+        XCTAssertEqual(try ids(try api.get("/favorites")), [another, within])
+        XCTAssertEqual(try api.send("POST", "/items/\(above)/download").status, 404, "no longer a favorite, and still above the ceiling")
+    }
+
     /// Unsplash rates no photo: below r, the ceiling asks its search and random pick for
     /// `content_filter=high`; with no ceiling nothing is sent (Unsplash's default, low). A page
     /// of photos says no rating.

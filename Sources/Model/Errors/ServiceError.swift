@@ -49,8 +49,13 @@ public struct ServiceError: Error, Equatable, Sendable {
 
     package static let internalError = ServiceError(.internal, "The server failed to answer this request; the failure is logged.")
 
-    package static func favoritesFull(limit: Int) -> ServiceError {
-        ServiceError(.favoritesFull, "You can keep at most \(limit) favorites; remove one to add another.")
+    /// `hidden`: how many of them are rated above the content ceiling, so not listed, though
+    /// stored and counted (saved before the ceiling was lowered).
+    package static func favoritesFull(limit: Int, hidden: Int = 0) -> ServiceError {
+        let full = "You can keep at most \(limit) favorites; remove one to add another."
+        guard hidden > 0 else { return ServiceError(.favoritesFull, full) }
+        return ServiceError(.favoritesFull, full + " \(hidden) of them \(hidden == 1 ? "is" : "are") rated above this server's "
+                                + "content ceiling, so not listed; each can still be removed by its id.")
     }
 
     package static func noItem(forTag tag: SearchWords?, upstream: UpstreamNaming) -> ServiceError {

@@ -23,8 +23,14 @@ public struct ContentCeiling: Sendable, Hashable {
     /// case; "y" (GIPHY's youngest) is below g. Below r, an item whose rating is missing or not
     /// one of these is refused: what is unknown is not known to be mild enough.
     public func admits(_ item: Item, ratesItems: Bool) -> Bool {
+        admits(rating: item.rating, ratesItems: ratesItems)
+    }
+
+    /// The same rule for an item known by its rating alone, as its upstream writes it (a demo
+    /// catalog's GIF behind a media link).
+    public func admits(rating text: String?, ratesItems: Bool) -> Bool {
         guard ratesItems, rating != .r else { return true }
-        guard let text = item.rating else { return false }
+        guard let text else { return false }
         if text.lowercased() == Self.youngest { return true }
         return Rating(text).map { $0 <= rating } ?? false
     }

@@ -1,5 +1,6 @@
 import ASCII
-/// Words to match (a search query or a tag): trimmed, never blank, without control characters.
+/// Words to match (a search query or a tag): trimmed, never blank or invisible, without control
+/// characters. What is kept is sent upstream as typed (GIPHY's terms: a query is not altered).
 public struct SearchWords: Sendable, Hashable {
     /// Counted as sent, in Unicode scalars (what JSON Schema's maxLength counts), so the limit
     /// means the same to every client.
@@ -14,10 +15,14 @@ public struct SearchWords: Sendable, Hashable {
         case controlCharacter
     }
 
-    /// Nil for blank text (nothing to match); too long, or a control character, is an error.
+    /// Nil for text with nothing visible in it (nothing to match: blank, or only invisible
+    /// characters such as a zero-width space, `InvisibleText`), as for no text at all; too long,
+    /// or a control character, is an error. Otherwise the text as sent, White_Space trimmed at
+    /// its ends only (an invisible character beside a visible one stays).
     public static func parse(_ text: String) throws(Rejection) -> SearchWords? {
         guard text.unicodeScalars.count <= maxLength else { throw .tooLong }
         guard !ControlCharacters.present(in: text) else { throw .controlCharacter }
+        guard !InvisibleText.isInvisible(text) else { return nil }
         return WhiteSpace.trimmed(text).map(SearchWords.init(text:))
     }
 

@@ -4,13 +4,15 @@ import Model
 extension Browse {
     /// One of the install's favorites is saved from its snapshot (no fetch, so it works while the
     /// upstream is down); another item is fetched through its provider's gateway (cached like
-    /// any), and not found when rated above the content ceiling. A failed tracking call is logged
-    /// and counted, and the file is still given. `provider` is the one the id names.
+    /// any). Either is not found when rated above the content ceiling: a favorite's snapshot
+    /// too (one saved before the ceiling was lowered), without asking the upstream again. A
+    /// failed tracking call is logged and counted, and the file is still given. `provider` is the
+    /// one the id names.
     package func download(id: ItemID, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Download {
         try await errors.translating(upstream: provider.rules.naming) {
             let item: Item
             if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
-                item = favorite.item
+                item = try provider.admitted(favorite.item)
             } else {
                 item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID).value)
             }

@@ -2,7 +2,11 @@ import Model
 
 /// Each install's favorites, as the API serves them: the list (never an upstream call), adding
 /// one (fetched once through its provider, to keep a snapshot; the cap checked before the call),
-/// removing one. The rules and the memory are `FavoritesService`'s.
+/// removing one. The rules and the memory are `FavoritesService`'s. A favorite whose snapshot is
+/// rated above the content ceiling (saved before the ceiling was lowered) is served by no route:
+/// it is left out of the list and is not found when added again or saved, but it stays stored
+/// (it is the install's; raised again, the ceiling lets it back), counts toward the cap, and can
+/// be removed by its id.
 package struct Favorites: Sendable {
     let service: FavoritesService
     let providers: ProviderGateways
@@ -11,35 +15,64 @@ package struct Favorites: Sendable {
     /// The cap on one install's favorites.
     package var limit: Int { service.limit }
 
-    /// The install's favorites, newest first.
+    /// The install's favorites, newest first, none above the content ceiling.
     package func list(install: InstallID) async throws(ServiceError) -> [Favorite] {
         try await listing(install: install).favorites
     }
 
-    /// The list with its version: equal versions, equal lists (versions never repeat across installs).
+    /// The list with its version: equal versions, equal lists (versions never repeat across
+    /// installs, and the ceiling is the same for the server's life). None above the ceiling.
     package func listing(install: InstallID) async throws(ServiceError) -> FavoritesListing {
-        try await errors.translating { try await service.listing(install: install) }
+        admitted(try await errors.translating { try await service.listing(install: install) })
     }
 
     /// The list with its version when memory holds it, without waiting; nil when it must be read.
     package func keptListing(install: InstallID) -> FavoritesListing? {
-        service.keptListing(install: install)
+        service.keptListing(install: install).map(admitted)
+    }
+
+    /// The listing without its favorites above the content ceiling; the same listing, not a copy,
+    /// when none is (always, with no ceiling).
+    private func admitted(_ listing: FavoritesListing) -> FavoritesListing {
+        guard ceilingApplies, listing.favorites.contains(where: { !admits($0.item) }) else { return listing }
+        return FavoritesListing(favorites: listing.favorites.filter { admits($0.item) }, version: listing.version)
+    }
+
+    /// Whether the ceiling can refuse an item of some provider served (below r, on one that rates).
+    private var ceilingApplies: Bool {
+        providers.all.contains { $0.rules.ratesItems && $0.ceiling.rating != .r }
+    }
+
+    /// A favorite's snapshot as its provider's ceiling reads it; a provider not served has no rule here.
+    private func admits(_ item: Item) -> Bool {
+        providers[item.provider]?.admits(item) ?? true
+    }
+
+    /// How many of the install's favorites are above the ceiling (stored, counted, not listed).
+    private func hiddenCount(install: InstallID) async throws -> Int {
+        guard ceilingApplies else { return 0 }
+        return try await service.listing(install: install).favorites.count(where: { !admits($0.item) })
     }
 
     /// Adds the item with that id to the install's favorites. An id already present is answered
     /// from the store, without an upstream call; a full list fails before the call. An item
-    /// rated above the content ceiling is not found.
+    /// rated above the content ceiling is not found, and so is a favorite whose stored snapshot
+    /// is (the answer would carry that snapshot).
     package func add(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try providers.provider(of: id)
         return try await errors.translating(upstream: provider.rules.naming) {
             if let existing = try await service.find(id: id.rawValue, install: install) {
+                try provider.checkAdmitted(existing.item)
                 return .alreadyExisted(existing)
             }
             if try await service.count(install: install) >= service.limit {
-                throw ServiceError.favoritesFull(limit: service.limit)
+                throw ServiceError.favoritesFull(limit: service.limit, hidden: try await hiddenCount(install: install))
             }
             let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID).value)
-            return try await service.add(item, install: install)
+            let result = try await service.add(item, install: install)
+            // Added meanwhile by another request, its older snapshot is what the answer would carry.
+            try provider.checkAdmitted(result.favorite.item)
+            return result
         }
     }
 

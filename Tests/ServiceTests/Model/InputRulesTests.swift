@@ -81,6 +81,28 @@ final class InputRulesTests: XCTestCase {
         XCTAssertNil(try SearchWords.parse("\u{2000}\u{205F}\u{1680}"))
     }
 
+    /// Issue 44 item 8: text whose every scalar is White_Space or Default_Ignorable_Code_Point
+    /// (Swift's `Unicode.Scalar.Properties`) has nothing to match: no words, as blank text. One
+    /// visible scalar makes it words, kept as sent with its invisible ones.
+    func testSearchWordsWithNothingVisibleAreNone() throws {
+        let invisible: [Unicode.Scalar] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{2064}",
+                                           "\u{FEFF}", "\u{00AD}", "\u{034F}", "\u{061C}", "\u{115F}", "\u{1160}", "\u{3164}",
+                                           "\u{FFA0}", "\u{180E}", "\u{FE00}", "\u{FE0F}", "\u{E0001}", "\u{E0041}", "\u{E0100}"]
+        for scalar in invisible {
+            let text = String(scalar)
+            XCTAssertTrue(scalar.properties.isDefaultIgnorableCodePoint, text.debugDescription)
+            XCTAssertNil(try SearchWords.parse(text), text.debugDescription)
+            XCTAssertNil(try SearchWords.parse(" \(text)\u{3000}\(text) "), text.debugDescription)
+            XCTAssertEqual(try SearchWords.parse("a\(text)")?.text, "a\(text)", "kept beside a visible character")
+            XCTAssertEqual(try SearchWords.parse("\(text)\u{E9}")?.text, "\(text)\u{E9}")
+        }
+        XCTAssertNil(try SearchWords.parse(""))
+        // Visible, though blank-looking or alone: not default-ignorable, so words.
+        for text in ["\u{2800}", "\u{301}", "\u{3000}\u{30A2}", "_", "\u{1F600}", "\u{FFFC}"] {
+            XCTAssertNotNil(try SearchWords.parse(text), text.debugDescription)
+        }
+    }
+
     /// C0 (tab and line breaks included), DEL and C1 are refused wherever they are (issue 35.2);
     /// the characters just past them are words.
     func testSearchWordsRefuseControlCharacters() throws {
