@@ -1,5 +1,6 @@
 // Most shims are inline in the header; the signal pipe needs state a handler can reach.
 #include "CSystemShims.h"
+#include <linux/filter.h>
 #include <string.h>
 
 // The pipe's write end. Set before the handler is installed and cleared after it is removed;
@@ -41,4 +42,19 @@ void shim_signal_pipe_remove(const int *signals, int count) {
         if (signals[i] > 0 && signals[i] < NSIG) sigaction(signals[i], &actions_before[signals[i]], NULL);
     }
     signal_pipe_fd = -1;
+}
+
+// A classic BPF program run on each segment that reaches the listening socket, from the TCP
+// header on: a segment with SYN set and ACK clear (a new connection's first) is dropped (0
+// bytes kept), every other one kept whole.
+int shim_drop_new_handshakes(int fd) {
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 13),                  // the TCP flags byte
+        BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0x12),               // SYN and ACK only
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x02, 0, 1),         // SYN without ACK?
+        BPF_STMT(BPF_RET | BPF_K, 0),                            // drop it
+        BPF_STMT(BPF_RET | BPF_K, 0xFFFFFFFF),                   // keep the rest
+    };
+    struct sock_fprog program = { .len = sizeof code / sizeof code[0], .filter = code };
+    return setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
 }

@@ -113,6 +113,12 @@ static inline int shim_accept_peer(int fd, char *text, socklen_t capacity, shim_
     return client;
 }
 
+/// Makes the listening socket `fd` drop every new connection's first segment (a SYN without ACK)
+/// while handshakes already under way complete and are queued for accept: no client can join the
+/// queue after this. A client whose SYN is dropped sends it again a second later. Returns 0, or
+/// -1 with errno set.
+int shim_drop_new_handshakes(int fd);
+
 /// Catches `signals` with a handler installed before this returns (sigaction): it only writes
 /// the signal's number, as one byte, to `write_fd` (which should be non-blocking). One pipe per
 /// process. Returns 0, or -1 with errno set.

@@ -1,3 +1,4 @@
+import CSystemShims
 import Glibc
 import Synchronization
 
@@ -17,6 +18,10 @@ final class ListenerRelease: Sendable {
 
     private let listenFD: Int32
     private let state: Mutex<State>
+    /// After new handshakes are dropped, the queue is taken this many more times, this far apart
+    /// (50 ms in all, once per process: handshakes under way complete within a round trip).
+    static let settleRounds = 10
+    static let settleMicroseconds: UInt32 = 5_000
 
     init(listenFD: Int32, loops: Int) {
         self.listenFD = listenFD
@@ -38,7 +43,20 @@ final class ListenerRelease: Sendable {
             return state.loopsHolding == 0
         }
         guard isLast else { return }
+        // Nothing may join the queue after the last accept: the shutdown resets what is queued
+        // then, after its client may have sent a request, which a balancer does not retry unless
+        // it is idempotent (a POST). So new handshakes are dropped first (a client sends its SYN
+        // again a second later, and is then refused before it has sent anything: a balancer
+        // retries that elsewhere, whatever the method), and those under way are given a few
+        // round trips on a local network to complete, and are accepted and served.
+        let filtered = shim_drop_new_handshakes(listenFD) == 0
         acceptQueued()
+        if filtered {
+            for _ in 0..<Self.settleRounds {
+                usleep(Self.settleMicroseconds)
+                acceptQueued()
+            }
+        }
         // SHUT_RD on a listening socket stops it listening (Linux): connects are refused from now.
         Glibc.shutdown(listenFD, Int32(SHUT_RDWR))
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
