@@ -62,12 +62,11 @@ def ask(sock):
 
 def held_open(socks):
     """How many of `socks` the server has neither answered nor closed."""
-    count = 0
+    poller = select.poll()
     for sock in socks:
-        readable, _, _ = select.select([sock], [], [], 0)
-        if not readable:
-            count += 1
-    return count
+        poller.register(sock, select.POLLIN)
+    ready = {fd for fd, _ in poller.poll(0)}
+    return sum(1 for sock in socks if sock.fileno() not in ready)
 
 
 def main():
