@@ -27,17 +27,16 @@ final class ServerContext: Sendable {
     /// taken: each is a descriptor open past the limit, so there are at most `maxReclaimsInFlight`.
     let reclaimsInFlight = Atomic<Int>(0)
     static let maxReclaimsInFlight = 32
-    /// Idle keep-alive connections closed to admit new ones, since the start.
-    let reclaimedConnections = Atomic<Int>(0)
-    /// Silent connections (no whole request yet) closed to admit new ones, since the start.
-    let silentConnectionsGivenUp = Atomic<Int>(0)
-    /// New connections refused because their client held its cap, since the start.
-    let refusedOverClientLimit = Atomic<Int>(0)
-    /// One warning per interval for each of those two.
-    let silentWarnings = RateLimitedWarning(interval: 5_000_000_000)
-    let clientLimitWarnings = RateLimitedWarning(interval: 5_000_000_000)
-    /// One "connection limit reached" warning per interval for the whole server.
-    let reclaimWarnings = RateLimitedWarning(interval: 5_000_000_000)
+    /// Connections closed or refused at a limit, counted and warned about (at most every 5 s each):
+    /// idle keep-alive ones closed to admit new ones (keep-alive clients lose their connections),
+    /// silent ones closed to admit new ones, and new ones refused as their client held its cap.
+    let reclaimedIdle = CountedWarning("connection limit reached; idle keep-alive connections are closed to admit new ones",
+                                       totalName: "reclaimed_total")
+    let silentGivenUp = CountedWarning(
+        "connection limit reached; connections that have sent no request are closed to admit new ones, the client holding the most first",
+        totalName: "closed_total")
+    let refusedOverClientLimit = CountedWarning("a client holds as many connections as one client may; its new ones are refused",
+                                                totalName: "refused_total")
     private let finished: Mutex<Finished>
 
     private struct Finished {
@@ -139,32 +138,15 @@ final class ServerContext: Sendable {
         return false
     }
 
-    /// Counts an idle connection closed to admit a new one, and warns (at most every 5 s): the
-    /// limit is reached, and keep-alive clients lose their connections.
-    func noteReclaimed() {
-        let total = reclaimedConnections.add(1, ordering: .relaxed).newValue
-        guard let suppressed = reclaimWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
-        logger.warning("connection limit reached; idle keep-alive connections are closed to admit new ones",
-                       ("max_connections", .int(maxConnections)), ("reclaimed_total", .int(total)),
-                       ("warnings_suppressed", .int(suppressed)))
-    }
+    /// An idle connection was closed to admit a new one.
+    func noteReclaimed() { reclaimedIdle.note(to: logger, ("max_connections", .int(maxConnections))) }
 
-    /// Counts a silent connection closed to admit a new one, and warns (at most every 5 s).
-    func noteSilentGivenUp() {
-        let total = silentConnectionsGivenUp.add(1, ordering: .relaxed).newValue
-        guard let suppressed = silentWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
-        logger.warning("connection limit reached; connections that have sent no request are closed to admit new ones, the client holding the most first",
-                       ("max_connections", .int(maxConnections)), ("closed_total", .int(total)),
-                       ("warnings_suppressed", .int(suppressed)))
-    }
+    /// A silent connection was closed to admit a new one.
+    func noteSilentGivenUp() { silentGivenUp.note(to: logger, ("max_connections", .int(maxConnections))) }
 
-    /// Counts a connection refused because its client held its cap, and warns (at most every 5 s).
+    /// A new connection was refused because its client held its cap.
     func noteRefusedOverClientLimit() {
-        let total = refusedOverClientLimit.add(1, ordering: .relaxed).newValue
-        guard let suppressed = clientLimitWarnings.shouldWarn(now: MonotonicClock.now()) else { return }
-        logger.warning("a client holds as many connections as one client may; its new ones are refused",
-                       ("max_connections_per_client", .int(clients.limitPerClient)), ("refused_total", .int(total)),
-                       ("warnings_suppressed", .int(suppressed)))
+        refusedOverClientLimit.note(to: logger, ("max_connections_per_client", .int(clients.limitPerClient)))
     }
 
     /// Each loop calls this once as it ends; the last one wakes the waiters.
