@@ -60,9 +60,11 @@ package struct Stores: Sendable {
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
     }
 
-    /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store on it.
-    package static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
-        Stores(database: try AppDatabase.open(path: path, options: options))
+    /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store
+    /// on it; `madePrivate` hears of each of its files that was readable by others (`AppDatabase.open`).
+    package static func open(path: String, options: Database.Options = Database.Options(),
+                             madePrivate: @escaping @Sendable ([PrivateFiles.Change]) -> Void = { _ in }) throws(StorageOpenError) -> Stores {
+        Stores(database: try AppDatabase.open(path: path, options: options, madePrivate: madePrivate))
     }
 
     /// The call log of one provider's budget.
