@@ -56,7 +56,7 @@ final class BackupScheduler: Sendable {
             logger.info("backup written", ("path", .string(snapshot.path)), ("bytes", .int(snapshot.bytes)),
                         ("milliseconds", .int(Int(snapshot.duration / .milliseconds(1)))),
                         ("read_transaction_milliseconds", .int(Int(snapshot.readTransaction / .milliseconds(1)))),
-                        ("pruned", .int(snapshot.pruned)))
+                        ("pruned", .int(snapshot.pruned)), ("foreign", .int(snapshot.foreign)))
         } catch {
             metrics.recordFailed()
             logger.error("backup failed", ("folder", .string(snapshots.folder)), ("reason", .string(error.reason)))

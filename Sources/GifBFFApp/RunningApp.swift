@@ -51,11 +51,16 @@ package final class RunningApp: Sendable {
             logger.error(isStorage ? "storage failure" : "unexpected failure", ("error", .string(String(describing: error))))
         }
         let ceiling = try contentCeiling(configuration)
+        let backupFolder = configuration.databaseURL == nil ? configuration.backupFolder : nil
+        let snapshots = backupFolder.map { folder in
+            DatabaseSnapshots(databasePath: configuration.databasePath, options: databaseOptions, folder: folder,
+                              keep: configuration.backupKeep)
+        }
         // The database first: the GIPHY client keeps the install's random_id in it.
         let stores = if let url = configuration.databaseURL {
             try Stores.open(url: url)
         } else {
-            try Stores.open(path: configuration.databasePath, options: databaseOptions)
+            try openPrivately(configuration, options: databaseOptions, snapshots: snapshots, logger: logger)
         }
         var sources: [ProviderSource] = []
         let giphy: GiphySource
@@ -110,8 +115,7 @@ package final class RunningApp: Sendable {
         let media = demoCatalogs.isEmpty ? nil
             : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
                                drawing: demoDrawing)
-        let backupFolder = configuration.databaseURL == nil ? configuration.backupFolder : nil
-        let backupMetrics = backupFolder.map { _ in BackupMetrics() }
+        let backupMetrics = snapshots.map { _ in BackupMetrics() }
         let readiness = Readiness(probeStorage: { await stores.unreachableReason() })
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
@@ -126,9 +130,7 @@ package final class RunningApp: Sendable {
             let port = try server.start()
             let sweeper = configuration.installIdleDays.map { IdleInstallSweeper(installs: backend.installs, idleDays: $0, logger: logger) }
             var backups: BackupScheduler?
-            if let backupFolder, let backupMetrics {
-                let snapshots = DatabaseSnapshots(databasePath: configuration.databasePath, options: databaseOptions,
-                                                  folder: backupFolder, keep: configuration.backupKeep)
+            if let snapshots, let backupMetrics {
                 backups = BackupScheduler(snapshots: snapshots, everyMinutes: configuration.backupIntervalMinutes,
                                           metrics: backupMetrics, logger: logger)
             }
@@ -139,6 +141,29 @@ package final class RunningApp: Sendable {
             abandon(sources, stores)
             throw error
         }
+    }
+
+    /// The SQLite file, its side files and the snapshots are the server's user's alone (0600, the
+    /// backup folder 0700), whatever the umask. What an older gif-bff or a copy left readable by
+    /// others is made private once the database has opened (a file that is not one is left as it
+    /// was), each change logged; what cannot be (another user's file) is logged and served anyway:
+    /// refusing to start would only stop the service, and the log says what to fix.
+    private static func openPrivately(_ configuration: Configuration, options: Database.Options, snapshots: DatabaseSnapshots?,
+                                      logger: Logger) throws -> Stores {
+        let log: @Sendable ([PrivateFiles.Change]) -> Void = { changes in
+            for change in changes {
+                if let failure = change.failure {
+                    logger.warning("readable by others", ("path", .string(change.path)),
+                                   ("mode", .string(PrivateFiles.octal(change.before))), ("reason", .string(failure)))
+                } else {
+                    logger.warning("made private", ("path", .string(change.path)),
+                                   ("mode_before", .string(PrivateFiles.octal(change.before))), ("mode", .string(PrivateFiles.octal(change.after))))
+                }
+            }
+        }
+        let stores = try Stores.open(path: configuration.databasePath, options: options, madePrivate: log)
+        log(snapshots?.makePrivate() ?? [])
+        return stores
     }
 
     /// A start that failed part way: the clients made so far stop and the database closes, in the

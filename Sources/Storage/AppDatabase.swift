@@ -20,16 +20,18 @@ package enum AppDatabase {
     /// Opens (creating if needed) the database at `path`, migrated to the latest schema, as a
     /// write connection and a read connection. Through `ExclusiveVFS` (the server's way), a file
     /// deleted or replaced while open is followed: writes, then reads, go to the file then at
-    /// the path, or a new one.
-    package static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> DatabasePool {
-        let writer = try openMigrated(path: path, options: options)
+    /// the path, or a new one. The file and its side files are the server's user's alone
+    /// (`makePrivate`); `madePrivate` hears of each one that was readable by others.
+    package static func open(path: String, options: Database.Options = Database.Options(),
+                             madePrivate: @escaping @Sendable ([PrivateFiles.Change]) -> Void = { _ in }) throws(StorageOpenError) -> DatabasePool {
+        let writer = try openMigrated(path: path, options: options, madePrivate: madePrivate)
         let readerOptions = readOnly(options)
         let reader = try openReader(path: path, options: readerOptions)
         guard options.vfs == ExclusiveVFS.name else {
             return DatabasePool(writer: writer, reader: reader)
         }
         return DatabasePool(writer: writer, reader: reader, reopening: DatabasePool.Reopening(
-            writer: { try openMigrated(path: path, options: options) },
+            writer: { try openMigrated(path: path, options: options, madePrivate: madePrivate) },
             reader: { try openReader(path: path, options: readerOptions) }))
     }
 
@@ -47,9 +49,31 @@ package enum AppDatabase {
         }
     }
 
-    /// One connection to the file at `path` (and its folder) created if missing, migrated.
-    private static func openMigrated(path: String, options: Database.Options) throws(StorageOpenError) -> Database {
+    /// The file's side files: SQLite's WAL, rollback journal and shared-memory index.
+    static let sideFileSuffixes = ["-wal", "-journal", "-shm"]
+
+    /// Takes the group's and others' bits off the database file and its side files, if any are
+    /// there (a file made by an older gif-bff, or copied in): what was changed. On a new file there
+    /// is nothing to do: it is created 0600 (`openMigrated`), and SQLite creates each side file
+    /// with its database file's mode.
+    static func makePrivate(path: String) -> [PrivateFiles.Change] {
+        guard isFilePath(path) else { return [] }
+        return ([""] + sideFileSuffixes).compactMap { PrivateFiles.makePrivate(path + $0) }
+    }
+
+    /// False for an in-memory database or a URI, which name no file of ours.
+    private static func isFilePath(_ path: String) -> Bool {
+        !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")
+    }
+
+    /// One connection to the file at `path` (and its folder) created if missing, migrated. A file
+    /// it creates is the server's user's alone from the start; one it finds is made so once SQLite
+    /// has opened it as a database (a path set by mistake, to a file that is not one, is left as
+    /// it was), its WAL then too.
+    private static func openMigrated(path: String, options: Database.Options,
+                                     madePrivate: @Sendable ([PrivateFiles.Change]) -> Void) throws(StorageOpenError) -> Database {
         try createParentFolder(of: path)
+        if isFilePath(path) { PrivateFiles.createFile(at: path) }
         let database: Database
         do {
             database = try Database(path: path, options: options)
@@ -66,18 +90,15 @@ package enum AppDatabase {
         } catch {
             throw .failed(path: path, reason: String(describing: error))
         }
+        let changes = makePrivate(path: path)
+        if !changes.isEmpty { madePrivate(changes) }
         return database
     }
 
+    /// A folder it creates is 0700; one that exists is left as it is (it may be shared: /var/lib).
     private static func createParentFolder(of path: String) throws(StorageOpenError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue {
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
+        guard PrivateFiles.createFolder(at: folder.path) else {
             throw .cannotWrite(path: path, reason: "cannot create its folder \(folder.path)")
         }
     }

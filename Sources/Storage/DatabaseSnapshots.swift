@@ -15,6 +15,13 @@ import SQLite
 /// A snapshot is written under a hidden temporary name in the folder, synced, renamed into place
 /// and the folder synced: a half-written file never has a snapshot's name, and one that has it is
 /// whole. Names sort by time: `<database name>-20261126T213000.123Z.sqlite3`, in UTC.
+///
+/// Pruning goes by what this server wrote, in the order it wrote them, not by names: a hidden
+/// record in the folder (`.<database name>.snapshots`) lists them, oldest first, and the oldest
+/// beyond `keep` are deleted. A file with a snapshot's name that is not in the record (named for
+/// 2099 by a clock once ahead, or copied from another host) is neither counted nor deleted, so it
+/// can never push out a new snapshot; the one just written is always kept. The folder is 0700
+/// and every file in it 0600, whatever the umask (`PrivateFiles`).
 package actor DatabaseSnapshots {
     package struct Snapshot: Sendable {
         package let path: String
@@ -25,6 +32,8 @@ package actor DatabaseSnapshots {
         package let readTransaction: Duration
         /// Older snapshots deleted to keep `keep`.
         package let pruned: Int
+        /// Files with a snapshot's name that this server did not write, left alone.
+        package let foreign: Int
     }
 
     package nonisolated let folder: String
@@ -53,7 +62,7 @@ package actor DatabaseSnapshots {
         thread.stop()
     }
 
-    /// Takes one snapshot now (named by `now`), then deletes the oldest beyond `keep`.
+    /// Takes one snapshot now (named by `now`), then deletes the oldest this server wrote beyond `keep`.
     package func take(now: Date = Date()) throws(SnapshotFailure) -> Snapshot {
         let clock = ContinuousClock()
         let start = clock.now
@@ -64,6 +73,9 @@ package actor DatabaseSnapshots {
         let temporaryPath = folder + "/." + name + Self.partialSuffix
         var readTransaction = Duration.zero
         do {
+            // Created 0600 before SQLite opens it, which would create it as the umask says.
+            unlink(temporaryPath)
+            PrivateFiles.createFile(at: temporaryPath)
             readTransaction = try copy(into: temporaryPath)
             try FileSync.file(at: temporaryPath)
             guard rename(temporaryPath, finalPath) == 0 else { throw SnapshotFailure(call: "rename", path: finalPath) }
@@ -79,8 +91,9 @@ package actor DatabaseSnapshots {
             throw SnapshotFailure(reason: String(describing: error))
         }
         let bytes = FileSync.size(of: finalPath)
-        let pruned = prune()
-        return Snapshot(path: finalPath, bytes: bytes, duration: clock.now - start, readTransaction: readTransaction, pruned: pruned)
+        let (pruned, foreign) = prune(keeping: name)
+        return Snapshot(path: finalPath, bytes: bytes, duration: clock.now - start, readTransaction: readTransaction,
+                        pruned: pruned, foreign: foreign)
     }
 
     /// Copies the database into `path` through a connection of its own, closed on return; how long
@@ -94,28 +107,97 @@ package actor DatabaseSnapshots {
         return ContinuousClock.now - start
     }
 
-    /// The snapshots in the folder, oldest first (their names sort by time).
-    package func snapshots() -> [String] {
+    /// The files with a snapshot's name in the folder, whoever wrote them, by name.
+    private nonisolated func snapshotNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter(isSnapshotName).sorted()
     }
 
     static let partialSuffix = ".partial"
 
-    private func isSnapshotName(_ name: String) -> Bool {
+    /// The record of the snapshots this server wrote, oldest first, one name a line.
+    private nonisolated var recordPath: String { folder + "/." + stem + ".snapshots" }
+
+    private nonisolated func isSnapshotName(_ name: String) -> Bool {
         guard name.hasPrefix(stem + "-"), name.hasSuffix(".sqlite3") else { return false }
         let time = name.dropFirst(stem.count + 1).dropLast(".sqlite3".count)
         return time.wholeMatch(of: #/\d{8}T\d{6}\.\d{3}Z/#) != nil
     }
 
-    /// Deletes the oldest snapshots beyond `keep`; a file that will not go is tried again next time.
-    private func prune() -> Int {
-        let all = snapshots()
-        var deleted = 0
-        for name in all.dropLast(keep) where unlink(folder + "/" + name) == 0 {
-            deleted += 1
+    /// Deletes the oldest snapshots this server wrote beyond `keep`, never `newest` (the one just
+    /// written); a file that will not go stays in the record, to be tried again next time. How
+    /// many went, and how many files with a snapshot's name were not ours (left alone).
+    private func prune(keeping newest: String) -> (pruned: Int, foreign: Int) {
+        let present = Set(snapshotNames())
+        var seen: Set = [newest]
+        // The names still there, each once, and the one just written last (whatever its name).
+        var written = (readRecord() ?? adopted(present, notAfter: newest)).filter { present.contains($0) && seen.insert($0).inserted }
+        written.append(newest)
+        var record: [String] = []
+        var pruned = 0
+        for name in written.dropLast(keep) {
+            if unlink(folder + "/" + name) == 0 {
+                pruned += 1
+            } else if errno != ENOENT {
+                record.append(name)
+            }
         }
-        return deleted
+        record += written.suffix(keep)
+        // A record that cannot be written leaves the new snapshot out of it: kept, never deleted.
+        writeRecord(record)
+        return (pruned, present.subtracting(written).count)
+    }
+
+    /// The names in the record, oldest written first; nil when there is no record.
+    private func readRecord() -> [String]? {
+        guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").map(String.init).filter(isSnapshotName)
+    }
+
+    /// With no record (a folder of an older gif-bff, which kept none, or a record deleted): the
+    /// snapshots named no later than the one just written, taken as this server's in name order.
+    /// One named later is from a clock that was ahead, or another host: never taken.
+    private func adopted(_ present: Set<String>, notAfter newest: String) -> [String] {
+        present.filter { $0 < newest }.sorted()
+    }
+
+    /// Replaces the record whole (written aside, synced, renamed): never half a list.
+    private func writeRecord(_ names: [String]) {
+        let temporaryPath = recordPath + Self.partialSuffix
+        unlink(temporaryPath)
+        PrivateFiles.createFile(at: temporaryPath)
+        let text = names.map { $0 + "\n" }.joined()
+        guard let handle = FileHandle(forWritingAtPath: temporaryPath) else { return }
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? handle.close()
+            unlink(temporaryPath)
+            return
+        }
+        if rename(temporaryPath, recordPath) != 0 {
+            unlink(temporaryPath)
+            return
+        }
+        try? FileSync.folder(at: folder)
+    }
+
+    /// Takes the group's and others' bits off the folder, the snapshots in it (whoever wrote them)
+    /// and the record: what was changed, for the log at start-up. Files written from now on are
+    /// 0600 from the start.
+    package nonisolated func makePrivate() -> [PrivateFiles.Change] {
+        ([makeFolderPrivate()] + (snapshotNames().map { folder + "/" + $0 } + [recordPath]).map { PrivateFiles.makePrivate($0) })
+            .compactMap { $0 }
+    }
+
+    /// The folder made 0700, unless it holds files other than this server's snapshots (a folder
+    /// set by mistake, /var/backups say, which other programs use).
+    private nonisolated func makeFolderPrivate() -> PrivateFiles.Change? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let onlySnapshots = names.allSatisfy { isSnapshotName($0) || $0.hasPrefix("." + stem) }
+        return PrivateFiles.makePrivate(folder, leftBecause: onlySnapshots ? nil : "it holds files other than snapshots: left as it is")
     }
 
     /// Temporary files of snapshots a crash or a full disk interrupted: never renamed, never wanted.
@@ -124,14 +206,15 @@ package actor DatabaseSnapshots {
         for name in names where name.hasPrefix("." + stem + "-") && name.hasSuffix(Self.partialSuffix) {
             unlink(folder + "/" + name)
         }
+        unlink(recordPath + Self.partialSuffix)
     }
 
+    /// The folder, made 0700 if this creates it, and kept so (silently: start-up logs a change).
     private func createFolder() throws(SnapshotFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
+        guard PrivateFiles.createFolder(at: folder) else {
             throw SnapshotFailure(reason: "cannot create the folder \(folder)")
         }
+        _ = makeFolderPrivate()
     }
 
     /// The name for `now`, a millisecond later while one of that name exists (two snapshots in

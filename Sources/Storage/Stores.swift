@@ -30,7 +30,13 @@ package struct Stores: Sendable {
         installs = SQLiteInstalls(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
-        probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
+        // The read answers from the open file even once it is deleted or replaced: not ready then.
+        probing = {
+            try await database.storeRead { connection in
+                if connection.database.fileHasMoved { throw DatabaseFileMoved() }
+                _ = try connection.queryFirst("SELECT 1")
+            }
+        }
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
@@ -54,9 +60,11 @@ package struct Stores: Sendable {
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
     }
 
-    /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store on it.
-    package static func open(path: String, options: Database.Options = Database.Options()) throws(StorageOpenError) -> Stores {
-        Stores(database: try AppDatabase.open(path: path, options: options))
+    /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store
+    /// on it; `madePrivate` hears of each of its files that was readable by others (`AppDatabase.open`).
+    package static func open(path: String, options: Database.Options = Database.Options(),
+                             madePrivate: @escaping @Sendable ([PrivateFiles.Change]) -> Void = { _ in }) throws(StorageOpenError) -> Stores {
+        Stores(database: try AppDatabase.open(path: path, options: options, madePrivate: madePrivate))
     }
 
     /// The call log of one provider's budget.
@@ -75,6 +83,9 @@ package struct Stores: Sendable {
             return nil
         } catch StoreFailure.busy {
             return "the database is busy."
+        } catch is DatabaseFileMoved {
+            return "the database file was deleted or replaced under the running server; "
+                + "ready again once writes have moved it to the file now at its path (a copy put there, or a new empty one)."
         } catch {
             return "the database does not answer."
         }
@@ -85,3 +96,6 @@ package struct Stores: Sendable {
         await closing()
     }
 }
+
+/// The SQLite file the server has open is no longer the one at its path (deleted or replaced).
+private struct DatabaseFileMoved: Error {}

@@ -106,6 +106,30 @@ final class BackupTests: XCTestCase {
         XCTAssertEqual(snapshotNames(api), Array(taken.suffix(2)))
     }
 
+    /// Issue 44.5: three snapshots named for 2097-2099 (a clock once ahead, a folder copied from
+    /// another host) sorted after every new one, and pruning by names deleted each new snapshot as
+    /// soon as it was written. Pruning goes by what this server wrote: the foreign files are left
+    /// alone and not counted, each new snapshot stays, and the newest `keep` of ours are kept.
+    func testSnapshotsNamedForTheFutureAreLeftAloneAndNeverPushOutNewOnes() async throws {
+        let api = try startServer(keep: 2)
+        let folder = backupFolder(api)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let future = (2097...2099).map { "favorites-\($0)0101T000000.000Z.sqlite3" }
+        for name in future {
+            try Data("a snapshot from a clock once ahead".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        var taken: [String] = []
+        for round in 1...4 {
+            let before = Set(snapshotNames(api))
+            _ = try await takeSnapshot(api)
+            let new = Set(snapshotNames(api)).subtracting(before)
+            XCTAssertEqual(new.count, 1, "round \(round): the snapshot just written is there, \(snapshotNames(api))")
+            taken += new
+        }
+        XCTAssertEqual(snapshotNames(api), (taken.suffix(2) + future).sorted())
+        XCTAssertTrue(api.logSink.capturedText.contains("pruned=1 foreign=3"), api.logSink.capturedText)
+    }
+
     /// While requests write (favorites added and removed, searches kept in history and the cache),
     /// snapshots are taken: a file with a snapshot's name is whole from the moment it has that
     /// name (its size then is its size for good), and every snapshot passes integrity_check.

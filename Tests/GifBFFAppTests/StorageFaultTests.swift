@@ -41,6 +41,52 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertEqual(try favoriteIDs(restarted), [ids[2]], "each 201 since the last deletion is on disk")
     }
 
+    /// Issue 44: reads still answer from the deleted file's open descriptor, so a trivial read said
+    /// "ready" while no write could be kept. /readyz is 503 `not_ready` until a write has moved the
+    /// server to a file at its path, then 200 again.
+    func testReadyzIs503WhileTheDatabaseFileIsDeletedAndReadyOnceANewFileIsUsed() async throws {
+        let api = try APIHarness(self)
+        let ids = try trendingIDs(api, count: 2)
+        XCTAssertEqual(try addFavorite(api, ids[0]).status, 201)
+        await api.flushWrites()
+        XCTAssertEqual(try api.get("/readyz").status, 200)
+        deleteDatabase(of: api)
+
+        let notReady = try api.get("/readyz")
+        XCTAssertEqual(notReady.status, 503, notReady.text)
+        XCTAssertEqual(notReady.json?["code"] as? String, "not_ready")
+        XCTAssertEqual(notReady.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(notReady.header("Cache-Control"), "no-store")
+        XCTAssertTrue((notReady.json?["detail"] as? String ?? "").contains("deleted or replaced"), notReady.text)
+        XCTAssertFalse(notReady.text.contains(databasePath(of: api)), "the answer names no path of the server")
+        XCTAssertEqual(try api.get("/readyz").status, 503, "it stays so while nothing writes")
+        XCTAssertEqual(try api.get("/healthz").status, 200, "liveness is another question")
+
+        XCTAssertEqual(try api.send("DELETE", "/search/history").status, 503, "the write that finds out is refused")
+        XCTAssertEqual(try addFavorite(api, ids[1]).status, 201, "the next one goes to a new file")
+        let ready = try api.get("/readyz")
+        XCTAssertEqual(ready.status, 200, ready.text)
+    }
+
+    /// Replaced rather than deleted (a copy renamed over it, as `mv` does): the same, and ready
+    /// again once the server uses the copy.
+    func testReadyzIs503WhileTheDatabaseFileIsReplaced() async throws {
+        let api = try APIHarness(self)
+        XCTAssertEqual(try api.get("/readyz").status, 200)
+        let copy = api.folder.appendingPathComponent("copy.sqlite3").path
+        try FileManager.default.copyItem(atPath: databasePath(of: api), toPath: copy)
+        XCTAssertEqual(rename(copy, databasePath(of: api)), 0)
+
+        let notReady = try api.get("/readyz")
+        XCTAssertEqual(notReady.status, 503, notReady.text)
+        XCTAssertEqual(notReady.json?["code"] as? String, "not_ready")
+        // The write that finds out is refused: this one, or one made for later (start-up's) that
+        // the clearing waits for.
+        _ = try api.send("DELETE", "/search/history")
+        XCTAssertEqual(try api.send("DELETE", "/search/history").status, 204, "the next one goes to the copy")
+        XCTAssertEqual(try api.get("/readyz").status, 200)
+    }
+
     /// A small tmpfs filled to the last byte: needs root (mount); CI runs as root.
     func testFullDiskRefusesUserWritesWith507KeepsAnsweringAndRecovers() async throws {
         let folder = try mountSmallTmpfs()
