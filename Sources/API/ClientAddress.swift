@@ -58,13 +58,18 @@ enum ClientAddress {
     }
 
     /// The keys installs are counted under: the address (an IPv4 address, or an IPv6 address's
-    /// /64: one subscriber's network, a client holds many addresses in it) and its wider network
-    /// (an IPv4 /24, an IPv6 /48: one site's, or one provider's block of customers). An IPv4-mapped
-    /// IPv6 address counts as its IPv4 one. "unknown" for both without a peer.
+    /// /64: one subscriber's network, a client holds many addresses in it), its wider network
+    /// (an IPv4 /24, an IPv6 /48: one site's, or one provider's block of customers) and the block
+    /// that is in (an IPv4 /16, an IPv6 /32: what one provider or one holder of many networks
+    /// has, such as a tunnel broker's /48s). An IPv4-mapped IPv6 address counts as its IPv4 one.
+    /// "unknown" for all without a peer.
     static func installClient(of request: HTTPRequest, trusting proxies: TrustedProxies) -> InstallClient {
-        guard let address = of(request, trusting: proxies) else { return InstallClient(address: "unknown", network: "unknown") }
-        let (addressBits, networkBits) = address.isIPv4 ? (32, 24) : (64, 48)
-        return InstallClient(address: prefix(address, addressBits), network: prefix(address, networkBits))
+        guard let address = of(request, trusting: proxies) else {
+            return InstallClient(address: "unknown", network: "unknown", block: "unknown")
+        }
+        let (addressBits, networkBits, blockBits) = address.isIPv4 ? (32, 24, 16) : (64, 48, 32)
+        return InstallClient(address: prefix(address, addressBits), network: prefix(address, networkBits),
+                             block: prefix(address, blockBits))
     }
 
     private static func prefix(_ address: IPAddress, _ bits: Int) -> String {

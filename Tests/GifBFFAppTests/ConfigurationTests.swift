@@ -88,6 +88,9 @@ final class ConfigurationTests: XCTestCase {
             ([], ["GIF_BFF_LOG_LEVEL": "loud"], "GIF_BFF_LOG_LEVEL (--log-level)"),
             (["--max-connections", "0"], [:], "GIF_BFF_MAX_CONNECTIONS (--max-connections)"),
             (["--idle-timeout-seconds", "-1"], [:], "GIF_BFF_IDLE_TIMEOUT_SECONDS (--idle-timeout-seconds)"),
+            ([], ["GIF_BFF_INSTALLS_NETWORK_SHARE_PERCENT": "101"],
+             "GIF_BFF_INSTALLS_NETWORK_SHARE_PERCENT (--installs-network-share-percent)"),
+            (["--installs-block-share-percent", "a quarter"], [:], "GIF_BFF_INSTALLS_BLOCK_SHARE_PERCENT (--installs-block-share-percent)"),
         ]
         for (arguments, environment, name) in cases {
             XCTAssertThrowsError(try ConfigurationLoader.load(arguments: arguments, environment: environment)) { error in
@@ -141,7 +144,8 @@ final class ConfigurationTests: XCTestCase {
                       "GIF_BFF_CACHE_FRESH_SECONDS": "0.25", "GIF_BFF_SPOTLIGHT_MINUTES": "1.5", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR": "100",
                       "GIF_BFF_CORS_ORIGINS": "http://app.example:5173,https://gifs.example", "GIF_BFF_TRUSTED_PROXIES": "10.0.0.0/8,::1",
                       "GIF_BFF_INSTALL_IDLE_DAYS": "0", "GIF_BFF_LOG_LEVEL": "warning", "GIF_BFF_INSTALLS": "required",
-                      "GIF_BFF_BACKUP_DIR": "/var/backups/gif-bff", "GIF_BFF_BACKUP_INTERVAL_MINUTES": "30", "GIF_BFF_BACKUP_KEEP": "7"]
+                      "GIF_BFF_BACKUP_DIR": "/var/backups/gif-bff", "GIF_BFF_BACKUP_INTERVAL_MINUTES": "30", "GIF_BFF_BACKUP_KEEP": "7",
+                      "GIF_BFF_INSTALLS_NETWORK_SHARE_PERCENT": "0", "GIF_BFF_INSTALLS_BLOCK_SHARE_PERCENT": "50"]
         for (name, value) in values {
             let setting = try XCTUnwrap(Setting.all.first { $0.environment == name })
             var configuration = Configuration()

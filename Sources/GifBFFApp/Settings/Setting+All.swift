@@ -18,7 +18,8 @@ extension Setting {
         eventLoops, maxConnections, maxConnectionsPerClient, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,
-        installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installIdleDays, trustedProxies,
+        installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installsNetworkSharePercent,
+        installsBlockSharePercent, installIdleDays, trustedProxies,
     ]
 
     // MARK: Where it listens, where it keeps things, what it logs

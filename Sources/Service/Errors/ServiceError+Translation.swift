@@ -55,6 +55,12 @@ extension ServiceError {
         case .address: "Too many installs were made from this address in the last hour; try again later."
         case .network: "Too many installs were made from this address's network (its IPv4 /24 or IPv6 /48) in the last hour; try again later."
         case .server: "This server made as many installs as it makes in an hour; try again later."
+        case .networkShare:
+            "This address's network (its IPv4 /24 or IPv6 /48) made its share of the installs this server has left this hour; "
+                + "try again later."
+        case .blockShare:
+            "This address's wider network (its IPv4 /16 or IPv6 /32) made its share of the installs this server has left this "
+                + "hour; try again later."
         }
     }
 

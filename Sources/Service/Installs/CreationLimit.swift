@@ -2,10 +2,10 @@ import Model
 import Foundation
 import Synchronization
 
-/// At most `perHour` new installs per key (a client's address, its network, or the one server: a
-/// token bucket per key, `perHour` at once, then one every 3600/`perHour` seconds). At most
-/// `capacity` keys are remembered: past it, the full buckets are forgotten first (they say
-/// nothing), then the longest unused.
+/// At most `perHour` new installs per key (a client's address, or its network; the server's is a
+/// `SharedCreationLimit`): a token bucket per key, `perHour` at once, then one every
+/// 3600/`perHour` seconds. At most `capacity` keys are remembered: past it, the full buckets are
+/// forgotten first (they say nothing), then the longest unused.
 final class CreationLimit: Sendable {
     private struct Bucket {
         var tokens: Double

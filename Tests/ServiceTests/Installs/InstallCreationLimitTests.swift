@@ -31,9 +31,11 @@ final class InstallCreationLimitTests: XCTestCase {
     }
 
     /// The server's count is spent only by creations the narrower limits allowed, and a
-    /// creation the server refused is given back to its address and network.
+    /// creation the server refused is given back to its address and network. (Without the
+    /// shares: a server of 3 would let one network hold none but the first.)
     func testARefusalCostsNothingAtTheOtherWidths() {
-        let limiter = CreationLimiter(InstallCreationLimits(perAddress: 2, perNetwork: 60, perServer: 3), capacity: 100)
+        let limits = InstallCreationLimits(perAddress: 2, perNetwork: 60, perServer: 3, networkSharePercent: nil, blockSharePercent: nil)
+        let limiter = CreationLimiter(limits, capacity: 100)
         let greedy = client(1, network: 1)
         XCTAssertNil(limiter.take(greedy, now: start))
         XCTAssertNil(limiter.take(greedy, now: start))
