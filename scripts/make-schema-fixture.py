@@ -68,12 +68,13 @@ def free_port():
 class App:
     """The commit's gif-bff in demo mode (no keys) on a fresh database."""
 
-    def __init__(self, folder, database):
+    def __init__(self, folder, database, settings=None):
         run(["swift", "build", "--product", "gif-bff"], cwd=folder)
         binary = os.path.join(folder, ".build", "debug", "gif-bff")
         self.port = free_port()
         environment = {key: value for key, value in os.environ.items() if not key.startswith(("GIPHY_", "UNSPLASH_", "GIF_BFF_"))}
         environment.update({"GIF_BFF_PORT": str(self.port), "GIF_BFF_DATABASE": database, "GIF_BFF_LOG_LEVEL": "warning"})
+        environment.update(settings or {})
         self.process = subprocess.Popen([binary], env=environment)
         deadline = time.monotonic() + 30
         while True:
@@ -201,6 +202,16 @@ do {
 """
 
 
+def settings_for(version):
+    """What the server is started with besides its defaults: from version 10 (the address each
+    call came from), a GIPHY budget and a share, so that the call log holds GIPHY calls charged to
+    an install and to an address, with the address (the defaults keep no GIPHY budget and, with
+    installs optional, no share)."""
+    if version >= 10:
+        return {"GIF_BFF_UPSTREAM_BUDGET_PER_HOUR": "100", "GIF_BFF_UPSTREAM_SHARE_PERCENT": "20"}
+    return {}
+
+
 def storage_only(folder, database, version, snapshots_from):
     """The commit's storage code with the driver above, fed snapshots stored by another commit's program."""
     _, app_folder = extract(snapshots_from)
@@ -250,7 +261,7 @@ def main():
     if options.storage_only:
         storage_only(folder, database, options.version, options.snapshots_from)
     else:
-        app = App(folder, database)
+        app = App(folder, database, settings_for(options.version))
         try:
             drive(app)
         finally:
@@ -262,7 +273,9 @@ def main():
     dump = subprocess.run(["sqlite3", database, ".dump"], check=True, capture_output=True, text=True).stdout
     subject = subprocess.run(["git", "-C", REPOSITORY, "log", "-1", "--format=%h %ad %s", "--date=short", full],
                              check=True, capture_output=True, text=True).stdout.strip()[:100]
-    how = f"--storage-only --snapshots-from {options.snapshots_from}" if options.storage_only else "demo mode over HTTP"
+    settings = " ".join(f"{key}={value}" for key, value in settings_for(options.version).items())
+    how = (f"--storage-only --snapshots-from {options.snapshots_from}" if options.storage_only
+           else "demo mode over HTTP" + (f", {settings}" if settings else ""))
     header = (f"-- gif-bff database at schema version {options.version}, made by {subject}\n"
               f"-- with scripts/make-schema-fixture.py ({how}). Do not edit: make it again.\n")
     os.makedirs(FIXTURES, exist_ok=True)

@@ -17,9 +17,9 @@ package enum APIRouter {
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
         BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links,
                               proxies: proxies)
-        FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links)
+        FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links, proxies: proxies)
         SearchHistoryRoutes.register(on: &router, history: backend.history, installs: backend.installs)
-        SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs)
+        SuggestionRoutes.register(on: &router, history: backend.history, installs: backend.installs, proxies: proxies)
         DeckRoutes.register(on: &router, decks: backend.decks, installs: backend.installs, links: links, proxies: proxies)
         MediaRoutes.register(on: &router, library: media)
         AnalyticsRoutes.register(on: &router, analytics: backend.analytics, installs: backend.installs)

@@ -66,7 +66,8 @@ enum BrowseRoutes {
         router.serve(.post, "/items/{id}/download") { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs)
             let id = try RequestInputs.itemID(request.pathParameters["id"])
-            let download = try await browse.download(id: id, provider: try providers.provider(of: id), install: install)
+            let download = try await browse.download(id: id, provider: try providers.provider(of: id), install: install,
+                                                     payer: payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(DownloadJSON(download: download, form: links.forms(for: request).full))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
@@ -88,7 +89,8 @@ enum BrowseRoutes {
             let install = try await InstallAccess.forBrowsing(request, installs: installs)
             let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
-            let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install)
+            let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install,
+                                                       payer: payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: links.forms(for: request).full))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(source))

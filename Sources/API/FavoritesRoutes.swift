@@ -32,7 +32,7 @@ enum FavoritesRoutes {
         let form: ItemForm.Key
     }
 
-    static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase) {
+    static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase, proxies: TrustedProxies) {
         let bodies = RenderedBodies<ListBodyKey>(maxCount: 16)
         // Answered at once when memory holds the install and its list (after the first read).
         router.serve(.get, "/favorites", atOnce: { request in
@@ -50,7 +50,7 @@ enum FavoritesRoutes {
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
             let form = links.forms(for: request).full
-            switch try await favorites.add(id: id, install: install) {
+            switch try await favorites.add(id: id, install: install, payer: BrowseRoutes.payer(of: request, install: install, proxies: proxies)) {
             case .added(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .created)
             case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)
             }

@@ -32,20 +32,23 @@ enum SuggestionRoutes {
         }
     }
 
-    static func register(on router: inout RouterBuilder, history: History, installs: Installs) {
+    /// The upstream calls they make are charged as a search's are (`BrowseRoutes.payer`).
+    static func register(on router: inout RouterBuilder, history: History, installs: Installs, proxies: TrustedProxies) {
         router.serve(.get, "/search/suggestions") { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let limit = try RequestInputs.limit(request.query["limit"], default: History.defaultSuggestionLimit,
                                                 range: History.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
-            let suggestions = try await history.suggestions(for: words, limit: limit, install: install)
+            let suggestions = try await history.suggestions(for: words, limit: limit, install: install,
+                                                            payer: BrowseRoutes.payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(SuggestionList(data: suggestions), sizeHint: 64 + suggestions.count * 64)
             // The history part changes with every search.
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
-        router.serve(.get, "/trending/searches") { _ in
-            let fetched = try await history.trendingSearches()
+        router.serve(.get, "/trending/searches") { request in
+            // No install needed to read them: a call is charged to the address.
+            let fetched = try await history.trendingSearches(payer: BrowseRoutes.payer(of: request, install: nil, proxies: proxies))
             var response = JSONResponse.write(TermList(data: fetched.value), sizeHint: 64 + fetched.value.count * 32)
             // Terms carry no favorite marks: kept as long as the server keeps them fresh.
             CacheHeaders.apply(fetched, to: &response, keptAtMost: nil)

@@ -64,6 +64,12 @@ enum CacheKey {
 
     static let trendingSearches = "trending_searches"
 
+    /// What a random pick is drawn from: its type, rating and tag as sent (never cached; the key
+    /// of its "not found", `NotFoundMemory`).
+    static func randomPool(tag: String?, rating: String?, type: MediaType) -> String {
+        "\(endpoint("random", type))|\(rating ?? "")|\(tag ?? "")"
+    }
+
     /// The endpoint's name for keys and metrics: "search" for GIFs, "stickers_search" for stickers.
     static func endpoint(_ name: String, _ type: MediaType) -> String {
         type == .gifs ? name : "\(type.rawValue)_\(name)"

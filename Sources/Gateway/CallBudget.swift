@@ -2,9 +2,9 @@ import Model
 import Foundation
 import Synchronization
 
-/// At most `limit` upstream calls in any rolling hour, and at most `share` of them charged to one
-/// payer (`CallPayer`). The calls are kept in the log too, so a restart does not hand out a
-/// fresh hour.
+/// At most `limit` upstream calls in any rolling hour, at most `share` of them charged to one
+/// payer (`CallPayer`), and at most `addressShare` to the payers of one address together. The
+/// calls are kept in the log too, so a restart does not hand out a fresh hour.
 final class CallBudget: Sendable {
     static let window: Double = 3600
 
@@ -16,28 +16,34 @@ final class CallBudget: Sendable {
     let limit: Int
     /// Calls one payer may be charged in the window; nil: no share.
     let share: Int?
+    /// Calls the payers of one address may be charged together in the window; nil: no bound.
+    let addressShare: Int?
     private let log: (any UpstreamCallLog)?
     private let bookkeeping: BookkeepingWrites
     private let state = Mutex(State())
 
-    init(limit: Int, share: Int? = nil, log: (any UpstreamCallLog)?, bookkeeping: BookkeepingWrites = BookkeepingWrites()) {
+    init(limit: Int, share: Int? = nil, addressShare: Int? = nil, log: (any UpstreamCallLog)?,
+         bookkeeping: BookkeepingWrites = BookkeepingWrites()) {
         self.limit = limit
         self.share = share
+        self.addressShare = addressShare
         self.log = log
         self.bookkeeping = bookkeeping
     }
 
     /// Takes one call from the budget, charged to `payer`; throws `BudgetExhausted` when the
-    /// budget is spent, else `UpstreamShareSpent` when the payer has had its share, each saying
-    /// in how many seconds a call frees up.
+    /// budget is spent, else `UpstreamShareSpent` when the payer, or the payers of its address
+    /// together, have had their share, each saying in how many seconds a call frees up.
     func take(now: Date, payer: CallPayer? = nil) async throws {
-        let payerShare = share.flatMap { share in payer.map { PayerShare(payer: $0.key, limit: share) } }
+        let payerShare = share.flatMap { share in
+            payer.map { PayerShare(payer: $0.key, limit: share, address: $0.addressKey, addressLimit: addressShare) }
+        }
         if let log, log.isShared, let shared = await takeShared(from: log, now: now, share: payerShare) { return try shared.get() }
         await loadIfNeeded(now: now)
         let outcome = state.withLock { state -> Result<Void, any Error> in
             // Times in the future (the clock went back) count as now, so they cannot block for long.
             state.calls = state.calls.filter { now.timeIntervalSince($0.at) < Self.window }
-                .map { LoggedCall(at: min($0.at, now), payer: $0.payer) }
+                .map { LoggedCall(at: min($0.at, now), payer: $0.payer, address: $0.address) }
             // The budget first: when it is spent, it is spent for everyone, and says when it frees.
             guard state.calls.count < limit else {
                 return .failure(BudgetExhausted(retryAfter: Self.wait(oldest: state.calls.lazy.map(\.at).min() ?? now, now: now)))
@@ -47,16 +53,25 @@ final class CallBudget: Sendable {
                 if theirs.count >= payerShare.limit {
                     return .failure(UpstreamShareSpent(payer: payerShare.payer, retryAfter: Self.wait(oldest: theirs.min() ?? now, now: now)))
                 }
+                if let (address, limit) = payerShare.boundedAddress {
+                    let fromThere = state.calls.lazy.filter { $0.address == address }.map(\.at)
+                    if fromThere.count >= limit {
+                        return .failure(UpstreamShareSpent(payer: payerShare.payer, retryAfter: Self.wait(oldest: fromThere.min() ?? now, now: now),
+                                                           scope: .address))
+                    }
+                }
             }
-            state.calls.append(LoggedCall(at: now, payer: payerShare?.payer ?? ""))
+            state.calls.append(LoggedCall(at: now, payer: payerShare?.payer ?? "", address: payerShare?.address ?? ""))
             return .success(())
         }
         if case .success = outcome, let log {
             // Written after the answer, as cached answers are: memory counts the call already, and
             // no request waits for a write (seconds on a slow disk). A crash before it is written
             // forgets the call, so a restart may allow one more in that hour.
-            let payer = payerShare?.payer ?? ""
-            bookkeeping.later(.callLog) { try await log.record(at: now, payer: payer, forgetBefore: now.addingTimeInterval(-Self.window)) }
+            let payer = payerShare?.payer ?? "", address = payerShare?.address ?? ""
+            bookkeeping.later(.callLog) {
+                try await log.record(at: now, payer: payer, address: address, forgetBefore: now.addingTimeInterval(-Self.window))
+            }
         }
         try outcome.get()
     }
@@ -75,13 +90,16 @@ final class CallBudget: Sendable {
         switch taken {
         case .taken:
             state.withLock { state in
-                state.calls = state.calls.filter { now.timeIntervalSince($0.at) < Self.window } + [LoggedCall(at: now, payer: share?.payer ?? "")]
+                state.calls = state.calls.filter { now.timeIntervalSince($0.at) < Self.window }
+                    + [LoggedCall(at: now, payer: share?.payer ?? "", address: share?.address ?? "")]
             }
             return .success(())
         case .exhausted(let oldest):
             return .failure(BudgetExhausted(retryAfter: Self.wait(oldest: oldest, now: now)))
         case .shareSpent(let oldest):
             return .failure(UpstreamShareSpent(payer: share?.payer ?? "", retryAfter: Self.wait(oldest: oldest, now: now)))
+        case .addressSpent(let oldest):
+            return .failure(UpstreamShareSpent(payer: share?.payer ?? "", retryAfter: Self.wait(oldest: oldest, now: now), scope: .address))
         }
     }
 
@@ -107,9 +125,24 @@ package struct BudgetExhausted: Error, Equatable, Sendable {
     package let retryAfter: Int
 }
 
-/// The client (`payer`, a `CallPayer` key) has caused its share of the hourly budget's calls; one
-/// of its calls leaves the rolling hour in `retryAfter` seconds.
+/// The client (`payer`, a `CallPayer` key) has caused its share of the hourly budget's calls, or
+/// the clients of its address have caused the address's (`scope`); one of those calls leaves the
+/// rolling hour in `retryAfter` seconds.
 package struct UpstreamShareSpent: Error, Equatable, Sendable {
+    package enum Scope: Sendable, Equatable {
+        /// The client's own share.
+        case client
+        /// What the clients of its address may cause together (`GatewaySettings.callsPerAddress`).
+        case address
+    }
+
     package let payer: String
     package let retryAfter: Int
+    package let scope: Scope
+
+    package init(payer: String, retryAfter: Int, scope: Scope = .client) {
+        self.payer = payer
+        self.retryAfter = retryAfter
+        self.scope = scope
+    }
 }

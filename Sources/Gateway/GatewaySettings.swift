@@ -19,11 +19,19 @@ package struct GatewaySettings: Sendable, Equatable {
     /// the key): it starts every cache and spotlight key, so a server started against another
     /// upstream on the same database never serves the first one's answers, fresh or stale.
     package var upstreamIdentity = ""
+    /// How long the upstream's "not found" for an id (or for a random pick's tag) is remembered,
+    /// in seconds: asked again meanwhile, it is not found without a call. 0: not remembered.
+    package var notFoundSeconds: Double = 60
     /// Upstream calls allowed per rolling hour; nil for no budget.
     package var callsPerHour: Int?
     /// The percent of `callsPerHour` one client (`CallPayer`) may cause in a rolling hour; 0: no
     /// share, any client may spend the whole budget.
     package var sharePercent = 10
+    /// How many clients' shares the clients of one address (its installs, and its requests
+    /// without a token) may cause together: more than one, since carrier NAT and offices put
+    /// many honest people behind one address; bounded, so that making install after install
+    /// cannot spend the budget share by share.
+    package var sharesPerAddress = 3
 
     /// Upstream calls one client may cause per rolling hour: `sharePercent` of the budget, at
     /// least 1; nil without a budget or a share.
@@ -33,6 +41,14 @@ package struct GatewaySettings: Sendable, Equatable {
         // Divided first where the product could overflow (the setting allows far less).
         let (product, overflow) = callsPerHour.multipliedReportingOverflow(by: percent)
         return max(1, overflow ? callsPerHour / 100 * percent : product / 100)
+    }
+
+    /// Upstream calls the clients of one address may cause together per rolling hour:
+    /// `sharesPerAddress` shares, at most the budget; nil without a share.
+    package var callsPerAddress: Int? {
+        guard let callsPerPayer, let callsPerHour else { return nil }
+        let (product, overflow) = callsPerPayer.multipliedReportingOverflow(by: max(1, sharesPerAddress))
+        return overflow ? callsPerHour : min(callsPerHour, product)
     }
 
     package init() {}

@@ -25,40 +25,58 @@ package protocol ResponseCacheStore: Sendable {
     func purge(storedBefore date: Date) async throws
 }
 
-/// When upstream calls were made, and who they were charged to, so the hourly budget and each
-/// client's share of it survive a restart.
+/// When upstream calls were made, who they were charged to and from which address, so the hourly
+/// budget, each client's share of it and each address's bound survive a restart.
 package protocol UpstreamCallLog: Sendable {
-    /// `payer`: the `CallPayer` key the call was charged to; "" for none (the spotlight, decks).
-    func record(at date: Date, payer: String, forgetBefore: Date) async throws
+    /// `payer`: the `CallPayer` key the call was charged to; "" for none. `address`: the address
+    /// the paying request came from (`CallPayer.addressKey`); "" for none.
+    func record(at date: Date, payer: String, address: String, forgetBefore: Date) async throws
     func loggedCalls(since date: Date) async throws -> [LoggedCall]
     /// True when other instances log their calls here too: the budget is then the fleet's, each
     /// call taken from the log itself (`take`) rather than from this process's memory.
     var isShared: Bool { get }
     /// Takes one call at `now` when fewer than `limit` were logged since `since` and, with a
-    /// `share`, fewer than its limit were charged to its payer (the budget is told first), as one step for every instance
-    /// sharing the log (calls before `since` are forgotten).
+    /// `share`, fewer than its limit were charged to its payer and fewer than its address limit
+    /// came from its address (the budget is told first, then the payer), as one step for every
+    /// instance sharing the log (calls before `since` are forgotten).
     func take(at now: Date, limit: Int, since: Date, share: PayerShare?) async throws -> CallTaken
 }
 
-/// One logged call: when, and who paid ("" for no one).
+/// One logged call: when, who paid ("" for no one) and the address the paying request came from
+/// ("" for none).
 package struct LoggedCall: Equatable, Sendable {
     package let at: Date
     package let payer: String
+    package let address: String
 
-    package init(at: Date, payer: String) {
+    package init(at: Date, payer: String, address: String = "") {
         self.at = at
         self.payer = payer
+        self.address = address
     }
 }
 
-/// A payer and the calls it may be charged in the window.
+/// A payer and the calls it may be charged in the window; and the address it asks from, with the
+/// calls every payer asking from there may be charged together (`GatewaySettings.callsPerAddress`).
 package struct PayerShare: Equatable, Sendable {
     package let payer: String
     package let limit: Int
+    /// `CallPayer.addressKey`; "" for none.
+    package let address: String
+    /// Nil: the address is not bounded.
+    package let addressLimit: Int?
 
-    package init(payer: String, limit: Int) {
+    package init(payer: String, limit: Int, address: String = "", addressLimit: Int? = nil) {
         self.payer = payer
         self.limit = limit
+        self.address = address
+        self.addressLimit = addressLimit
+    }
+
+    /// The address limit, when there is an address to bound.
+    package var boundedAddress: (address: String, limit: Int)? {
+        guard !address.isEmpty, let addressLimit else { return nil }
+        return (address, addressLimit)
     }
 }
 
@@ -69,6 +87,9 @@ package enum CallTaken: Equatable, Sendable {
     case exhausted(oldest: Date)
     /// The payer was charged its share in the window; the oldest of its calls.
     case shareSpent(oldest: Date)
+    /// The payers of the payer's address were charged the address's limit together in the
+    /// window; the oldest of their calls.
+    case addressSpent(oldest: Date)
 }
 
 extension UpstreamCallLog {
@@ -76,7 +97,7 @@ extension UpstreamCallLog {
 
     /// A call charged to no one.
     package func record(at date: Date, forgetBefore: Date) async throws {
-        try await record(at: date, payer: "", forgetBefore: forgetBefore)
+        try await record(at: date, payer: "", address: "", forgetBefore: forgetBefore)
     }
 
     /// The times of the calls since `date`, oldest first.
@@ -96,8 +117,12 @@ extension UpstreamCallLog {
         if let share {
             let theirs = calls.filter { $0.payer == share.payer }
             if theirs.count >= share.limit { return .shareSpent(oldest: theirs.map(\.at).min() ?? now) }
+            if let (address, limit) = share.boundedAddress {
+                let fromThere = calls.filter { $0.address == address }
+                if fromThere.count >= limit { return .addressSpent(oldest: fromThere.map(\.at).min() ?? now) }
+            }
         }
-        try await record(at: now, payer: share?.payer ?? "", forgetBefore: since)
+        try await record(at: now, payer: share?.payer ?? "", address: share?.address ?? "", forgetBefore: since)
         return .taken
     }
 }

@@ -17,6 +17,8 @@ package final class UpstreamGateway: Sendable {
     private let memory: MemoryCache
     private let budget: CallBudget?
     private let holdOff = UpstreamHoldOff()
+    /// The keys the upstream lately said it has nothing for (`GatewaySettings.notFoundSeconds`).
+    private let notFound: NotFoundMemory
     package let metrics: UpstreamMetrics
     /// The analytics links of the items passing through (fetched, or read from the store), for pingbacks.
     package let links = UpstreamLinkIndex()
@@ -42,7 +44,10 @@ package final class UpstreamGateway: Sendable {
         self.memory = MemoryCache(capacity: settings.cacheEnabled ? settings.memoryEntries : 0)
         // Shared when several gateways write to one database, so one flush waits for all of them.
         let bookkeeping = bookkeeping ?? BookkeepingWrites(report: report, now: now)
-        self.budget = settings.callsPerHour.map { CallBudget(limit: $0, share: settings.callsPerPayer, log: callLog, bookkeeping: bookkeeping) }
+        self.budget = settings.callsPerHour.map {
+            CallBudget(limit: $0, share: settings.callsPerPayer, addressShare: settings.callsPerAddress, log: callLog, bookkeeping: bookkeeping)
+        }
+        self.notFound = NotFoundMemory(lifetime: settings.notFoundSeconds)
         self.bookkeeping = bookkeeping
         self.metrics = metrics
         self.now = now
@@ -83,14 +88,15 @@ package final class UpstreamGateway: Sendable {
     /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
     /// `reserve`, the upstream is not asked (a cached answer still serves): typing must not eat
     /// the budget that searches need.
-    package func searchSuggestions(for query: String, limit: Int, reserve: Int = 0) async throws -> Fetched<SearchTerms> {
-        try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve) { [provider] in
+    package func searchSuggestions(for query: String, limit: Int, reserve: Int = 0, payer: CallPayer? = nil) async throws -> Fetched<SearchTerms> {
+        try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve,
+                         payer: payer) { [provider] in
             SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
         }
     }
 
-    package func trendingSearches() async throws -> Fetched<SearchTerms> {
-        try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches") { [provider] in
+    package func trendingSearches(payer: CallPayer? = nil) async throws -> Fetched<SearchTerms> {
+        try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches", payer: payer) { [provider] in
             SearchTerms(try await provider.trendingSearches())
         }
     }
@@ -101,22 +107,31 @@ package final class UpstreamGateway: Sendable {
         }
     }
 
-    /// Never cached (each call should differ), but it counts against the budget.
+    /// Never cached (each call should differ), but it counts against the budget. That there is
+    /// nothing to pick (for a tag) is remembered as an unknown id is.
     package func random(tag: String?, rating: String?, type: MediaType = .gifs, payer: CallPayer? = nil) async throws -> Item {
-        let item = try await spend(endpoint: CacheKey.endpoint("random", type), payer: payer) { [provider] in
-            try await provider.random(tag: tag, rating: rating, type: type)
+        let key = settings.key(CacheKey.randomPool(tag: tag, rating: rating, type: type))
+        if notFound.contains(key, now: now()) { throw UpstreamError.notFound }
+        let item: Item
+        do {
+            item = try await spend(endpoint: CacheKey.endpoint("random", type), payer: payer) { [provider] in
+                try await provider.random(tag: tag, rating: rating, type: type)
+            }
+        } catch UpstreamError.notFound {
+            notFound.remember(key, now: now())
+            throw UpstreamError.notFound
         }
         links.record([item])
         return item
     }
 
     /// Tells the upstream an item is being saved, when the item carries a download location
-    /// (Unsplash's terms ask for it); nothing otherwise. Spends a call; a failure is counted and
-    /// logged as any call's, and thrown.
-    package func trackDownload(of item: Item) async throws {
+    /// (Unsplash's terms ask for it); nothing otherwise. Spends a call, charged to `payer`; a
+    /// failure is counted and logged as any call's, and thrown.
+    package func trackDownload(of item: Item, payer: CallPayer? = nil) async throws {
         guard let location = item.upstreamLinks?.downloadLocation, !location.isEmpty else { return }
         do {
-            try await spend(endpoint: "download") { [provider] in try await provider.trackDownload(of: item) }
+            try await spend(endpoint: "download", payer: payer) { [provider] in try await provider.trackDownload(of: item) }
         } catch let exhausted as BudgetExhausted {
             metrics.recordCall(endpoint: "download", outcome: "budget_exhausted")
             callFailed("download", exhausted)
@@ -158,6 +173,7 @@ package final class UpstreamGateway: Sendable {
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
         if let hit: Fetched<SharedValue<T>> = kept(key: key) { return hit.map(\.value) }
         let requestedAt = now()
+        if notFound.contains(key, now: requestedAt) { throw UpstreamError.notFound }
         let call = call()
         var joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
         let fetched: Fetched<T>
@@ -272,7 +288,11 @@ package final class UpstreamGateway: Sendable {
             // that joined this call (`Fetched.sharedCall`) reuse what is written from it.
             let id = remember(key, value: value) ?? MemoryCache.newID()
             return Fetched(value, status: .miss, age: 0, answerID: id, freshFor: freshFor)
-        } catch let error as UpstreamError where error != .notFound {
+        } catch UpstreamError.notFound {
+            // Not served stale (the item is gone), and remembered: asking again costs no call.
+            notFound.remember(key, now: now())
+            throw UpstreamError.notFound
+        } catch let error as UpstreamError {
             return try serveStale(stored, instead: error)
         } catch let error as BudgetExhausted {
             return try serveStale(stored, instead: error)

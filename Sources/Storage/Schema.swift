@@ -162,6 +162,14 @@ package enum Schema {
         CREATE INDEX upstream_call_payer_time ON upstream_call (provider, payer, called_at);
         """
 
+    /// Version 10: the address each upstream call's request came from (`CallPayer.addressKey`,
+    /// whoever paid), so that the installs of one address together are held to a bounded
+    /// multiple of one client's share; "" for calls logged before, which bind no address.
+    package static let version10CallAddressSQL = """
+        ALTER TABLE upstream_call ADD COLUMN address TEXT NOT NULL DEFAULT '';
+        CREATE INDEX upstream_call_address_time ON upstream_call (provider, address, called_at);
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -180,5 +188,6 @@ package enum Schema {
         Migration(version: 7, sql: version7InstallsSQL),
         Migration(version: 8, sql: version8InstallLastUsedSQL),
         Migration(version: 9, sql: version9CallPayerSQL),
+        Migration(version: 10, sql: version10CallAddressSQL),
     ])
 }

@@ -24,13 +24,14 @@ final class CallShareTests: XCTestCase {
         try await gateway.search(SearchRequest(query: words, offset: 0, limit: 10), payer: payer)
     }
 
-    private func assertShareSpent(_ gateway: UpstreamGateway, _ words: String, payer: CallPayer,
+    private func assertShareSpent(_ gateway: UpstreamGateway, _ words: String, payer: CallPayer, scope: UpstreamShareSpent.Scope = .client,
                                   file: StaticString = #filePath, line: UInt = #line) async {
         do {
             _ = try await Self.search(gateway, words, payer: payer)
             XCTFail("past its share", file: file, line: line)
         } catch let spent as UpstreamShareSpent {
             XCTAssertEqual(spent.payer, payer.key, file: file, line: line)
+            XCTAssertEqual(spent.scope, scope, file: file, line: line)
             XCTAssertTrue((3500...3600).contains(spent.retryAfter), "\(spent.retryAfter)", file: file, line: line)
         } catch {
             XCTFail("\(error)", file: file, line: line)
@@ -77,6 +78,40 @@ final class CallShareTests: XCTestCase {
         await assertShareSpent(gateway, "birds", payer: other)
     }
 
+    /// A new install each time the last one's share is spent: the installs of one address get
+    /// `sharesPerAddress` shares together (3 by default), while another address goes on.
+    func testTheInstallsOfOneAddressAreBoundTogether() async throws {
+        var settings = GatewaySettings()
+        settings.callsPerHour = 20
+        settings.sharePercent = 10
+        XCTAssertEqual(settings.callsPerAddress, 6)
+        let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
+        var calls = 0
+        var refusal: UpstreamShareSpent?
+        installs: for number in 0..<10 {
+            let install = try XCTUnwrap(InstallID(String(repeating: "\(number)", count: 32)))
+            let payer = CallPayer(install: install, address: "203.0.113.7")
+            for search in 0..<5 {
+                do {
+                    _ = try await Self.search(gateway, "w\(number)x\(search)", payer: payer)
+                    calls += 1
+                } catch let spent as UpstreamShareSpent {
+                    if spent.scope == .address {
+                        refusal = spent
+                        break installs
+                    }
+                    break
+                }
+            }
+        }
+        XCTAssertEqual(calls, 6)
+        XCTAssertEqual(refusal?.scope, .address)
+        XCTAssertTrue((3500...3600).contains(refusal?.retryAfter ?? 0), "\(String(describing: refusal))")
+        let elsewhere = try await Self.search(gateway, "elsewhere", payer: CallPayer(install: nil, address: "198.51.100.9"))
+        XCTAssertEqual(elsewhere.status, .miss)
+        await assertShareSpent(gateway, "mine", payer: greedy, scope: .address)
+    }
+
     func testNoPayerAndNoBudgetMeanNoShare() async throws {
         var settings = GatewaySettings()
         settings.sharePercent = 10
@@ -90,6 +125,18 @@ final class CallShareTests: XCTestCase {
         settings.sharePercent = 10
         settings.callsPerHour = Int.max
         XCTAssertEqual(settings.callsPerPayer, Int.max / 100 * 10, "no overflow")
+        XCTAssertEqual(settings.callsPerAddress, Int.max / 100 * 10 * 3)
+        settings.sharesPerAddress = 1_000
+        XCTAssertEqual(settings.callsPerAddress, Int.max, "no overflow: at most the budget")
+        settings.sharesPerAddress = 3
+        settings.callsPerHour = 5
+        XCTAssertEqual(settings.callsPerAddress, 3, "3 shares of 1 call")
+        settings.sharesPerAddress = 10
+        XCTAssertEqual(settings.callsPerAddress, 5, "at most the budget")
+        settings.sharePercent = 0
+        XCTAssertNil(settings.callsPerAddress, "no share, no bound")
+        settings.sharePercent = 10
+        settings.sharesPerAddress = 3
 
         settings.callsPerHour = 10
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)

@@ -36,10 +36,27 @@ final class PGSchemaUpgradeTests: XCTestCase {
         let oldInsert = "INSERT INTO upstream_call (provider, called_at) VALUES ('giphy', $1)"
         _ = try connection.execute(oldInsert, [.integer(1000)])
         try PGSchema.migrator.migrate(connection)
-        XCTAssertEqual(try PGMigrator.version(of: connection), 3)
+        XCTAssertEqual(try PGMigrator.version(of: connection), PGSchema.migrator.latestVersion)
         _ = try connection.execute(oldInsert, [.integer(2000)])
         let rows = try connection.query("SELECT called_at, payer FROM upstream_call ORDER BY called_at")
         XCTAssertEqual(try rows.map { try $0.int64(at: 0) }, [1000, 2000])
         XCTAssertEqual(try rows.map { try $0.text(at: 1) }, ["", ""])
+    }
+
+    /// Version 4 names the address each call came from: calls logged before are from none, and
+    /// an instance of version 3, still running beside upgraded ones, logs its calls as before.
+    func testVersion4KeepsTheCallsAndTheOldInsert() throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("no PostgreSQL cluster") }
+        let connection = try PGConnection(url: url.text)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(3))).migrate(connection)
+        let oldInsert = "INSERT INTO upstream_call (provider, called_at, payer) VALUES ('giphy', $1, 'install:abc')"
+        _ = try connection.execute(oldInsert, [.integer(1000)])
+        try PGSchema.migrator.migrate(connection)
+        XCTAssertEqual(try PGMigrator.version(of: connection), 4)
+        _ = try connection.execute(oldInsert, [.integer(2000)])
+        let rows = try connection.query("SELECT called_at, payer, address FROM upstream_call ORDER BY called_at")
+        XCTAssertEqual(try rows.map { try $0.int64(at: 0) }, [1000, 2000])
+        XCTAssertEqual(try rows.map { try $0.text(at: 1) }, ["install:abc", "install:abc"])
+        XCTAssertEqual(try rows.map { try $0.text(at: 2) }, ["", ""])
     }
 }

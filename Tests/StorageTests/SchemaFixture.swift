@@ -33,6 +33,16 @@ struct SchemaFixture {
     let spotlight: [String: [String: Any]]
     /// Each cached answer's bytes, by its key.
     let cache: [String: Data]
+    /// The calls logged for the hourly budget, oldest first; what a version did not keep is ""
+    /// (a provider: "giphy", as version 4 names the calls before it).
+    let calls: [Call]
+
+    struct Call: Equatable {
+        let provider: String
+        let calledAtMilliseconds: Int64
+        let payer: String
+        let address: String
+    }
 
     static func url(version: Int) -> URL {
         folder.appendingPathComponent("schema-\(version).sql")
@@ -83,6 +93,18 @@ struct SchemaFixture {
             }
         }
         self.cache = cache
+        var calls: [Call] = []
+        if tables.contains("upstream_call") {
+            let columns = Set(try database.query("SELECT name FROM pragma_table_info('upstream_call')").map { try $0.text(at: 0) })
+            func column(_ name: String, else fallback: String) -> String { columns.contains(name) ? name : fallback }
+            let sql = "SELECT \(column("provider", else: "'giphy'")), called_at, \(column("payer", else: "''")), "
+                + "\(column("address", else: "''")) FROM upstream_call ORDER BY called_at"
+            calls = try database.query(sql).map { row in
+                Call(provider: try row.text(at: 0), calledAtMilliseconds: try row.integer(at: 1), payer: try row.text(at: 2),
+                     address: try row.text(at: 3))
+            }
+        }
+        self.calls = calls
     }
 
     /// Favorites newest first, their id first.

@@ -30,6 +30,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion7KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 7) }
     func testVersion8KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 8) }
     func testVersion9KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 9) }
+    func testVersion10KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 10) }
 
     /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
     /// however old the install.
@@ -118,6 +119,21 @@ final class SchemaUpgradeTests: XCTestCase {
         for (id, used) in fixture.lastUsed {
             let record = try await stores.installs.find(try XCTUnwrap(InstallID(id)))
             XCTAssertEqual(record?.lastUsed, Date(timeIntervalSince1970: Double(used) / 1000), "\(id): its last use as it was")
+        }
+
+        // The budget's calls, read back as a restart reads them: who paid from version 9 on, and
+        // from which address from version 10 on (the app's own requests came from loopback).
+        if version >= 9 { XCTAssertTrue(fixture.calls.contains { !$0.payer.isEmpty }, "a call someone paid for") }
+        if version >= 10 { XCTAssertTrue(fixture.calls.contains { $0.address == "address:127.0.0.1" }, "a call from an address") }
+        for provider in Set(fixture.calls.map(\.provider)) {
+            let logged = try await stores.callLog(for: provider).loggedCalls(since: Date(timeIntervalSince1970: 0))
+            let read = logged.map { SchemaFixture.Call(provider: provider, calledAtMilliseconds: Int64(($0.at.timeIntervalSince1970 * 1000).rounded()),
+                                                       payer: $0.payer, address: $0.address) }
+            // Calls of one millisecond come in either order.
+            func sorted(_ calls: [SchemaFixture.Call]) -> [SchemaFixture.Call] {
+                calls.sorted { ($0.calledAtMilliseconds, $0.payer, $0.address) < ($1.calledAtMilliseconds, $1.payer, $1.address) }
+            }
+            XCTAssertEqual(sorted(read), sorted(fixture.calls.filter { $0.provider == provider }), "\(provider): the calls as they were")
         }
         await stores.close()
     }

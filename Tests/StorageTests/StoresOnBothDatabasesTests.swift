@@ -288,6 +288,38 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
     }
 
+    /// An address's bound, taken in the same step: the calls of every payer from one address are
+    /// counted together, its oldest named when they reach the bound (after the budget and the
+    /// payer's own share); what is logged is read back with its address.
+    func testAnAddressIsBoundInTheSameStep() async throws {
+        for backend in try bothDatabases() {
+            let stores = try opened(backend)
+            let log = stores.callLog(for: "giphy")
+            let start = Date(timeIntervalSince1970: 30_000)
+            let address = "address:203.0.113.7"
+            func take(_ payer: String, from address: String, at seconds: Double) async throws -> CallTaken {
+                try await log.take(at: start.addingTimeInterval(seconds), limit: 10, since: start.addingTimeInterval(seconds - 3_600),
+                                   share: PayerShare(payer: payer, limit: 2, address: address, addressLimit: 3))
+            }
+            let taken = [try await take("install:a", from: address, at: 0), try await take("install:a", from: address, at: 1),
+                         try await take("install:b", from: address, at: 2)]
+            XCTAssertEqual(taken, [.taken, .taken, .taken], backend.name)
+            let ownShare = try await take("install:a", from: address, at: 3)
+            XCTAssertEqual(ownShare, .shareSpent(oldest: start), "\(backend.name): the payer's own share is told first")
+            let bound = try await take("install:c", from: address, at: 4)
+            XCTAssertEqual(bound, .addressSpent(oldest: start), "\(backend.name): a new install of the address, past its bound")
+            let byAddress = try await take(address, from: address, at: 5)
+            XCTAssertEqual(byAddress, .addressSpent(oldest: start), "\(backend.name): the address without a token too")
+            let elsewhere = try await take("install:c", from: "address:198.51.100.9", at: 6)
+            XCTAssertEqual(elsewhere, .taken, "\(backend.name): the same install from another address")
+            let later = try await take("install:d", from: address, at: 3_601)
+            XCTAssertEqual(later, .taken, "\(backend.name): the address's oldest call left the window")
+            let logged = try await log.loggedCalls(since: start)
+            XCTAssertEqual(logged.map(\.address), [address, address, "address:198.51.100.9", address], backend.name)
+            XCTAssertEqual(logged.map(\.payer), ["install:a", "install:b", "install:c", "install:d"], backend.name)
+        }
+    }
+
     /// Two instances taking from one budget at once: exactly the limit, never more.
     func testRacingTakesFromTwoInstancesStopAtTheLimit() async throws {
         for backend in try bothDatabases() {

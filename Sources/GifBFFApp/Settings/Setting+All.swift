@@ -14,7 +14,8 @@ extension Setting {
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
         giphyAPIKeyFile, unsplashAccessKeyFile,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
-        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, spotlightMinutes, giphyAnalytics,
+        cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
+        spotlightMinutes, giphyAnalytics,
         eventLoops, maxConnections, maxConnectionsPerClient, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,
@@ -131,6 +132,10 @@ extension Setting {
     static let upstreamSharePercent = Setting("GIF_BFF_UPSTREAM_SHARE_PERCENT", "--upstream-share-percent", \.upstreamSharePercent,
                                               .integerOrAuto(0...100),
                                               "percent of each provider's hourly budget one client (its install, or its address without a token) may cause, at least 1 call; past it its cache misses get 429 (0: no share; auto: \(Configuration.sharePercentForStrangers) with GIF_BFF_INSTALLS=required, else 0)")
+
+    static let upstreamSharesPerAddress = Setting("GIF_BFF_UPSTREAM_SHARES_PER_ADDRESS", "--upstream-shares-per-address",
+                                                  \.gateway.sharesPerAddress, .integer(1...1_000),
+                                                  "how many clients' shares (GIF_BFF_UPSTREAM_SHARE_PERCENT) the clients of one address (its installs, and its requests without a token) may cause together in a rolling hour, at most the budget; past it their cache misses get 429")
 
     static let spotlightMinutes = Setting("GIF_BFF_SPOTLIGHT_MINUTES", "--spotlight-minutes", \.spotlightMinutes, .minutes(upTo: 10_080),
                                           "how often GET /spotlight changes its GIF")

@@ -152,10 +152,11 @@ package struct Browse: Sendable {
     }
 
     /// The provider's current spotlight item (the same for every install, marked for the one
-    /// asking); errors only when there has never been one.
-    package func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?) async throws(ServiceError) -> Spotlight {
+    /// asking); errors only when there has never been one. A new pick's call is charged to `payer`.
+    package func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?,
+                           payer: CallPayer? = nil) async throws(ServiceError) -> Spotlight {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
-            let spotlight = try await provider.spotlight.current(tag: tag?.text)
+            let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
             let isFavorite = try await favorites.markings(install: install).ids.contains(spotlight.item.id)

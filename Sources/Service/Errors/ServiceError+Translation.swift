@@ -21,8 +21,12 @@ extension ServiceError {
                                 "This hour's budget of \(upstream.displayName) calls is spent and nothing is cached for this request; try again later.",
                                 retryAfterSeconds: exhausted.retryAfter)
         case (let spent as UpstreamShareSpent, let upstream?):
+            let who = switch spent.scope {
+            case .client: "You have caused your share"
+            case .address: "The clients at your address (its installs together) have caused their share"
+            }
             self = ServiceError(.upstreamShareSpent,
-                                "You have caused your share of this hour's \(upstream.displayName) calls and nothing is cached for this "
+                                "\(who) of this hour's \(upstream.displayName) calls and nothing is cached for this "
                                     + "request; cached searches still answer, and a call frees up in \(spent.retryAfter) seconds.",
                                 retryAfterSeconds: spent.retryAfter)
         case (FavoritesError.favoritesFull(let limit), _):

@@ -1,3 +1,4 @@
+import Gateway
 import Model
 
 /// Each install's favorites, as the API serves them: the list (never an upstream call), adding
@@ -55,10 +56,10 @@ package struct Favorites: Sendable {
     }
 
     /// Adds the item with that id to the install's favorites. An id already present is answered
-    /// from the store, without an upstream call; a full list fails before the call. An item
-    /// rated above the content ceiling is not found, and so is a favorite whose stored snapshot
-    /// is (the answer would carry that snapshot).
-    package func add(id: ItemID, install: InstallID) async throws(ServiceError) -> FavoriteAddResult {
+    /// from the store, without an upstream call; a full list fails before the call, which is
+    /// charged to `payer`. An item rated above the content ceiling is not found, and so is a
+    /// favorite whose stored snapshot is (the answer would carry that snapshot).
+    package func add(id: ItemID, install: InstallID, payer: CallPayer? = nil) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try providers.provider(of: id)
         return try await errors.translating(upstream: provider.rules.naming) {
             if let existing = try await service.find(id: id.rawValue, install: install) {
@@ -68,7 +69,7 @@ package struct Favorites: Sendable {
             if try await service.count(install: install) >= service.limit {
                 throw ServiceError.favoritesFull(limit: service.limit, hidden: try await hiddenCount(install: install))
             }
-            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID).value)
+            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value)
             let result = try await service.add(item, install: install)
             // Added meanwhile by another request, its older snapshot is what the answer would carry.
             try provider.checkAdmitted(result.favorite.item)

@@ -21,16 +21,18 @@ package struct History: Sendable {
         try await errors.translating { try await service.clear(install: install) }
     }
 
-    /// The install's history first (the search just made included), then the upstream; fails only
-    /// when the history cannot be read.
-    package func suggestions(for words: SearchWords?, limit: Int, install: InstallID) async throws(ServiceError) -> [Suggestion] {
+    /// The install's history first (the search just made included), then the upstream (its call
+    /// charged to `payer`); fails only when the history cannot be read.
+    package func suggestions(for words: SearchWords?, limit: Int, install: InstallID,
+                             payer: CallPayer? = nil) async throws(ServiceError) -> [Suggestion] {
         try await errors.translating {
-            try await SuggestionService(gateway: provider.gateway, history: service, provider: provider.name, install: install)
+            try await SuggestionService(gateway: provider.gateway, history: service, provider: provider.name, install: install, payer: payer)
                 .suggestions(for: words, limit: limit)
         }
     }
 
-    package func trendingSearches() async throws(ServiceError) -> Fetched<[String]> {
-        try await errors.translating(upstream: provider.rules.naming) { try await provider.gateway.trendingSearches().map(\.terms) }
+    /// A call it makes is charged to `payer`.
+    package func trendingSearches(payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<[String]> {
+        try await errors.translating(upstream: provider.rules.naming) { try await provider.gateway.trendingSearches(payer: payer).map(\.terms) }
     }
 }

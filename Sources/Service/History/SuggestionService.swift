@@ -16,6 +16,8 @@ struct SuggestionService: Sendable {
     let provider: ProviderName
     /// Whose history comes first.
     let install: InstallID
+    /// Who the autocomplete call is charged to; past its share, the history answers alone.
+    let payer: CallPayer?
 
     func suggestions(for words: SearchWords?, limit: Int) async throws -> [Suggestion] {
         let past = try await history.list(contains: words?.text, install: install).map { Suggestion(query: $0.query, source: .history) }
@@ -31,7 +33,7 @@ struct SuggestionService: Sendable {
     private func upstreamTerms(_ query: String) async -> [String] {
         let reserve = gateway.budgetLimit.map { max(1, Int(Double($0) * Self.budgetReserveFraction)) } ?? 0
         do {
-            return try await gateway.searchSuggestions(for: query, limit: Self.upstreamLimit, reserve: reserve).value.terms
+            return try await gateway.searchSuggestions(for: query, limit: Self.upstreamLimit, reserve: reserve, payer: payer).value.terms
         } catch {
             return []
         }

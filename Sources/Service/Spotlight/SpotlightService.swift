@@ -46,8 +46,10 @@ package actor SpotlightService {
         self.now = now
     }
 
-    /// Throws the upstream's error only when there is no pick at all yet.
-    package func current(tag: String?) async throws -> Spotlight {
+    /// Throws the upstream's error only when there is no pick at all yet. The call a new pick
+    /// makes is charged to `payer`: the request that found the pick due pays for it; those that
+    /// wait for it meanwhile pay nothing.
+    package func current(tag: String?, payer: CallPayer? = nil) async throws -> Spotlight {
         // The pick belongs to the upstream that made it, as cached answers do.
         let key = gateway.settings.key(tag.flatMap(SearchHistoryService.normalize)?.lowercased() ?? "")
         let current = now()
@@ -55,17 +57,25 @@ package actor SpotlightService {
             return Spotlight(item: pick.item, changesAt: pick.changesAt, secondsLeft: Self.secondsLeft(until: pick.changesAt, from: current),
                              stale: nil, pickedNow: false)
         }
-        if let running = pending[key] { return try await running.value }
-        let task = Task { try await self.resolve(key: key, tag: tag) }
+        if let running = pending[key] {
+            do {
+                return try await running.value
+            } catch let spent as UpstreamShareSpent where spent.payer != payer?.key {
+                // The pick of a client past its share: this request was not refused, so it asks
+                // as its own (the refused pick is not joined again).
+                if pending[key] == running { pending[key] = nil }
+            }
+        }
+        let task = Task { try await self.resolve(key: key, tag: tag, payer: payer) }
         pending[key] = task
-        defer { pending[key] = nil }
+        defer { if pending[key] == task { pending[key] = nil } }
         return try await task.value
     }
 
     /// Reads the stored pick if memory has none (or, with a store other instances share, if the
     /// remembered one is due: another instance may have picked the next); if it is due, asks the
     /// upstream for a new one.
-    private func resolve(key: String, tag: String?) async throws -> Spotlight {
+    private func resolve(key: String, tag: String?, payer: CallPayer?) async throws -> Spotlight {
         let remembered = picks[key]
         if remembered == nil || (store.isShared && remembered.map { isDue($0, at: now()) } == true),
            let stored = try await store.pick(for: key), stored.changesAt > (remembered?.changesAt ?? .distantPast),
@@ -79,10 +89,10 @@ package actor SpotlightService {
         }
         let item: Item
         do {
-            item = try await gateway.random(tag: tag, rating: rating.rawValue)
+            item = try await gateway.random(tag: tag, rating: rating.rawValue, payer: payer)
             // Above the ceiling, the upstream gave nothing this server shows.
             guard admits(item) else { throw UpstreamError.notFound }
-        } catch let error where error is UpstreamError || error is BudgetExhausted || error is UpstreamHeldOff {
+        } catch let error where error is UpstreamError || error is BudgetExhausted || error is UpstreamHeldOff || error is UpstreamShareSpent {
             guard let old = picks[key] else { throw error }
             return Spotlight(item: old.item, changesAt: old.changesAt, secondsLeft: 0, stale: true, pickedNow: false)
         }

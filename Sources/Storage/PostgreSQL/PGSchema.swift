@@ -84,10 +84,20 @@ package enum PGSchema {
         CREATE INDEX upstream_call_by_payer ON upstream_call (provider, payer, called_at);
         """
 
+    /// Version 4: the address each call's request came from (SQLite's version 10), for the bound
+    /// on what the installs of one address cause together; '' for calls logged before, and for
+    /// those an instance of the version before, still running beside upgraded ones, logs (their
+    /// installs' shares are bounded as before, each alone).
+    package static let version4SQL = """
+        ALTER TABLE upstream_call ADD COLUMN address TEXT NOT NULL DEFAULT '';
+        CREATE INDEX upstream_call_by_address ON upstream_call (provider, address, called_at);
+        """
+
     package static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
         PGMigration(version: 2, sql: version2SQL),
         PGMigration(version: 3, sql: version3SQL),
+        PGMigration(version: 4, sql: version4SQL),
     ])
 
     /// The channel every change of an install's favorites is announced on (its payload: the
