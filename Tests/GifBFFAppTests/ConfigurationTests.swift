@@ -111,6 +111,14 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    /// Issue 45.8: the help names both kinds of picture and the rule between a flag and its variable.
+    func testHelpSaysGIFsAndPhotosAndThatAFlagWinsOverItsVariable() {
+        let help = ConfigurationLoader.helpText
+        XCTAssertTrue(help.contains("GIF and photo apps"), help)
+        XCTAssertTrue(help.contains("photos (Unsplash)"), help)
+        XCTAssertTrue(help.contains("a flag wins over its variable"), help)
+    }
+
     /// Issue 32.5: each setting is declared once, its default the value `Configuration` starts
     /// with, written back by the setting's own reader. So a default read as a value gives the
     /// same default again, and every value written reads back as itself.

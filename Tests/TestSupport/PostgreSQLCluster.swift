@@ -40,19 +40,35 @@ package final class PostgreSQLCluster: Sendable {
         let cluster = try running()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
         try cluster.psql("CREATE DATABASE \(name)")
-        testCase.addTeardownBlock { try? cluster.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        testCase.addTeardownBlock { cluster.drop(database: String(name)) }
         return cluster.url(database: String(name))
+    }
+
+    /// Drops a test's database, ending the connections still on it. A listener the test stopped
+    /// lets go of its connection within 0.2 s; ended under it, libpq prints the server's "FATAL:
+    /// terminating connection due to administrator command" on the test run's output, so the
+    /// server waits for it first (at most 1 s, in the same psql; pg_stat_activity is read afresh
+    /// each time, not once per transaction). Idle connections read nothing: ending them is silent.
+    private func drop(database name: String) {
+        let listening = "SELECT 1 FROM pg_stat_activity WHERE datname = '\(name)' AND query LIKE 'LISTEN%'"
+        try? psql("""
+            DO $$ BEGIN FOR i IN 1..50 LOOP
+                PERFORM pg_stat_clear_snapshot(); EXIT WHEN NOT EXISTS (\(listening)); PERFORM pg_sleep(0.02);
+            END LOOP; END $$
+            """, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     package func url(database: String = "postgres") -> String {
         "postgresql://postgres@127.0.0.1:\(port)/\(database)"
     }
 
-    /// Runs one statement as the superuser (through psql, over the socket in the cluster's folder).
-    package func psql(_ sql: String) throws {
+    /// Runs statements as the superuser, each on its own and in order (through one psql, over the
+    /// socket in the cluster's folder); stops at the first that fails.
+    package func psql(_ statements: String...) throws {
         let status = try Self.run("\(Self.binaries)/psql", ["-h", folder, "-p", String(port), "-U", "postgres",
-                                                                             "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
-        guard status == 0 else { throw ClusterError(description: "psql failed (\(status)): \(sql)") }
+                                                                             "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q"]
+                                      + statements.flatMap { ["-c", $0] })
+        guard status == 0 else { throw ClusterError(description: "psql failed (\(status)): \(statements.joined(separator: "; "))") }
     }
 
     /// Stops the server (immediately: the tests' data are throwaway) and starts it again, as a
@@ -69,7 +85,11 @@ package final class PostgreSQLCluster: Sendable {
     }
 
     package func start() throws {
+        // client_min_messages=error: libpq prints every NOTICE and WARNING the server sends (a
+        // migration's "already exists, skipping", an immediate stop's "terminating connection") on
+        // the test run's output; the server's own log stays in the cluster's folder.
         let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off"
+            + " -c client_min_messages=error"
         let status = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-o", options, "-l", folder + "/log", "-w", "start"])
         guard status == 0 else { throw ClusterError(description: "pg_ctl start failed (\(status))") }
     }

@@ -64,9 +64,11 @@ package enum ConfigurationLoader {
     /// The text `--help` prints: every setting with its variable, flag and default.
     package static var helpText: String {
         var lines = [
-            "gif-bff: a local HTTP JSON backend for GIF search and favorites apps.",
+            "gif-bff: a local HTTP JSON backend for GIF and photo apps: search, trending and favorites",
+            "of GIFs (GIPHY) and photos (Unsplash), with demo catalogs of both when no key is set.",
             "",
-            "Usage: gif-bff [options]   (each option can also be given by its environment variable)",
+            "Usage: gif-bff [options]",
+            "Each option can also be given by its environment variable; a flag wins over its variable.",
             "",
         ]
         let flagWidth = Setting.all.map { $0.flag.count + 8 }.max() ?? 20
