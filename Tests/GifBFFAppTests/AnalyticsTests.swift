@@ -136,13 +136,12 @@ final class AnalyticsTests: XCTestCase {
     func testTheAnswerDoesNotWaitForASlowPingbackHost() async throws {
         let api = try APIHarness(self)
         let ids = try itemIDs(api, "/search?q=cats&limit=2")
+        // The host answers after 3 s, inside the pingbacks' deadline (5 s): a pingback sent
+        // before the answer would have been received, and counted by the fake, by then.
         api.fake.inject(.delay(milliseconds: 3_000), lifetime: .sticky, path: pingbackPath)
-        let clock = ContinuousClock()
-        let start = clock.now
         XCTAssertEqual(try api.send("POST", "/gif/\(ids[0])/events", json: #"{"action": "seen"}"#).status, 202)
         XCTAssertEqual(try api.send("POST", "/gif/\(ids[1])/events", json: #"{"action": "seen"}"#).status, 202)
-        XCTAssertLessThan(clock.now - start, .milliseconds(1_000))
-        XCTAssertEqual(api.fake.pingbacks.count(), 0, "still on their way")
+        XCTAssertEqual(api.fake.pingbacks.count(), 0, "answered while the pingbacks were still on their way")
         api.fake.clearFaults()
     }
 

@@ -100,15 +100,17 @@ final class ClientErrorTests: XCTestCase {
         XCTAssertEqual(page.totalCount, 0)
     }
 
+    /// The deadline fires: a timeout, well before the answer (a minute away) would have come, and
+    /// not before the deadline. The bounds are the behaviour here, kept far apart from the answer.
     func testTheDeadlineEndsASlowCallAsATimeout() async {
-        harness.fake.inject(.delay(milliseconds: 2000))
+        harness.fake.inject(.delay(milliseconds: 60_000))
         let client = harness.client(deadline: .milliseconds(300))
         let clock = ContinuousClock()
         let start = clock.now
         let error = await upstreamError { try await client.search(SearchRequest(query: "cats", offset: 0, limit: 5)) }
         let elapsed = clock.now - start
         XCTAssertEqual(error, .timeout)
-        XCTAssertLessThan(elapsed, .milliseconds(1200), "the deadline must not wait for the slow answer")
+        XCTAssertLessThan(elapsed, eventTimeout, "the deadline must not wait for the slow answer")
         XCTAssertGreaterThanOrEqual(elapsed, .milliseconds(290))
     }
 
@@ -142,16 +144,17 @@ final class ClientErrorTests: XCTestCase {
         XCTAssertTrue(reason.contains("resolve"), reason)
     }
 
+    /// Cancelled, the call ends then: long before its deadline or the answer (a minute away).
     func testACancelledCallerEndsPromptly() async {
-        harness.fake.inject(.delay(milliseconds: 3000))
-        let client = harness.client(deadline: .seconds(10))
+        harness.fake.inject(.delay(milliseconds: 60_000))
+        let client = harness.client(deadline: .seconds(120))
         let task = Task { try await client.search(SearchRequest(query: "cats", offset: 0, limit: 5)) }
         try? await Task.sleep(for: .milliseconds(200))
         let clock = ContinuousClock()
         let start = clock.now
         task.cancel()
         let result = await task.result
-        XCTAssertLessThan(clock.now - start, .milliseconds(1500))
+        XCTAssertLessThan(clock.now - start, eventTimeout, "ended when cancelled, not at the deadline or the answer")
         guard case .failure(let error as UpstreamError) = result, case .unavailable = error else {
             return XCTFail("got \(result)")
         }

@@ -10,13 +10,13 @@ final class TestServer: Sendable {
     let logSink = LogSink.capturing()
 
     init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1", grace: Duration = .seconds(10),
-         problemTypePrefix: String? = nil, connectionLimitExempt: [IPRange] = [],
+         eventLoopCount: Int = 2, problemTypePrefix: String? = nil, connectionLimitExempt: [IPRange] = [],
          routes: (inout RouterBuilder) -> Void = TestServer.standardRoutes) throws {
         var builder = RouterBuilder()
         routes(&builder)
         var configuration = HTTPServerConfiguration(host: host, port: 0)
         configuration.limits = limits
-        configuration.eventLoopCount = 2
+        configuration.eventLoopCount = eventLoopCount
         configuration.shutdownGracePeriod = grace
         configuration.connectionLimitExempt = connectionLimitExempt
         if let problemTypePrefix { configuration.problemTypePrefix = problemTypePrefix }

@@ -7,9 +7,14 @@ import XCTest
 /// free port, run as the unprivileged `postgres` user (initdb and postgres refuse root), started on
 /// first use and stopped when the process exits. Each test gets a database of its own.
 /// Without PostgreSQL installed a test is skipped, but under CI (`CI=true`) it fails: CI installs it.
+/// A run killed or crashed never reaches its exit handler: its folder records its owner, and the
+/// next cluster started in the same place stops and deletes it (`AbandonedClusters`).
 package final class PostgreSQLCluster: Sendable {
     package let port: Int
-    private let folder: String
+    /// `gif-bff-pg-<owner PID>-<random>`: the data, the log, the socket and the owner record.
+    package let folder: String
+
+    static let folderPrefix = "gif-bff-pg-"
 
     private static let shared = Mutex<Result<PostgreSQLCluster, ClusterError>?>(nil)
     static let binaries = "/usr/lib/postgresql/15/bin"
@@ -22,7 +27,9 @@ package final class PostgreSQLCluster: Sendable {
     package static func running() throws -> PostgreSQLCluster {
         let result = shared.withLock { shared -> Result<PostgreSQLCluster, ClusterError> in
             if let shared { return shared }
-            let started = Result { () throws(ClusterError) -> PostgreSQLCluster in try PostgreSQLCluster() }
+            let started = Result { () throws(ClusterError) -> PostgreSQLCluster in
+                try PostgreSQLCluster(in: FileManager.default.temporaryDirectory.path)
+            }
             shared = started
             if case .success = started { atexit { PostgreSQLCluster.stopShared() } }
             return started
@@ -33,6 +40,14 @@ package final class PostgreSQLCluster: Sendable {
             if ProcessInfo.processInfo.environment["CI"] == "true" { throw error }
             throw XCTSkip("PostgreSQL is not available here (\(error)); CI installs it")
         }
+    }
+
+    /// Throws XCTSkip without PostgreSQL installed, or under CI (which installs it) fails.
+    package static func requireInstalled() throws {
+        guard !FileManager.default.isExecutableFile(atPath: "\(binaries)/initdb") else { return }
+        let error = ClusterError(description: "no \(binaries)/initdb")
+        if ProcessInfo.processInfo.environment["CI"] == "true" { throw error }
+        throw XCTSkip("PostgreSQL is not available here (\(error)); CI installs it")
     }
 
     /// A fresh database of the test's own, dropped when the test ends; its URL.
@@ -84,6 +99,15 @@ package final class PostgreSQLCluster: Sendable {
         _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
+    /// Stops the server for good and deletes its folder.
+    package func stopAndDelete() {
+        try? stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The server's process as its lock file names it, while it runs.
+    package var postmasterPID: pid_t? { AbandonedClusters.postmaster(of: folder) }
+
     package func start() throws {
         // client_min_messages=error: libpq prints every NOTICE and WARNING the server sends (a
         // migration's "already exists, skipping", an immediate stop's "terminating connection") on
@@ -94,14 +118,18 @@ package final class PostgreSQLCluster: Sendable {
         guard status == 0 else { throw ClusterError(description: "pg_ctl start failed (\(status))") }
     }
 
-    private init() throws(ClusterError) {
+    /// A new cluster in a folder of its own under `parent`, owned by this process. The clusters
+    /// under `parent` whose owner has gone are stopped and deleted first.
+    package init(in parent: String) throws(ClusterError) {
         guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
             throw ClusterError(description: "no \(Self.binaries)/initdb")
         }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        AbandonedClusters.reap(in: parent)
+        folder = parent + "/" + Self.folderPrefix + "\(getpid())-\(UUID().uuidString.prefix(8))"
         do { port = Int(try FreePort.loopback()) } catch { throw ClusterError(description: "\(error)") }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try ClusterOwner.thisProcess().record(in: folder)
             if getuid() == 0 { _ = try Self.run("/bin/chown", ["postgres:postgres", folder]) }
             let status = try Self.asPostgres("\(Self.binaries)/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync"])
             guard status == 0 else { throw ClusterError(description: "initdb failed (\(status))") }
@@ -119,14 +147,14 @@ package final class PostgreSQLCluster: Sendable {
         try? FileManager.default.removeItem(atPath: cluster.folder)
     }
 
-    private static func asPostgres(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    static func asPostgres(_ tool: String, _ arguments: [String]) throws -> Int32 {
         getuid() == 0 ? try run("/usr/sbin/runuser", ["-u", "postgres", "--", tool] + arguments) : try run(tool, arguments)
     }
 
     /// Runs a tool to its end (posix_spawn and waitpid: Foundation's Process waited forever on a
     /// child pg_ctl that had exited, its daemon still holding the pipe), its output discarded.
     @discardableResult
-    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -147,6 +147,12 @@ package final class RawClient {
         return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
     }
 
+    /// Bytes the server has sent that wait in the kernel for this client to read.
+    package var unreadByteCount: Int {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    }
+
     package func isClosedByServer() -> Bool {
         do { return try !fill() && buffer.isEmpty } catch ClientError.timeout { return false } catch { return true }
     }

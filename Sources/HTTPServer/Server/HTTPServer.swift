@@ -97,6 +97,11 @@ public final class HTTPServer: Sendable {
         state.withLock { $0?.loops.map { $0.connectionCount.load(ordering: .relaxed) } ?? [] }
     }
 
+    /// How many loops have an idle keep-alive connection now (for tests of the connection limit).
+    var loopsWithIdleConnections: Int {
+        state.withLock { $0?.loops.filter { $0.oldestIdleSince.load(ordering: .relaxed) != .max }.count ?? 0 }
+    }
+
     /// Connections `client` holds now (for tests of the cap per client).
     func clientConnectionCount(of client: ClientKey) -> Int {
         state.withLock { $0?.context.clients.openCount(of: client) ?? 0 }
