@@ -12,6 +12,16 @@ package struct Favorites: Sendable {
     let service: FavoritesService
     let providers: ProviderGateways
     let errors: ErrorTranslation
+    /// Whether the ceiling can refuse an item of some provider served (below r, on one that
+    /// rates): decided once, as the list is read on every request.
+    private let ceilingApplies: Bool
+
+    init(service: FavoritesService, providers: ProviderGateways, errors: ErrorTranslation) {
+        self.service = service
+        self.providers = providers
+        self.errors = errors
+        ceilingApplies = providers.all.contains { $0.rules.ratesItems && $0.ceiling.rating != .r }
+    }
 
     /// The cap on one install's favorites.
     package var limit: Int { service.limit }
@@ -37,11 +47,6 @@ package struct Favorites: Sendable {
     private func admitted(_ listing: FavoritesListing) -> FavoritesListing {
         guard ceilingApplies, listing.favorites.contains(where: { !admits($0.item) }) else { return listing }
         return FavoritesListing(favorites: listing.favorites.filter { admits($0.item) }, version: listing.version)
-    }
-
-    /// Whether the ceiling can refuse an item of some provider served (below r, on one that rates).
-    private var ceilingApplies: Bool {
-        providers.all.contains { $0.rules.ratesItems && $0.ceiling.rating != .r }
     }
 
     /// A favorite's snapshot as its provider's ceiling reads it; a provider not served has no rule here.
