@@ -101,7 +101,11 @@ final class ClientConnectionLimitTests: XCTestCase {
         let keepAlive = try answeredClient(server, from: "127.0.0.3")
         // Two silent connections of another address, older than any of the attacker's.
         let older = try await silentClients(server, from: "127.0.0.4", count: 2, expectedOpen: 3)
-        let attacker = try await silentClients(server, from: "127.0.0.2", count: 7, expectedOpen: 10)
+        // One at a time, so the order they connected in is the order the server took them in.
+        var attacker: [RawClient] = []
+        for index in 0..<7 {
+            attacker += try await silentClients(server, from: "127.0.0.2", count: 1, expectedOpen: 4 + index)
+        }
 
         var newcomers: [RawClient] = []
         for round in 1...4 {
@@ -120,8 +124,10 @@ final class ClientConnectionLimitTests: XCTestCase {
 
     func testAConnectionThatSpokeLastIsGivenUpAfterTheOthersOfItsClient() async throws {
         let server = try startServer(max: 3, perClient: 0)
-        let first = try server.client(from: "127.0.0.2")
-        let second = try await silentClients(server, from: "127.0.0.2", count: 2, expectedOpen: 3)
+        let first = try await silentClients(server, from: "127.0.0.2", count: 1, expectedOpen: 1)[0]
+        // One at a time, so the order they connected in is the order the server took them in.
+        let second = try await silentClients(server, from: "127.0.0.2", count: 1, expectedOpen: 2)
+            + silentClients(server, from: "127.0.0.2", count: 1, expectedOpen: 3)
         // The oldest starts a request: it is no longer the one silent longest.
         try first.send("GET /healthz HTTP/1.1\r\n")
         try await Task.sleep(for: .milliseconds(50))

@@ -54,18 +54,25 @@ struct SilentConnections {
     /// The connection of `client` silent longest on this loop.
     func oldest(of client: ClientKey) -> SocketConnection? { lists[client]?.oldest }
 
+    /// Links `connection` in its client's list by `time`: after the newest in the usual case; a
+    /// connection accepted by another loop is registered here later than it connected, so it may
+    /// go before some that connected after it (the walk back is that short).
     private mutating func append(_ connection: SocketConnection, at time: UInt64) {
         connection.silentSince = time
-        connection.silentNewer = nil
-        if var ends = lists[connection.peer.client] {
-            connection.silentOlder = ends.newest
-            ends.newest.silentNewer = connection
-            ends.newest = connection
-            lists[connection.peer.client] = ends
-        } else {
+        guard var ends = lists[connection.peer.client] else {
             connection.silentOlder = nil
+            connection.silentNewer = nil
             lists[connection.peer.client] = Ends(oldest: connection, newest: connection)
+            return
         }
+        var older: SocketConnection? = ends.newest
+        while let candidate = older, let since = candidate.silentSince, since > time { older = candidate.silentOlder }
+        let newer: SocketConnection? = if let older { older.silentNewer } else { ends.oldest }
+        connection.silentOlder = older
+        connection.silentNewer = newer
+        if let older { older.silentNewer = connection } else { ends.oldest = connection }
+        if let newer { newer.silentOlder = connection } else { ends.newest = connection }
+        lists[connection.peer.client] = ends
     }
 
     /// Unlinks `connection` and clears its links: the lists hold the only references between
