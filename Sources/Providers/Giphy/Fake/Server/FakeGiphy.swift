@@ -1,5 +1,5 @@
-@_exported import FakeUpstream
-@_exported import GiphyCatalog
+import FakeUpstream
+import GiphyCatalog
 import Foundation
 import HTTPServer
 

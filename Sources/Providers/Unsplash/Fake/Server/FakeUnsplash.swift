@@ -1,5 +1,5 @@
-@_exported import FakeUpstream
-@_exported import UnsplashCatalog
+import FakeUpstream
+import UnsplashCatalog
 import Foundation
 import HTTPServer
 
