@@ -1,16 +1,31 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, dependencies pointing one way (README "Architecture"):
-//   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
-//   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
-//   Service (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
-//   Storage -> SQLite, PostgreSQL, Service: each store written once for either database, built by Stores.open
-//   API -> HTTPServer, Service: routes and the one table from error kinds to statuses
-//   GiphyClient, UnsplashClient -> ProviderHTTP -> Service
-//   GiphyDemo, UnsplashDemo (the demo providers, in-process) -> the clients' mapping, GiphyCatalog/UnsplashCatalog, DemoMedia
+// Layers, each depending only on layers below it (docs/architecture.md draws them). A target
+// declares exactly the targets it imports, no more: CI builds with
+// `--explicit-target-dependency-import-check error` and runs scripts/check-target-imports.py.
+//   gif-bff -> GifBFFApp: settings, wiring, signals (no fake, no fault board: .ci/run checks its symbols)
+//   API: routes from HTTP to the features and back, the one table from error kinds to statuses
+//       -> HTTPServer, Service, Gateway, Wire, Model, DemoMedia (the demo pictures it serves)
+//   Storage: each store written once for SQLite and PostgreSQL, built by Stores.open
+//       -> SQLite -> CSQLite, PostgreSQL -> CPostgreSQL (each on DedicatedThread), Service (the store protocols)
+//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, COpenSSL
+//   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Recency
+//   Wire: the model's JSON forms -> Model, JSON
+//   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII
+//   GiphyClient, UnsplashClient -> ProviderHTTP (libcurl on an epoll loop) -> CCurl, Model, JSON
+//   GiphyDemo, UnsplashDemo (in-process, without a key) -> the client's mapping, the catalog, DemoMedia
 //   FakeGiphy, FakeUnsplash (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
-//   GifBFFApp wires them; gif-bff runs it (no fake, no fault board in it: .ci/run checks its symbols)
+//   GiphyCatalog, UnsplashCatalog -> DemoCatalog: the demo items, knowing neither Service nor HTTP
+//   DemoMedia: the demo pictures (GIF and PNG encoders, a cache bounded in bytes) -> CZlib, Recency, DedicatedThread
+//   HTTPServer: the transport, knowing no items -> JSON, ASCII, CSystemShims, CZlib, CBrotli
+//   JSON -> ASCII; ASCII, Recency, DedicatedThread: nothing of ours
+// No other package links a library of this one (Clients/Swift talks HTTP; Fuzz/ compiles sources
+// itself), so the products are the executables and declarations are `package`. `public` stays on
+// the `@inlinable` code other modules must specialise (`Fetched`, `OnceReference`, `RecencyList`,
+// `PresizedBytes`, `ASCIIByte`, `withUTF8Bytes`): a `package` declaration is not inlined into
+// another module, `@inlinable` or not (7a08433: generic calls on every answer), nor by the release
+// build's default cross-module optimisation, which takes public declarations only.
 // Every target of ours: Swift 6, and the upcoming `any` and member-import rules (as Hummingbird 2):
 // an existential says so, and a file imports each module whose members it uses.
 let strict: [SwiftSetting] = [
@@ -40,12 +55,7 @@ let package = Package(
     name: "gif-bff",
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "GiphyClient", targets: ["GiphyClient"]),
-        .library(name: "FakeGiphy", targets: ["FakeGiphy"]),
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
-        .library(name: "UnsplashClient", targets: ["UnsplashClient"]),
-        .library(name: "FakeUnsplash", targets: ["FakeUnsplash"]),
         .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
     ],
     targets: [
