@@ -1,18 +1,37 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, dependencies pointing one way (README "Architecture"):
-//   HTTPServer (transport: System, Connection state machine, Loop, Parsing, Routing; no GIFs)
-//   CSQLite <- SQLite (wrapper: statement cache, DatabasePool on threads of its own)
-//   Service (the rules, typed inputs, error kinds without HTTP, store and upstream protocols)
-//   Storage -> SQLite, PostgreSQL, Service: each store written once for either database, built by Stores.open
-//   API -> HTTPServer, Service: routes and the one table from error kinds to statuses
-//   GiphyClient, UnsplashClient -> ProviderHTTP -> Service
-//   GiphyDemo, UnsplashDemo (the demo providers, in-process) -> the clients' mapping, GiphyCatalog/UnsplashCatalog, DemoMedia
+// Layers, each depending only on layers below it (docs/architecture.md draws them). A target
+// declares exactly the targets it imports, no more: CI builds with
+// `--explicit-target-dependency-import-check error` and runs scripts/check-target-imports.py.
+//   gif-bff -> GifBFFApp: settings, wiring, signals (no fake, no fault board: .ci/run checks its symbols)
+//   API: routes from HTTP to the features and back, the one table from error kinds to statuses
+//       -> HTTPServer, Service, Gateway, Wire, Model, DemoMedia (the demo pictures it serves)
+//   Storage: each store written once for SQLite and PostgreSQL, built by Stores.open
+//       -> SQLite -> CSQLite, PostgreSQL -> CPostgreSQL (each on DedicatedThread), Service (the store protocols)
+//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, COpenSSL
+//   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Recency
+//   Wire: the model's JSON forms -> Model, JSON
+//   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII
+//   GiphyClient, UnsplashClient -> ProviderHTTP (libcurl on an epoll loop) -> CCurl, Model, JSON
+//   GiphyDemo, UnsplashDemo (in-process, without a key) -> the client's mapping, the catalog, DemoMedia
 //   FakeGiphy, FakeUnsplash (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
-//   GifBFFApp wires them; gif-bff runs it (no fake, no fault board in it: .ci/run checks its symbols)
+//   GiphyCatalog, UnsplashCatalog -> DemoCatalog: the demo items, knowing neither Service nor HTTP
+//   DemoMedia: the demo pictures (GIF and PNG encoders, a cache bounded in bytes) -> CZlib, Recency, DedicatedThread
+//   HTTPServer: the transport, knowing no items -> JSON, ASCII, CSystemShims, CZlib, CBrotli
+//   JSON -> ASCII; ASCII, Recency, DedicatedThread: nothing of ours
+// No other package links a library of this one (Clients/Swift talks HTTP; Fuzz/ compiles sources
+// itself), so the products are the executables and declarations are `package`. `public` stays on
+// the `@inlinable` code other modules must specialise (`Fetched`, `OnceReference`, `RecencyList`,
+// `PresizedBytes`, `ASCIIByte`, `withUTF8Bytes`): a `package` declaration is not inlined into
+// another module, `@inlinable` or not (7a08433: generic calls on every answer), nor by the release
+// build's default cross-module optimisation, which takes public declarations only.
+// Every target of ours: Swift 6, and the upcoming `any` and member-import rules (as Hummingbird 2):
+// an existential says so, and a file imports each module whose members it uses.
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 // The targets every request passes through: their nonisolated async functions run on the caller's
 // executor (SE-0461) instead of switching to the generic one each call; a request's handler already
@@ -36,12 +55,7 @@ let package = Package(
     name: "gif-bff",
     products: [
         .executable(name: "gif-bff", targets: ["gif-bff"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "GiphyClient", targets: ["GiphyClient"]),
-        .library(name: "FakeGiphy", targets: ["FakeGiphy"]),
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
-        .library(name: "UnsplashClient", targets: ["UnsplashClient"]),
-        .library(name: "FakeUnsplash", targets: ["FakeUnsplash"]),
         .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
     ],
     targets: [
@@ -60,18 +74,18 @@ let package = Package(
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia"],
+        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Wire", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Wire", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CSystemShims"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
-        .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport", "JSON", "UnsplashClient"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "Model", "Wire", "Gateway", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 
@@ -83,10 +97,10 @@ let package = Package(
         // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "PostgreSQL", dependencies: ["ASCII", "CPostgreSQL", "DedicatedThread"], swiftSettings: strict),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport", "CPostgreSQL"], swiftSettings: strict),
         // A thread of its own as an executor, for the databases' blocking calls.
         .target(name: "DedicatedThread", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["DedicatedThread", "SQLite", "PostgreSQL", "Service", "Model", "Wire", "Gateway"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["DedicatedThread", "SQLite", "PostgreSQL", "Service", "Model", "Gateway"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -95,13 +109,13 @@ let package = Package(
         .target(name: "Model", dependencies: ["ASCII"], swiftSettings: requestPath),
         // The JSON forms of the model (our item's keys spelled once, read and written) and the links
         // an answer writes against.
-        .target(name: "Wire", dependencies: ["ASCII", "JSON", "Model"], swiftSettings: requestPath),
+        .target(name: "Wire", dependencies: ["JSON", "Model"], swiftSettings: requestPath),
         // Every upstream call: cache, coalescing, budget, hold-off, stale answers; and the writes
         // made for later.
-        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire"], swiftSettings: requestPath),
+        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Recency"], swiftSettings: requestPath),
         // The features, one folder each: browse, favorites, history and suggestions, installs, deck,
         // spotlight, analytics.
-        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "Recency", "COpenSSL"], swiftSettings: requestPath),
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
@@ -111,12 +125,12 @@ let package = Package(
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
-            dependencies: ["Storage", "Service", "Model", "Wire", "Gateway"],
+            dependencies: ["Storage", "Service", "Model"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage", "Service", "Model", "Wire", "Gateway", "TestSupport", "GiphyClient"],
+            dependencies: ["SQLite", "Storage", "Service", "Model", "Gateway", "TestSupport", "GiphyClient", "JSON", "PostgreSQL"],
             // Databases of every earlier schema version, read by the tests from their own folder.
             exclude: ["Fixtures"],
             swiftSettings: strict
@@ -124,10 +138,10 @@ let package = Package(
         // A test VFS that sleeps before each database write: a slow disk inside the test process.
         .target(name: "CSlowDisk", dependencies: ["CSQLite"], path: "Tests/CSlowDisk"),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Model", "JSON", "GiphyClient", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "Wire", "TestSupport", "DemoCatalog"], swiftSettings: strict),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Recency"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "DemoCatalog", "GiphyClient", "UnsplashClient", "Recency"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON"],
             swiftSettings: strict
         ),
 
@@ -138,10 +152,10 @@ let package = Package(
         // failure table, lenient JSON values and key redaction.
         // libcurl (OpenSSL) for the upstream transport: its multi-socket API on our own epoll loop.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ProviderHTTP", dependencies: ["Model", "JSON", "CCurl", "CSystemShims"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
+        .target(name: "ProviderHTTP", dependencies: ["Model", "JSON", "CCurl", "CSystemShims", "ASCII"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
-        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "Model", "JSON"], swiftSettings: strict),
-        .target(name: "GiphyClient", dependencies: ["Model", "ProviderHTTP", "JSON"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
+        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "JSON"], swiftSettings: strict),
+        .target(name: "GiphyClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
         .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),
         // The GIFs, their listing rules (search, trending, paging, ratings, bundles, terms).
@@ -152,32 +166,32 @@ let package = Package(
         // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
-        .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer"], swiftSettings: strict),
+        .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
         // Each demo provider's catalog of pictures lives in its own folder.
         .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemo", "UnsplashDemo", "GiphyCatalog", "UnsplashCatalog", "TestSupport"], swiftSettings: strict),
         // Each demo provider against its client reading the fake: the same items, pages and errors.
-        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "Model", "Wire", "Gateway", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "GiphyCatalog", "UnsplashCatalog"], swiftSettings: strict),
 
         // Unsplash: the same four for photos.
-        .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
+        .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
         .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
-        .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer"], swiftSettings: strict),
+        .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "Wire", "Gateway", "TestSupport"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "JSON", "UnsplashCatalog"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "HTTPServer", "JSON", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "JSON", "TestSupport", "FakeUpstream", "UnsplashCatalog"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "Wire", "Gateway", "ProviderHTTP", "TestSupport"],
+            dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "ProviderHTTP", "TestSupport", "ASCII", "FakeUpstream", "GiphyCatalog", "JSON"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "HTTPServer", "JSON", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "JSON", "TestSupport", "FakeUpstream", "GiphyCatalog"], swiftSettings: strict),
     ]
 )

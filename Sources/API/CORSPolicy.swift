@@ -1,3 +1,4 @@
+import Foundation
 /// Which web origins may call the API from a browser (`GIF_BFF_CORS_ORIGINS`).
 /// An entry is `scheme://host[:port]`; the port `*` means any port. `*` alone allows every origin.
 package struct CORSPolicy: Sendable, Equatable {

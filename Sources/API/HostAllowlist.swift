@@ -1,3 +1,4 @@
+import Foundation
 /// The `Host` names the API answers (`GIF_BFF_ALLOWED_HOSTS`), against DNS rebinding: a hostile
 /// page whose own name resolves to 127.0.0.1 still sends that name in `Host`, and is refused.
 /// Names are compared without the port; `*` accepts any Host.

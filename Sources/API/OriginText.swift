@@ -1,3 +1,4 @@
+import Foundation
 /// An origin (RFC 6454) read from text: `scheme://host[:port]`, nothing after it.
 /// The scheme's default port counts as no port, as browsers serialize it.
 struct OriginText: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Gateway
 import JSON
 import Service
 import Model

@@ -5,10 +5,10 @@
 /// (U+2060-U+206F), the byte order mark (U+FEFF), the soft hyphen, the combining grapheme joiner,
 /// the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), variation selectors and tags. A search box
 /// that sends only these sent nothing to look for.
-public enum InvisibleText {
+package enum InvisibleText {
     /// True when `text` is empty or holds no visible scalar. Reads scalars only when no byte is
     /// visible ASCII (nearly every query has one, and then it is visible).
-    public static func isInvisible(_ text: String) -> Bool {
+    package static func isInvisible(_ text: String) -> Bool {
         if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
     }

@@ -42,8 +42,9 @@ public struct PresizedBytes {
         written += source.count
     }
 
-    /// Room `append(decimal:)` needs at most: a sign and 19 digits.
-    public static let maxDecimalBytes = 20
+    /// Room `append(decimal:)` needs at most: a sign and 19 digits. Inlinable: every response
+    /// head is sized with it, in another module.
+    @inlinable public static var maxDecimalBytes: Int { 20 }
 
     /// `number` in decimal, without a string made for it.
     @inlinable

@@ -3,9 +3,9 @@
 /// Foundation's `trimmingCharacters(in:)` goes through NSString on Linux, and every upstream
 /// field, search and share text passes here. Scalars, not Characters, so a combining mark after
 /// a space is kept as Foundation kept it.
-public enum WhiteSpace {
+package enum WhiteSpace {
     /// `text` without White_Space at either end; nil when nothing else is left.
-    public static func trimmed(_ text: String) -> String? {
+    package static func trimmed(_ text: String) -> String? {
         // Nearly every value starts and ends with a visible ASCII character: no scalar is read then.
         if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
         let scalars = text.unicodeScalars
@@ -16,7 +16,7 @@ public enum WhiteSpace {
     }
 
     /// True when `text` is empty or White_Space only.
-    public static func isBlank(_ text: String) -> Bool { trimmed(text) == nil }
+    package static func isBlank(_ text: String) -> Bool { trimmed(text) == nil }
 
     /// ASCII from `!` to `~`: never White_Space.
     private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }

@@ -5,7 +5,7 @@ import Synchronization
 /// A thread of its own that runs one actor's jobs in order. Database calls block (SQLite on the
 /// disk and its busy handler, libpq on the network); on this thread they hold up nothing else:
 /// not an event loop, not Swift's cooperative pool.
-public final class DedicatedThread: SerialExecutor {
+package final class DedicatedThread: SerialExecutor {
     private struct Queue {
         var jobs: [UnownedJob] = []
         var isStopping = false
@@ -15,7 +15,7 @@ public final class DedicatedThread: SerialExecutor {
     /// Signalled once per enqueued job and once for stop, so the thread sleeps only when idle.
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    public init(name: String) {
+    package init(name: String) {
         // Named from inside, and only once `start` has returned: named any earlier, the thread
         // now and then kept its creator's name (a dispatch queue's) on Linux, as Foundation
         // names only a Thread it knows to be the calling one.
@@ -29,18 +29,18 @@ public final class DedicatedThread: SerialExecutor {
         started.signal()
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.withLock { $0.jobs.append(job) }
         wakeUp.signal()
     }
 
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
     /// The thread ends once the jobs already queued have run.
-    public func stop() {
+    package func stop() {
         queue.withLock { $0.isStopping = true }
         wakeUp.signal()
     }

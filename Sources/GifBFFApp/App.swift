@@ -1,6 +1,10 @@
 import Foundation
 import HTTPServer
+import Model
+import PostgreSQL
+import Service
 import Storage
+import UnsplashClient
 
 /// The executable's life: configuration, start-up, the one line a user needs, signals, exit status.
 package enum App {

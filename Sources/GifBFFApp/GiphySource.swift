@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import GiphyClient
 import GiphyDemo
 import Service

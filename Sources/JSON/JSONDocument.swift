@@ -6,12 +6,12 @@ import Foundation
 /// mappings do) or `JSONObject` (strictly, as what the server wrote itself is read back). Foundation's JSONDecoder was a quarter of a
 /// cache miss's CPU (Codable's containers, and an error thrown for every number GIPHY sends as a
 /// string); here nothing is decoded that no mapping asks for, and asking never throws.
-public final class JSONDocument: Sendable {
+package final class JSONDocument: Sendable {
     let body: Data
     let nodes: [JSONNode]
 
     /// Throws when `body` is not one JSON value (RFC 8259), whitespace around it allowed.
-    public init(parsing body: Data) throws(JSONSyntaxError) {
+    package init(parsing body: Data) throws(JSONSyntaxError) {
         self.body = body
         let parsed: Result<[JSONNode], JSONSyntaxError> = body.withUnsafeBytes { bytes in
             var parser = JSONParser(bytes)
@@ -26,7 +26,7 @@ public final class JSONDocument: Sendable {
     }
 
     /// The top-level value.
-    public var root: JSONValue { JSONValue(document: self, index: 0) }
+    package var root: JSONValue { JSONValue(document: self, index: 0) }
 
     /// The node after `index` and everything inside it.
     func next(after index: Int) -> Int {

@@ -3,17 +3,17 @@ import Foundation
 /// A JSON object the server wrote itself (a cached answer, a favorite's snapshot, a request body
 /// read as an object), read strictly: a member of the wrong type is an error rather than a guess,
 /// a member absent or `null` is none. Keys are written in code, as the writer's are.
-public struct JSONObject {
-    public let value: JSONValue
+package struct JSONObject {
+    package let value: JSONValue
 
     /// Throws unless `value` is an object.
-    public init(_ value: JSONValue) throws(JSONShapeError) {
+    package init(_ value: JSONValue) throws(JSONShapeError) {
         guard value.isObject else { throw JSONShapeError("an object was expected") }
         self.value = value
     }
 
     /// Parses `bytes` and reads its top-level object.
-    public init(parsing bytes: Data) throws(JSONShapeError) {
+    package init(parsing bytes: Data) throws(JSONShapeError) {
         let document: JSONDocument
         do throws(JSONSyntaxError) {
             document = try JSONDocument(parsing: bytes)
@@ -24,17 +24,17 @@ public struct JSONObject {
     }
 
     /// The member, nil when absent or null.
-    public func optional(_ key: StaticString) -> JSONValue? {
+    package func optional(_ key: StaticString) -> JSONValue? {
         guard let member = value[key], !member.isNull else { return nil }
         return member
     }
 
-    public func string(_ key: StaticString) throws(JSONShapeError) -> String {
+    package func string(_ key: StaticString) throws(JSONShapeError) -> String {
         guard let text = try optionalString(key) else { throw .missing(key) }
         return text
     }
 
-    public func optionalString(_ key: StaticString) throws(JSONShapeError) -> String? {
+    package func optionalString(_ key: StaticString) throws(JSONShapeError) -> String? {
         guard let member = optional(key) else { return nil }
         guard let text = member.string else { throw .wrongType(key, "a string") }
         return text
@@ -42,51 +42,51 @@ public struct JSONObject {
 
     /// An integer within `range`: a number past it was written by a build that believed it, and
     /// is not believed now.
-    public func int(_ key: StaticString, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int {
+    package func int(_ key: StaticString, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int {
         guard let number = try optionalInt(key, in: range) else { throw .missing(key) }
         return number
     }
 
-    public func optionalInt(_ key: StaticString, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
+    package func optionalInt(_ key: StaticString, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
         guard let member = optional(key) else { return nil }
         guard let number = member.exactInteger else { throw .wrongType(key, "an integer") }
         guard range.contains(number) else { throw JSONShapeError("\(key): \(number) is outside \(range)") }
         return number
     }
 
-    public func optionalBool(_ key: StaticString) throws(JSONShapeError) -> Bool? {
+    package func optionalBool(_ key: StaticString) throws(JSONShapeError) -> Bool? {
         guard let member = optional(key) else { return nil }
         guard let flag = member.bool else { throw .wrongType(key, "true or false") }
         return flag
     }
 
-    public func optionalObject(_ key: StaticString) throws(JSONShapeError) -> JSONObject? {
+    package func optionalObject(_ key: StaticString) throws(JSONShapeError) -> JSONObject? {
         guard let member = optional(key) else { return nil }
         guard member.isObject else { throw .wrongType(key, "an object") }
         return try JSONObject(member)
     }
 
-    public func array(_ key: StaticString) throws(JSONShapeError) -> [JSONValue] {
+    package func array(_ key: StaticString) throws(JSONShapeError) -> [JSONValue] {
         guard let member = optional(key) else { throw .missing(key) }
         guard member.isArray else { throw .wrongType(key, "an array") }
         return member.elements
     }
 
     /// A value read from the member by its own `init(json:)`, nil when absent or null.
-    public func optional<T: JSONReadable>(_ key: StaticString, as type: T.Type) throws(JSONShapeError) -> T? {
+    package func optional<T: JSONReadable>(_ key: StaticString, as type: T.Type) throws(JSONShapeError) -> T? {
         guard let member = optional(key) else { return nil }
         return try T(json: member)
     }
 }
 
 /// A value the server reads back from JSON it wrote itself.
-public protocol JSONReadable {
+package protocol JSONReadable {
     init(json: JSONValue) throws(JSONShapeError)
 }
 
 extension JSONReadable {
     /// Reads the value from `bytes`, one JSON document.
-    public init(jsonBytes bytes: Data) throws(JSONShapeError) {
+    package init(jsonBytes bytes: Data) throws(JSONShapeError) {
         let document: JSONDocument
         do throws(JSONSyntaxError) {
             document = try JSONDocument(parsing: bytes)
@@ -98,13 +98,13 @@ extension JSONReadable {
 }
 
 /// Why JSON the server wrote itself could not be read back as what it should be.
-public struct JSONShapeError: Error, CustomStringConvertible {
-    public let reason: String
+package struct JSONShapeError: Error, CustomStringConvertible {
+    package let reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
     static func missing(_ key: StaticString) -> JSONShapeError { JSONShapeError("\(key) is missing") }
     static func wrongType(_ key: StaticString, _ expected: String) -> JSONShapeError { JSONShapeError("\(key) is not \(expected)") }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

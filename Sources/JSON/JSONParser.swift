@@ -197,16 +197,16 @@ struct JSONParser {
 }
 
 /// Why a body is not JSON, for the log (the client's error says only "not JSON").
-public struct JSONSyntaxError: Error, CustomStringConvertible {
-    public let reason: String
-    public let offset: Int
+package struct JSONSyntaxError: Error, CustomStringConvertible {
+    package let reason: String
+    package let offset: Int
 
     init(_ reason: String, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
-    public var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 }
 
 /// The bytes JSON's grammar names.

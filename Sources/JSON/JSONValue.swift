@@ -7,31 +7,31 @@ import Foundation
 /// Nothing here fails: what cannot be read as asked is nil, so one odd field never costs a whole
 /// item, let alone a whole page. What the server wrote itself is read strictly through
 /// `JSONObject`.
-public struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
     let document: JSONDocument
     let index: Int
 
     private var node: JSONNode { document.nodes[index] }
 
-    public var isObject: Bool { node.kind == .object }
-    public var isArray: Bool { node.kind == .array }
-    public var isNull: Bool { node.kind == .null }
+    package var isObject: Bool { node.kind == .object }
+    package var isArray: Bool { node.kind == .array }
+    package var isNull: Bool { node.kind == .null }
 
     /// The member named `key` of an object; nil when absent, or when this is not an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard node.kind == .object, let member = document.member(of: index, named: key) else { return nil }
         return JSONValue(document: document, index: member)
     }
 
     /// The member named `key` of an object, for keys written in code (compared as bytes).
-    public subscript(key: StaticString) -> JSONValue? {
+    package subscript(key: StaticString) -> JSONValue? {
         guard node.kind == .object else { return nil }
         return key.withUTF8Buffer { document.member(of: index, named: UnsafeRawBufferPointer($0)) }
             .map { JSONValue(document: document, index: $0) }
     }
 
     /// An object's members, keys decoded, in order; none when this is not an object.
-    public var members: [(key: String, value: JSONValue)] {
+    package var members: [(key: String, value: JSONValue)] {
         guard node.kind == .object else { return [] }
         var members: [(key: String, value: JSONValue)] = []
         var key = index + 1
@@ -44,10 +44,10 @@ public struct JSONValue: Sendable {
     }
 
     /// A string's text; nil for anything else (a number included).
-    public var string: String? { node.kind == .string ? document.string(at: index) : nil }
+    package var string: String? { node.kind == .string ? document.string(at: index) : nil }
 
     /// `true` or `false`; nil for anything else.
-    public var bool: Bool? {
+    package var bool: Bool? {
         switch node.kind {
         case .true: true
         case .false: false
@@ -57,13 +57,13 @@ public struct JSONValue: Sendable {
 
     /// A number written as an integer that `Int` holds; nil for anything else (a string, a
     /// fraction, an exponent).
-    public var exactInteger: Int? {
+    package var exactInteger: Int? {
         guard node.kind == .number, !node.flag else { return nil }
         return Int(document.text(at: index))
     }
 
     /// An array's elements, in order; none when this is not an array.
-    public var elements: [JSONValue] {
+    package var elements: [JSONValue] {
         guard node.kind == .array else { return [] }
         var elements: [JSONValue] = []
         var element = index + 1
@@ -77,7 +77,7 @@ public struct JSONValue: Sendable {
 
     /// Text sent as a string or, now and then, as a number (a whole one, written as an integer);
     /// "" is kept (callers decide what empty means).
-    public var text: String? {
+    package var text: String? {
         switch node.kind {
         case .string: document.string(at: index)
         case .number: wholeNumber.map { String($0) }
@@ -86,7 +86,7 @@ public struct JSONValue: Sendable {
     }
 
     /// An integer sent as a number or as a string (" 12 ", "12.0"); a fraction is dropped.
-    public var integer: Int? {
+    package var integer: Int? {
         switch node.kind {
         case .number:
             return Int(document.text(at: index)) ?? number.flatMap(Self.integer)
@@ -99,7 +99,7 @@ public struct JSONValue: Sendable {
     }
 
     /// A number's value; nil for anything else, a number string included.
-    public var number: Double? {
+    package var number: Double? {
         guard node.kind == .number else { return nil }
         return Double(document.text(at: index))
     }
@@ -122,7 +122,7 @@ public struct JSONValue: Sendable {
 
 extension JSONDocument {
     /// The parsed body's value, or nil when the body is not JSON.
-    public static func root(of body: Data) -> JSONValue? {
+    package static func root(of body: Data) -> JSONValue? {
         (try? JSONDocument(parsing: body))?.root
     }
 }

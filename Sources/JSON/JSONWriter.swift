@@ -4,17 +4,17 @@ import ASCII
 /// fake upstreams' bodies. Keys are written in the order the callers write them, fixed in code, so
 /// equal values always give equal bytes (and ETags): sorted in items and pages, RFC 9457's order in
 /// problems, GIPHY's and Unsplash's own order in the fakes.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Whether the innermost open object or array has a member yet (so a comma is due); false
     /// at the top level. Kept apart from `outer` so writing a member touches no array.
     private var commaDue = false
     /// `commaDue` of each object or array around the innermost open one, one per open one.
     private var outer: [Bool] = []
 
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(0x7B)
         open()
@@ -23,7 +23,7 @@ public struct JSONWriter {
         bytes.append(0x7D)
     }
 
-    public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+    package mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         separate()
         bytes.append(0x5B)
         open()
@@ -42,7 +42,7 @@ public struct JSONWriter {
     }
 
     /// A member's key, one of ours: a literal with nothing to escape, copied as is. Its value must follow.
-    public mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(0x22)
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -52,7 +52,7 @@ public struct JSONWriter {
     }
 
     /// A key made at run time (a rendition's name), escaped as any string. Its value must follow.
-    public mutating func key(escaping name: String) {
+    package mutating func key(escaping name: String) {
         separate()
         writeString(name)
         bytes.append(0x3A)
@@ -64,12 +64,12 @@ public struct JSONWriter {
         commaDue = false
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         writeString(value)
     }
 
-    public mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         separate()
         // Digits straight into the bytes, lowest first, then turned round: no String per number.
         if value < 0 { bytes.append(0x2D) }
@@ -85,28 +85,28 @@ public struct JSONWriter {
     /// A number with a fraction (a fake Unsplash's latitude): its shortest text that reads back as
     /// the same Double ("35.676192", "1e-07"), which is always a JSON number. JSON has no NaN or
     /// infinity: they are written as null.
-    public mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         separate()
         bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    public mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }
 
     // Conveniences for members, leaving out what has no value (never null, "" or 0).
-    public mutating func member(_ name: StaticString, _ value: String) { key(name); string(value) }
-    public mutating func member(_ name: StaticString, _ value: Int) { key(name); int(value) }
-    public mutating func meaningful(_ name: StaticString, _ value: String?) {
+    package mutating func member(_ name: StaticString, _ value: String) { key(name); string(value) }
+    package mutating func member(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    package mutating func meaningful(_ name: StaticString, _ value: String?) {
         if let value, !value.isEmpty { member(name, value) }
     }
-    public mutating func meaningful(_ name: StaticString, _ value: Int?) {
+    package mutating func meaningful(_ name: StaticString, _ value: Int?) {
         if let value, value != 0 { member(name, value) }
     }
 
@@ -123,7 +123,7 @@ public struct JSONWriter {
     /// should see no control character); everything else, slashes and non-ASCII included, as is.
     /// Runs that need no escaping (nearly all of a URL or title) are found eight bytes at a time
     /// and copied in one go.
-    public static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         value.withUTF8Bytes { utf8 in
             var runStart = 0
@@ -169,13 +169,13 @@ public struct JSONWriter {
 
 /// What the writer escapes: what a JSON string cannot hold as is (RFC 8259: the quote, the
 /// backslash, control characters), and DEL.
-public enum JSONEscaping {
-    public static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
+package enum JSONEscaping {
+    package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
 
     /// One high bit per byte of `word` (eight bytes, the first lowest) that needs an escape. The
     /// lowest is exact; higher ones may be false (a subtraction's borrow runs upwards), so a
     /// caller reads on from the lowest byte by byte.
-    public static func specialBytes(_ word: UInt64) -> UInt64 {
+    package static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
@@ -185,13 +185,13 @@ public enum JSONEscaping {
 }
 
 /// A value with a JSON form written by `JSONWriter`.
-public protocol JSONWritable {
+package protocol JSONWritable {
     func write(to writer: inout JSONWriter)
 }
 
 extension JSONWritable {
     /// The value's JSON, as bytes.
-    public func jsonBytes(capacity: Int = 1024) -> [UInt8] {
+    package func jsonBytes(capacity: Int = 1024) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         write(to: &writer)
         return writer.bytes

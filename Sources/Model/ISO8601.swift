@@ -4,17 +4,17 @@ import Foundation
 /// encoder's date strategy, so stored snapshots and responses agree. Their one precision is the
 /// whole second: GIPHY's dates have no fraction, Unsplash's documented ones neither, and an item
 /// must read back from our JSON exactly as it was made.
-public enum ISO8601 {
+package enum ISO8601 {
     /// `date` without its fraction of a second (towards the past, as the written form reads).
-    public static func wholeSeconds(_ date: Date) -> Date {
+    package static func wholeSeconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         date.formatted(.iso8601)
     }
 
-    public static func date(from string: String) -> Date? {
+    package static func date(from string: String) -> Date? {
         try? Date(string, strategy: .iso8601)
     }
 }

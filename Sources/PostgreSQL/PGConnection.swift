@@ -4,7 +4,7 @@ import Foundation
 /// One libpq connection. Not Sendable: it lives on one thread (a `PGPool` slot's, or the
 /// listener's). Each statement is prepared once on this connection and reused (by its SQL text);
 /// parameters go apart from the SQL, so no value is ever spliced into it.
-public final class PGConnection {
+package final class PGConnection {
     private let handle: OpaquePointer
     private var prepared: [String: String] = [:]
     private var nextStatement = 0
@@ -18,7 +18,7 @@ public final class PGConnection {
 
     /// `url`: a `postgresql://` URL (see `PostgreSQLURL`). A statement that runs longer than
     /// `statementTimeoutMilliseconds` is cancelled by the server.
-    public init(url: String, statementTimeoutMilliseconds: Int = 10_000) throws(PostgreSQLError) {
+    package init(url: String, statementTimeoutMilliseconds: Int = 10_000) throws(PostgreSQLError) {
         let keywords = ["dbname"] + Self.connectionSettings.map(\.0)
         let values = [url] + Self.connectionSettings.map(\.1)
         let connection: OpaquePointer? = Self.withCStrings(keywords) { keys in
@@ -38,14 +38,14 @@ public final class PGConnection {
     deinit { PQfinish(handle) }
 
     /// False once the connection is lost; a broken connection is dropped, not reused.
-    public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+    package var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
 
     /// The socket, for waiting on notifications.
     var socket: Int32 { PQsocket(handle) }
 
     /// The rows `sql` returns.
     @discardableResult
-    public func query(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> [PGRow] {
+    package func query(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> [PGRow] {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         let rows = Int(PQntuples(result)), columns = Int(PQnfields(result))
@@ -67,20 +67,20 @@ public final class PGConnection {
     }
 
     /// The first row, or nil.
-    public func queryFirst(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> PGRow? {
+    package func queryFirst(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> PGRow? {
         try query(sql, parameters).first
     }
 
     /// Runs `sql` and returns how many rows it changed.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> Int {
+    package func execute(_ sql: String, _ parameters: [PGValue] = []) throws(PostgreSQLError) -> Int {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
     /// Several statements at once, without parameters (migrations, settings); not prepared.
-    public func executeScript(_ sql: String) throws(PostgreSQLError) {
+    package func executeScript(_ sql: String) throws(PostgreSQLError) {
         guard let result = PQexec(handle, sql) else { throw lost(sql) }
         defer { PQclear(result) }
         try check(result, sql)
@@ -88,7 +88,7 @@ public final class PGConnection {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     @discardableResult
-    public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    package func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
         try executeScript("BEGIN")
         do {
             let value = try body(self)

@@ -6,7 +6,7 @@ import Synchronization
 /// goes to `received` (channel, payload) as soon as it arrives. When the connection is lost it is
 /// made again (backing off up to 2 s), and `resumed` is called: what was sent meanwhile is lost,
 /// so a listener must treat that as "anything may have changed".
-public final class PGListener: Sendable {
+package final class PGListener: Sendable {
     private final class Flag: Sendable {
         let raised = Atomic<Bool>(false)
     }
@@ -14,7 +14,7 @@ public final class PGListener: Sendable {
     private let stopped = Flag()
 
     /// `listening` is called once, when the first connection listens on every channel.
-    public init(url: PostgreSQLURL, channels: [String], received: @escaping @Sendable (String, String) -> Void,
+    package init(url: PostgreSQLURL, channels: [String], received: @escaping @Sendable (String, String) -> Void,
                 resumed: @escaping @Sendable () -> Void = {}, listening: @escaping @Sendable () -> Void = {}) {
         let stopped = self.stopped
         let thread = Thread {
@@ -42,7 +42,7 @@ public final class PGListener: Sendable {
     }
 
     /// The thread ends within 0.2 s.
-    public func stop() { stopped.raised.store(true, ordering: .relaxed) }
+    package func stop() { stopped.raised.store(true, ordering: .relaxed) }
 
     private static func listening(_ url: String, _ channels: [String]) throws(PostgreSQLError) -> PGConnection {
         let connection = try PGConnection(url: url, statementTimeoutMilliseconds: 0)

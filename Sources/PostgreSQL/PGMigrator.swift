@@ -1,9 +1,9 @@
 /// One step of a PostgreSQL schema, numbered from 1.
-public struct PGMigration: Sendable {
-    public let version: Int
-    public let sql: String
+package struct PGMigration: Sendable {
+    package let version: Int
+    package let sql: String
 
-    public init(version: Int, sql: String) {
+    package init(version: Int, sql: String) {
         self.version = version
         self.sql = sql
     }
@@ -13,29 +13,29 @@ public struct PGMigration: Sendable {
 /// fleet may start at once: an advisory lock lets one migrate while the others wait, then they
 /// find nothing left to do. Each step runs in one transaction with its version, so a failed step
 /// leaves the database at the one before. A database newer than this program is refused.
-public struct PGMigrator: Sendable {
+package struct PGMigrator: Sendable {
     /// Arbitrary, fixed: the advisory lock all gif-bff instances take to migrate.
     static let lockKey: Int64 = 0x6769_662D_6266_6600
 
-    public let migrations: [PGMigration]
+    package let migrations: [PGMigration]
 
-    public init(_ migrations: [PGMigration]) {
+    package init(_ migrations: [PGMigration]) {
         self.migrations = migrations
     }
 
-    public var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+    package var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
 
-    public struct TooNew: Error, Equatable, Sendable {
-        public let found: Int
-        public let latestKnown: Int
+    package struct TooNew: Error, Equatable, Sendable {
+        package let found: Int
+        package let latestKnown: Int
 
-        public init(found: Int, latestKnown: Int) {
+        package init(found: Int, latestKnown: Int) {
             self.found = found
             self.latestKnown = latestKnown
         }
     }
 
-    public func migrate(_ connection: PGConnection) throws {
+    package func migrate(_ connection: PGConnection) throws {
         try connection.query("SELECT pg_advisory_lock($1)", [.integer(Self.lockKey)])
         defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", [.integer(Self.lockKey)]) }
         try connection.executeScript("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -50,7 +50,7 @@ public struct PGMigrator: Sendable {
     }
 
     /// The version the database is at.
-    public static func version(of connection: PGConnection) throws -> Int {
+    package static func version(of connection: PGConnection) throws -> Int {
         try connection.executeScript("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         return try connection.queryFirst("SELECT COALESCE(MAX(version), 0) FROM schema_version")?.int(at: 0) ?? 0
     }

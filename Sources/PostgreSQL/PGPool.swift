@@ -5,15 +5,15 @@ import Synchronization
 /// each made on first use. A lost connection is dropped and made again on a later call; while the
 /// server cannot be reached, calls fail at once (backing off, 0.1 s doubling to 2 s, between
 /// attempts) instead of waiting, so an answer is a quick 503, and the pool recovers by itself.
-public final class PGPool: Sendable {
-    public struct Settings: Sendable {
-        public var size = 4
+package final class PGPool: Sendable {
+    package struct Settings: Sendable {
+        package var size = 4
         /// Calls waiting for a connection at most; the next fails at once (the pool is swamped).
-        public var maxWaiting = 1_000
-        public var statementTimeoutMilliseconds = 10_000
-        public var firstBackoff: Duration = .milliseconds(100)
-        public var maxBackoff: Duration = .seconds(2)
-        public init() {}
+        package var maxWaiting = 1_000
+        package var statementTimeoutMilliseconds = 10_000
+        package var firstBackoff: Duration = .milliseconds(100)
+        package var maxBackoff: Duration = .seconds(2)
+        package init() {}
     }
 
     private struct Queue {
@@ -26,7 +26,7 @@ public final class PGPool: Sendable {
     private let queue: Mutex<Queue>
     private let settings: Settings
 
-    public init(url: PostgreSQLURL, settings: Settings = Settings()) {
+    package init(url: PostgreSQLURL, settings: Settings = Settings()) {
         let size = max(1, settings.size)
         self.settings = settings
         slots = (0..<size).map { PGSlot(url: url.text, settings: settings, name: "postgres-\($0 + 1)") }
@@ -34,19 +34,19 @@ public final class PGPool: Sendable {
     }
 
     /// Runs `body` with a connection, on that connection's thread.
-    public func withConnection<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
+    package func withConnection<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
         let index = try await takeSlot()
         defer { giveBack(index) }
         return try await slots[index].run(body)
     }
 
     /// Runs `body` in a transaction (committed when it returns, rolled back when it throws).
-    public func transaction<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
+    package func transaction<T: Sendable>(_ body: @Sendable (PGConnection) throws -> T) async throws -> T {
         try await withConnection { connection in try connection.transaction(body) }
     }
 
     /// Closes every connection and stops their threads; calls after this fail.
-    public func close() async {
+    package func close() async {
         let waiting = queue.withLock { queue -> [CheckedContinuation<Int, any Error>] in
             queue.closed = true
             defer { queue.waiting = [] }

@@ -4,37 +4,37 @@ import Foundation
 
 /// One row of a result, its values copied out of libpq's result (which is freed at once), in
 /// text form; bytea columns come back as `\x` hex, decoded by `bytes(at:)`.
-public struct PGRow: Sendable {
+package struct PGRow: Sendable {
     let values: [String?]
     let sql: String
 
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
-    public func isNull(at column: Int) -> Bool { column >= values.count || values[column] == nil }
+    package func isNull(at column: Int) -> Bool { column >= values.count || values[column] == nil }
 
-    public func text(at column: Int) throws(PostgreSQLError) -> String {
+    package func text(at column: Int) throws(PostgreSQLError) -> String {
         guard column < values.count, let value = values[column] else { throw missing(column) }
         return value
     }
 
-    public func optionalText(at column: Int) -> String? { column < values.count ? values[column] : nil }
+    package func optionalText(at column: Int) -> String? { column < values.count ? values[column] : nil }
 
-    public func int(at column: Int) throws(PostgreSQLError) -> Int {
+    package func int(at column: Int) throws(PostgreSQLError) -> Int {
         guard let value = Int(try text(at: column)) else { throw PostgreSQLError(.mismatch, message: "column \(column) is not an integer", sql: sql) }
         return value
     }
 
-    public func int64(at column: Int) throws(PostgreSQLError) -> Int64 {
+    package func int64(at column: Int) throws(PostgreSQLError) -> Int64 {
         guard let value = Int64(try text(at: column)) else { throw PostgreSQLError(.mismatch, message: "column \(column) is not an integer", sql: sql) }
         return value
     }
 
-    public func bool(at column: Int) throws(PostgreSQLError) -> Bool {
+    package func bool(at column: Int) throws(PostgreSQLError) -> Bool {
         try text(at: column) == "t"
     }
 
     /// A bytea column: PostgreSQL's hex output, `\x` then two digits a byte.
-    public func bytes(at column: Int) throws(PostgreSQLError) -> Data {
+    package func bytes(at column: Int) throws(PostgreSQLError) -> Data {
         let text = try text(at: column)
         let utf8 = Array(text.utf8)
         guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0 else {

@@ -1,7 +1,7 @@
 /// Every failure of the PostgreSQL wrapper: what libpq or the server said, its SQLSTATE when the
 /// server sent one, and the statement at fault. One type, as `SQLiteError` is for SQLite.
-public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
+package struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
         /// No connection: the server is down, refused us, or the connection was lost.
         case connection
         /// The server refused a statement (its SQLSTATE says why).
@@ -10,14 +10,14 @@ public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertib
         case mismatch
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Five characters (`23505` a unique violation, `57P01` the server shutting down); nil when
     /// the failure came from libpq, not the server.
-    public let sqlState: String?
-    public let message: String
-    public let sql: String?
+    package let sqlState: String?
+    package let message: String
+    package let sql: String?
 
-    public init(_ kind: Kind, sqlState: String? = nil, message: String, sql: String? = nil) {
+    package init(_ kind: Kind, sqlState: String? = nil, message: String, sql: String? = nil) {
         self.kind = kind
         self.sqlState = sqlState
         self.message = message
@@ -26,13 +26,13 @@ public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// True when another try on a new connection may succeed: the connection was lost, or the
     /// server is going away (SQLSTATE class 08, connection exceptions, and 57P01-57P03).
-    public var isConnectionLost: Bool {
+    package var isConnectionLost: Bool {
         if kind == .connection { return true }
         guard let sqlState else { return false }
         return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
 
-    public var description: String {
+    package var description: String {
         var text = "PostgreSQL " + (sqlState.map { "[\($0)] " } ?? "") + message
         if let sql { text += " (in: \(sql))" }
         return text

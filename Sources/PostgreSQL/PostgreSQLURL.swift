@@ -4,11 +4,11 @@ import Foundation
 /// `GIF_BFF_DATABASE_URL`: a `postgresql://` (or `postgres://`) URL that libpq itself accepts,
 /// checked at start-up without connecting, and written in messages without its secrets (see
 /// `URLSecrets`): its description, its mirror and `redacted` alike.
-public struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public let text: String
+package struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package let text: String
 
     /// Nil for anything libpq would not take as a connection URL, with the reason.
-    public static func parse(_ text: String) -> Result<PostgreSQLURL, ParseFailure> {
+    package static func parse(_ text: String) -> Result<PostgreSQLURL, ParseFailure> {
         guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
             return .failure(ParseFailure(reason: "a postgresql:// URL"))
         }
@@ -27,20 +27,20 @@ public struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible, Custo
         return .success(PostgreSQLURL(text: text))
     }
 
-    public struct ParseFailure: Error, Equatable, Sendable {
-        public let reason: String
+    package struct ParseFailure: Error, Equatable, Sendable {
+        package let reason: String
     }
 
     /// The URL with every secret replaced by `***`, for logs and messages.
-    public var redacted: String { Self.redact(text) }
+    package var redacted: String { Self.redact(text) }
 
-    public var description: String { redacted }
-    public var debugDescription: String { redacted }
-    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
+    package var description: String { redacted }
+    package var debugDescription: String { redacted }
+    package var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
 
     /// `text` (a URL, or what was given for one) with every secret replaced by `***`.
-    public static func redact(_ text: String) -> String { URLSecrets(text).redacted }
+    package static func redact(_ text: String) -> String { URLSecrets(text).redacted }
 
     /// `message` (libpq's, say) with every secret of the URL `text` replaced by `***`.
-    public static func scrub(_ message: String, secretsOf text: String) -> String { URLSecrets(text).scrub(message) }
+    package static func scrub(_ message: String, secretsOf text: String) -> String { URLSecrets(text).scrub(message) }
 }

@@ -23,9 +23,9 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// the moves since it was made the newest.
     @usableFromInline var moves: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public var count: Int { slotOf.count }
+    @inlinable public var count: Int { slotOf.count }
 
     /// Changes the value in place and makes it the newest; nil (and nothing moved) when absent.
     @inlinable
@@ -46,7 +46,7 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Sets the value for `key` (replacing any) as the newest.
-    public mutating func insert(_ key: Key, _ value: Value) {
+    package mutating func insert(_ key: Key, _ value: Value) {
         if let slot = slotOf[key] {
             slots[slot].value = value
             moveToNewest(slot)
@@ -70,7 +70,7 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Removes and returns the least recently used entry.
     @discardableResult
-    public mutating func removeOldest() -> (key: Key, value: Value)? {
+    package mutating func removeOldest() -> (key: Key, value: Value)? {
         guard oldest >= 0 else { return nil }
         let slot = oldest
         let (key, value) = (slots[slot].key, slots[slot].value)
@@ -81,7 +81,7 @@ public struct RecencyList<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Keys from the oldest to the newest, for tests.
-    public var keysOldestFirst: [Key] {
+    package var keysOldestFirst: [Key] {
         var keys: [Key] = []
         var slot = oldest
         while slot >= 0 {

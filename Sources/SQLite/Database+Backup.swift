@@ -10,7 +10,7 @@ extension Database {
     /// default VFS. The file is neither journaled nor synced: the caller syncs it, and nobody
     /// uses it before the caller renames it into place. Throws with SQLite's reason; a file left
     /// at `path` by a failure is the caller's to delete.
-    public func backup(into path: String) throws(SQLiteError) {
+    package func backup(into path: String) throws(SQLiteError) {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let destination = opened else {

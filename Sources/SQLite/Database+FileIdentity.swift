@@ -4,7 +4,7 @@ extension Database {
     /// True when the file this connection has open is no longer the one at its path (deleted,
     /// renamed or replaced). Writes would then go to a file no one can open again: with WAL,
     /// SQLite itself does not check this (only the rollback journal does, with DBMOVED).
-    public var fileHasMoved: Bool {
+    package var fileHasMoved: Bool {
         guard !isInMemoryPath else { return false }
         var moved: Int32 = 0
         let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)

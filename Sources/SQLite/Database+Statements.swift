@@ -5,19 +5,19 @@ import CSQLite
 /// a use fails, so a statement in an unknown state is never reused.
 extension Database {
     /// Runs one statement to completion, discarding any rows.
-    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
+    package func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
         try withStatement(sql, arguments) { statement throws(SQLiteError) in
             while try statement.step() {}
         }
     }
 
     /// Runs one statement and returns all its rows.
-    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> [Row] {
+    package func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> [Row] {
         try withStatement(sql, arguments) { statement throws(SQLiteError) in try statement.allRows() }
     }
 
     /// The first row, or nil when there is none.
-    public func queryFirst(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Row? {
+    package func queryFirst(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Row? {
         try withStatement(sql, arguments) { statement throws(SQLiteError) in
             try statement.step() ? statement.currentRow() : nil
         }
@@ -27,10 +27,10 @@ extension Database {
     static let statementCacheLimit = 64
 
     /// How many prepared statements are not finalized yet (the cached ones included).
-    public var liveStatementCount: Int { statements().count }
+    package var liveStatementCount: Int { statements().count }
 
     /// How many statements are mid-run (stepped and not reset): 0 between calls.
-    public var runningStatementCount: Int { statements().filter { sqlite3_stmt_busy($0) != 0 }.count }
+    package var runningStatementCount: Int { statements().filter { sqlite3_stmt_busy($0) != 0 }.count }
 
     private func statements() -> [OpaquePointer] {
         var found: [OpaquePointer] = []

@@ -6,7 +6,7 @@ extension Database {
     /// fail with SQLITE_BUSY that no waiting fixes. Commits when `body` returns; rolls back
     /// when it throws, unless SQLite already ended the transaction itself. Refuses to commit when
     /// the file was deleted or replaced meanwhile (`requireFileInPlace`): that commit would be lost.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

@@ -4,17 +4,17 @@ import Foundation
 /// One connection to one database file, with its prepared-statement cache. Not thread-safe
 /// by design (opened with SQLITE_OPEN_NOMUTEX): own it from one place at a time, e.g. through
 /// `DatabaseActor`.
-public final class Database {
-    public struct Options: Sendable {
+package final class Database {
+    package struct Options: Sendable {
         /// How long a statement waits for another connection's lock before SQLITE_BUSY. Short:
         /// a request that cannot get the lock is better answered "busy, retry" than held.
-        public var busyTimeoutMilliseconds: Int32 = 250
+        package var busyTimeoutMilliseconds: Int32 = 250
         /// Refuses every write on this connection (PRAGMA query_only): for a read connection.
-        public var queryOnly = false
+        package var queryOnly = false
         /// The SQLite VFS to open the file through, by name; nil for SQLite's default.
         /// `ExclusiveVFS.name` is the server's (see there).
-        public var vfs: String?
-        public init() {}
+        package var vfs: String?
+        package init() {}
     }
 
     let path: String
@@ -25,7 +25,7 @@ public final class Database {
     /// Opens (creating if missing) the file read-write, then sets the connection up:
     /// extended result codes, busy timeout, foreign keys, WAL, synchronous=NORMAL.
     /// Throws if the file is not a database or cannot be written.
-    public init(path: String, options: Options = Options()) throws(SQLiteError) {
+    package init(path: String, options: Options = Options()) throws(SQLiteError) {
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, options.vfs)
@@ -76,7 +76,7 @@ public final class Database {
     }
 
     /// Runs several statements without parameters, such as a migration's DDL.
-    public func executeScript(_ sql: String) throws(SQLiteError) {
+    package func executeScript(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
@@ -87,10 +87,10 @@ public final class Database {
     }
 
     /// Rows changed by the latest INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// True while a transaction is open (SQLite is not in autocommit mode).
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     // MARK: Reading single values
 

@@ -7,9 +7,9 @@ import DedicatedThread
 ///
 /// Bodies run synchronously on the actor, so a transaction never spans a suspension and
 /// the write lock is held only while the body runs.
-public actor DatabaseActor {
+package actor DatabaseActor {
     /// Opens the file at the connection's path again (creating and migrating it if need be).
-    public typealias Reopen = @Sendable () throws -> Database
+    package typealias Reopen = @Sendable () throws -> Database
 
     /// Nil once closed, or after its file was found deleted or replaced until `reopen` succeeds.
     private var database: Database?
@@ -24,7 +24,7 @@ public actor DatabaseActor {
 
     /// Takes over a connection (the caller gives it up: `sending`) and starts its thread. With
     /// `reopen`, a connection whose file was deleted or replaced is replaced by a new one.
-    public init(_ database: sending Database, threadName: String = "sqlite", reopen: Reopen? = nil) {
+    package init(_ database: sending Database, threadName: String = "sqlite", reopen: Reopen? = nil) {
         self.init(database, threadName: threadName, reopen: reopen, reopenings: nil, followsReopenings: false)
     }
 
@@ -36,7 +36,7 @@ public actor DatabaseActor {
         self.followsReopenings = followsReopenings
     }
 
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    package nonisolated var unownedExecutor: UnownedSerialExecutor {
         thread.asUnownedSerialExecutor()
     }
 
@@ -46,14 +46,14 @@ public actor DatabaseActor {
     }
 
     /// Runs `body` with the connection, outside any transaction (each statement is atomic).
-    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         try body(try open())
     }
 
     /// Runs `body` in a BEGIN IMMEDIATE transaction: committed on return, rolled back on throw.
     /// When the file was deleted or replaced, this write is refused (SQLITE_READONLY_DBMOVED) and,
     /// given `reopen`, the next call uses the file now at the path.
-    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    package func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         let database = try open()
         do {
             return try database.writeTransaction { try body(database) }
@@ -72,7 +72,7 @@ public actor DatabaseActor {
 
     /// Finalizes the statements and closes the connection (the last one to close a WAL database
     /// checkpoints it and removes its -wal and -shm files). Later calls throw SQLITE_MISUSE.
-    public func close() {
+    package func close() {
         isClosed = true
         database = nil
     }

@@ -4,7 +4,7 @@
 /// write and a read connection work side by side with no memory-mapped -shm file (one made
 /// unwritable while mapped killed the process with SIGBUS). It ships with SQLite (Debian's 3.40.1
 /// included); it replaced a VFS of our own (551 lines of C) that did the same.
-public enum ExclusiveVFS {
+package enum ExclusiveVFS {
     /// Its name for `Database.Options.vfs`.
-    public static let name = "unix-excl"
+    package static let name = "unix-excl"
 }

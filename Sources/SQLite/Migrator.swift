@@ -1,25 +1,25 @@
 /// One step of the schema, numbered from 1. Steps only go forward.
-public struct Migration: Sendable {
-    public let version: Int
-    public let migrate: @Sendable (Database) throws -> Void
+package struct Migration: Sendable {
+    package let version: Int
+    package let migrate: @Sendable (Database) throws -> Void
 
-    public init(version: Int, migrate: @escaping @Sendable (Database) throws -> Void) {
+    package init(version: Int, migrate: @escaping @Sendable (Database) throws -> Void) {
         self.version = version
         self.migrate = migrate
     }
 
     /// A step that is plain SQL.
-    public init(version: Int, sql: String) {
+    package init(version: Int, sql: String) {
         self.init(version: version) { database in try database.executeScript(sql) }
     }
 }
 
 /// The database's schema version (PRAGMA user_version) is newer than this program knows.
-public struct SchemaTooNewError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let found: Int
-    public let latestKnown: Int
+package struct SchemaTooNewError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let found: Int
+    package let latestKnown: Int
 
-    public var description: String {
+    package var description: String {
         "schema version \(found) is newer than this program's \(latestKnown)"
     }
 }
@@ -28,11 +28,11 @@ public struct SchemaTooNewError: Error, Equatable, Sendable, CustomStringConvert
 /// database lacks runs in one write transaction together with the version bump: a step that
 /// fails leaves the database exactly as it was, at its old version, so the program that made it
 /// still opens it; and two processes starting together cannot both apply the same step.
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
+package struct Migrator: Sendable {
+    package let migrations: [Migration]
 
     /// `migrations` must be numbered 1, 2, 3, ... in order: a programming error otherwise.
-    public init(_ migrations: [Migration]) {
+    package init(_ migrations: [Migration]) {
         precondition(
             migrations.map(\.version) == Array(stride(from: 1, through: migrations.count, by: 1)),
             "migrations must be numbered 1, 2, 3, ... in order"
@@ -40,11 +40,11 @@ public struct Migrator: Sendable {
         self.migrations = migrations
     }
 
-    public var latestVersion: Int { migrations.count }
+    package var latestVersion: Int { migrations.count }
 
     /// Applies the steps the database has not had yet, all or none.
     /// Throws `SchemaTooNewError` for a database from a newer program, else `SQLiteError`.
-    public func migrate(_ database: Database) throws {
+    package func migrate(_ database: Database) throws {
         let found = try database.userVersion()
         try checkNotNewer(found)
         guard found < latestVersion else { return }
@@ -68,7 +68,7 @@ public struct Migrator: Sendable {
 }
 
 extension Database {
-    public func userVersion() throws(SQLiteError) -> Int {
+    package func userVersion() throws(SQLiteError) -> Int {
         guard let row = try queryFirst("PRAGMA user_version") else {
             throw .mismatch("PRAGMA user_version returned no row", sql: "PRAGMA user_version")
         }
@@ -77,7 +77,7 @@ extension Database {
 
     /// PRAGMA takes no bound parameters; an Int is safe to interpolate. Run as a script: each
     /// version's text is used once, not worth a place in the statement cache.
-    public func setUserVersion(_ version: Int) throws(SQLiteError) {
+    package func setUserVersion(_ version: Int) throws(SQLiteError) {
         try executeScript("PRAGMA user_version = \(version)")
     }
 }

@@ -2,20 +2,20 @@ import CSQLite
 
 /// Every failure of the SQLite layer: SQLite's (extended) result code, its message, and the
 /// SQL that failed when there was one.
-public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The extended result code, e.g. 2067 (SQLITE_CONSTRAINT_UNIQUE).
-    public let code: Int32
-    public let message: String
-    public let sql: String?
+    package let code: Int32
+    package let message: String
+    package let sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (the low 8 bits), e.g. 19 (SQLITE_CONSTRAINT).
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// The connection's latest error, read right after the failing call.
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
@@ -34,7 +34,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         SQLiteError(code: SQLITE_MISUSE, message: message, sql: sql)
     }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (SQL: \(sql))" }
         return text

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One value bound to a statement or read from a row, in SQLite's own storage classes.
-public enum SQLiteValue: Equatable, Sendable {
+package enum SQLiteValue: Equatable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -10,12 +10,12 @@ public enum SQLiteValue: Equatable, Sendable {
 }
 
 extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension SQLiteValue {
     /// Int is 64-bit on every platform we build for.
-    public static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
+    package static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
 }

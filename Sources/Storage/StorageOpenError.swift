@@ -1,3 +1,4 @@
+import Foundation
 /// Why the database could not be opened at start-up. Its description is one line naming
 /// the path, meant to be printed before exiting with status 2.
 package enum StorageOpenError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -9,7 +9,7 @@ extension Item: JSONWritable {
 
     /// The form the server keeps (cached answers, snapshots): everything, its own links included.
     /// Answers write `writeMembers` with their form instead.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in writeMembers(to: &writer, form: .stored) }
     }
 
@@ -94,7 +94,7 @@ extension Item: JSONWritable {
 extension Attribution: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.meaningful(K.authorURL, authorURL)
             writer.meaningful(K.providerURL, providerURL)
@@ -106,7 +106,7 @@ extension Attribution: JSONWritable {
 extension PhotoLocation: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.meaningful(K.city, city)
             writer.meaningful(K.country, country)
@@ -118,7 +118,7 @@ extension PhotoLocation: JSONWritable {
 extension PhotoCamera: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.meaningful(K.aperture, aperture)
             writer.meaningful(K.exposureTime, exposureTime)
@@ -133,7 +133,7 @@ extension PhotoCamera: JSONWritable {
 extension UpstreamLinks: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.meaningful(K.downloadLocation, downloadLocation)
             writer.meaningful(K.onclick, onclick)
@@ -146,7 +146,7 @@ extension UpstreamLinks: JSONWritable {
 extension Author: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         write(to: &writer, form: .stored)
     }
 
@@ -163,7 +163,7 @@ extension Author: JSONWritable {
 extension Rendition: JSONWritable {
     private typealias K = ItemKeys
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         write(to: &writer, withSize: true, withVideo: true, form: .stored)
     }
 

@@ -6,7 +6,7 @@ import JSON
 /// past belief (`UpstreamNumber`: written by a build that believed any), fails the read, and
 /// what holds the item drops it rather than guess.
 extension Item: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         let providerText = try object.string(K.provider)
@@ -41,7 +41,7 @@ extension Item: JSONReadable {
 }
 
 extension Rendition: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(url: try object.string(K.url), width: try object.int(K.width, in: UpstreamNumber.positive),
@@ -52,7 +52,7 @@ extension Rendition: JSONReadable {
 }
 
 extension Author: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(displayName: try object.optionalString(K.displayName), username: try object.optionalString(K.username),
@@ -61,7 +61,7 @@ extension Author: JSONReadable {
 }
 
 extension Attribution: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(text: try object.string(K.text), authorURL: try object.optionalString(K.authorURL),
@@ -70,7 +70,7 @@ extension Attribution: JSONReadable {
 }
 
 extension PhotoLocation: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(name: try object.optionalString(K.name), city: try object.optionalString(K.city),
@@ -79,7 +79,7 @@ extension PhotoLocation: JSONReadable {
 }
 
 extension PhotoCamera: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(make: try object.optionalString(K.make), model: try object.optionalString(K.model),
@@ -89,7 +89,7 @@ extension PhotoCamera: JSONReadable {
 }
 
 extension UpstreamLinks: JSONReadable {
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         typealias K = ItemKeys
         let object = try JSONObject(json)
         self.init(downloadLocation: try object.optionalString(K.downloadLocation), onload: try object.optionalString(K.onload),

@@ -5,7 +5,7 @@ import Model
 extension SearchTerms: JSONReadable, JSONWritable {
     private static let termsKey: StaticString = "terms"
 
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         var terms: [String] = []
         for element in try JSONObject(json).array(Self.termsKey) {
             guard let term = element.string else { throw JSONShapeError("a term is not a string") }
@@ -14,7 +14,7 @@ extension SearchTerms: JSONReadable, JSONWritable {
         self.init(terms)
     }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key(Self.termsKey)
             writer.array(terms) { writer, term in writer.string(term) }

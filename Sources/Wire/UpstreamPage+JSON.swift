@@ -13,7 +13,7 @@ extension UpstreamPage: JSONReadable, JSONWritable {
 
     /// A cached page whose numbers are past belief (written by a build that believed any) cannot
     /// be paged: it fails to read, and the cache drops it rather than serve it.
-    public init(json: JSONValue) throws(JSONShapeError) {
+    package init(json: JSONValue) throws(JSONShapeError) {
         let object = try JSONObject(json)
         var items: [Item] = []
         for element in try object.array(Keys.items) { items.append(try Item(json: element)) }
@@ -23,7 +23,7 @@ extension UpstreamPage: JSONReadable, JSONWritable {
         self.init(items: items, totalCount: totalCount, count: count, offset: offset)
     }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.member(Keys.count, count)
             writer.key(Keys.items)

@@ -1,4 +1,5 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
 import HTTPServer
 

@@ -1,4 +1,5 @@
 @testable import API
+import Gateway
 import Service
 import Model
 import HTTPServer

@@ -5,6 +5,7 @@ import Service
 import Model
 import HTTPServer
 import TestSupport
+import UnsplashClient
 import XCTest
 
 /// Issue 12: one API over two providers. GIPHY and a scripted Unsplash side by side in one

@@ -3,6 +3,7 @@ import Foundation
 import Service
 import Model
 import TestSupport
+import UnsplashClient
 import XCTest
 
 /// GET / and /app/{file}: the web app's files, served from the binary with the right types.

@@ -1,5 +1,6 @@
 import FakeGiphy
 import Foundation
+import GiphyCatalog
 import GiphyClient
 import GiphyDemo
 import Service

@@ -1,8 +1,10 @@
 import FakeUnsplash
+import FakeUpstream
 import Foundation
 import Service
 import Model
 import TestSupport
+import UnsplashCatalog
 import UnsplashClient
 import UnsplashDemo
 import XCTest

@@ -1,5 +1,6 @@
 import FakeGiphy
 import Foundation
+import GiphyCatalog
 import XCTest
 
 /// The generated catalog: size, determinism, variety and GIPHY's odd corners.

@@ -1,4 +1,5 @@
 @testable import FakeGiphy
+import FakeUpstream
 import Foundation
 import XCTest
 

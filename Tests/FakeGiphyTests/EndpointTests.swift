@@ -1,5 +1,7 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import GiphyCatalog
 import XCTest
 
 /// GIPHY's endpoints as the fake serves them over HTTP: shapes, parameters and refusals.

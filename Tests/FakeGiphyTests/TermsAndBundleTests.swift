@@ -1,5 +1,6 @@
 import FakeGiphy
 import Foundation
+import GiphyCatalog
 import XCTest
 
 /// The fake's issue 14 endpoints: autocomplete, trending searches, the messaging bundle and

@@ -1,4 +1,5 @@
 @testable import FakeUnsplash
+import FakeUpstream
 import Foundation
 import XCTest
 

@@ -1,5 +1,7 @@
 import FakeUnsplash
+import FakeUpstream
 import Foundation
+import UnsplashCatalog
 import XCTest
 
 /// The fake Unsplash's shapes, key check, hourly limit and paging, as the real one has them.

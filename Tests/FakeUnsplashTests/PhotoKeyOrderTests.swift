@@ -1,6 +1,7 @@
 import FakeUnsplash
 import Foundation
 import JSON
+import UnsplashCatalog
 import XCTest
 
 /// The fake writes Unsplash's keys in Unsplash's own order (not sorted), and its nulls and

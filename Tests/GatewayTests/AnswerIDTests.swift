@@ -1,6 +1,7 @@
 @testable import Gateway
 import Foundation
 import Model
+import Synchronization
 import TestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 @testable import Gateway
 import Foundation
-import Service
 import Model
 import Synchronization
 import TestSupport

@@ -1,6 +1,5 @@
 import Gateway
 import Foundation
-import Service
 import Model
 import Synchronization
 import TestSupport

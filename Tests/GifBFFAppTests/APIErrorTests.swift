@@ -1,5 +1,10 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import GifBFFApp
+import GiphyCatalog
+import HTTPServer
+import Synchronization
 import TestSupport
 import XCTest
 

@@ -1,6 +1,8 @@
 import DemoMedia
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import HTTPServer
 import SQLite

@@ -1,5 +1,7 @@
 import API
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import PostgreSQL
 import Service

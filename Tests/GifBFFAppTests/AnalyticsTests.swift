@@ -1,7 +1,12 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
+import Model
+import Service
 import TestSupport
+import UnsplashClient
 import XCTest
 
 /// Issue 14 item 2 through the real server and the fake GIPHY: POST /gif/{id}/events, the

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GifBFFApp
+import HTTPServer
 import SQLite
 import Synchronization
 import TestSupport

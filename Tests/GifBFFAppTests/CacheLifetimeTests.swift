@@ -1,4 +1,7 @@
+import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import SQLite
 import TestSupport

@@ -1,5 +1,7 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import TestSupport
 import XCTest

@@ -1,6 +1,8 @@
 import Foundation
 @testable import GifBFFApp
 import HTTPServer
+import Model
+import UnsplashClient
 import XCTest
 
 final class ConfigurationTests: XCTestCase {

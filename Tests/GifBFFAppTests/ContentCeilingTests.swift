@@ -1,7 +1,9 @@
 import FakeGiphy
 import FakeUnsplash
+import FakeUpstream
 import Foundation
 @testable import GifBFFApp
+import GiphyCatalog
 import HTTPServer
 import Model
 import Storage

@@ -1,3 +1,5 @@
+import FakeGiphy
+import FakeUpstream
 import Gateway
 import API
 @testable import GifBFFApp
@@ -5,6 +7,7 @@ import Foundation
 import Service
 import Model
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// openapi.yaml and the server agree: the same routes both ways, every error code listed, and

@@ -1,3 +1,5 @@
+import FakeGiphy
+import FakeUpstream
 import Foundation
 @testable import GifBFFApp
 import PostgreSQL

@@ -1,3 +1,4 @@
+import FakeUpstream
 import Foundation
 import TestSupport
 import XCTest

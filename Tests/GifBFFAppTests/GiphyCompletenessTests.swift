@@ -1,5 +1,7 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import GiphyCatalog
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GifBFFApp
 import Synchronization
 import TestSupport
 import XCTest

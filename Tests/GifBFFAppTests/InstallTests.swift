@@ -1,6 +1,9 @@
 import API
+import FakeGiphy
+import FakeUpstream
 import Foundation
 @testable import GifBFFApp
+import HTTPServer
 import Service
 import Model
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GifBFFApp
 import Glibc
+import HTTPServer
 import TestSupport
 import XCTest
 

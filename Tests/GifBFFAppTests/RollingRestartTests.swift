@@ -1,3 +1,5 @@
+import FakeGiphy
+import FakeUpstream
 import Foundation
 import Glibc
 import TestSupport

@@ -1,6 +1,8 @@
 import Foundation
 @testable import GifBFFApp
+import Model
 import TestSupport
+import UnsplashClient
 import XCTest
 
 /// A stopped gif-bff has given back every descriptor it opened by the time `shutdown` returns:

@@ -1,4 +1,6 @@
 import Foundation
+import GifBFFApp
+import HTTPServer
 import TestSupport
 import XCTest
 

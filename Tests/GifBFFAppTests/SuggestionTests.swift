@@ -1,5 +1,9 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
+import GifBFFApp
+import GiphyCatalog
 import TestSupport
 import XCTest
 

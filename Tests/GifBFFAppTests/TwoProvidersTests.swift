@@ -1,9 +1,13 @@
 import FakeGiphy
 import FakeUnsplash
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import HTTPServer
+import Synchronization
 import TestSupport
+import UnsplashClient
 import XCTest
 
 /// Issue 12, end to end: GIPHY and Unsplash side by side in one running server, each through its

@@ -1,7 +1,11 @@
 import API
+import FakeGiphy
 import FakeUnsplash
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
+import GiphyCatalog
 import TestSupport
 import XCTest
 

@@ -1,5 +1,8 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
+import GifBFFApp
 import SQLite
 import TestSupport
 import XCTest

@@ -1,4 +1,6 @@
 import API
+import FakeUpstream
+import Gateway
 import Service
 import Foundation
 @testable import GifBFFApp

@@ -1,7 +1,10 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import Gateway
 @testable import GifBFFApp
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// Issue 15's bug: cached answers and the spotlight belong to the upstream that produced them. A

@@ -1,5 +1,7 @@
 import FakeGiphy
+import FakeUpstream
 import Foundation
+import GiphyCatalog
 import Service
 import Model
 import GiphyClient

@@ -1,3 +1,4 @@
+import Foundation
 @testable import HTTPServer
 
 /// A clock a test moves by hand.

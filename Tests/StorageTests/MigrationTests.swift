@@ -1,5 +1,7 @@
 import Foundation
+import Model
 import SQLite
+import Service
 import Storage
 import TestSupport
 import XCTest

@@ -1,3 +1,4 @@
+import Gateway
 import JSON
 import Foundation
 import GiphyClient

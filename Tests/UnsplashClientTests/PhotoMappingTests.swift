@@ -1,3 +1,4 @@
+import FakeUpstream
 import JSON
 import FakeUnsplash
 import Foundation

@@ -1,7 +1,9 @@
 import FakeUnsplash
+import FakeUpstream
 import Foundation
 import Service
 import Model
+import UnsplashCatalog
 import UnsplashClient
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import FakeUnsplash
+import FakeUpstream
 import Foundation
 import Service
 import Model

@@ -1,3 +1,4 @@
+import Foundation
 import Gateway
 import API
 import PostgreSQL

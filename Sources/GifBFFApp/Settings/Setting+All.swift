@@ -1,10 +1,12 @@
 import API
 import Foundation
+import Gateway
 import Glibc
 import HTTPServer
 import PostgreSQL
 import Service
 import Model
+import UnsplashClient
 
 extension Setting {
     /// Every setting, in the order `--help` and docs/configuration.md list them.

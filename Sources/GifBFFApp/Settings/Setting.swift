@@ -1,4 +1,5 @@
 import API
+import Foundation
 /// One setting, declared once: its environment variable and flag, the field of `Configuration` it
 /// sets (whose initial value is its default), how a text is read into that field, and its line for
 /// `--help` and docs/configuration.md. The default as text is the default value written back by
@@ -20,7 +21,7 @@ package struct Setting: Sendable {
 
     /// `defaultText`: only where the default is worked out at start-up (from the machine) and so
     /// has no one value to write.
-    init<Value: Sendable>(_ environment: String, _ flag: String, _ field: WritableKeyPath<Configuration, Value> & Sendable,
+    init<Value: Sendable>(_ environment: String, _ flag: String, _ field: any WritableKeyPath<Configuration, Value> & Sendable,
                 _ reader: SettingReader<Value>, secret: Bool = false, defaultText: String? = nil, _ help: String) {
         self.environment = environment
         self.flag = flag

@@ -2,16 +2,16 @@ import CBrotli
 
 /// Brotli (RFC 7932) by Debian's libbrotli, in one call over a whole body. Browsers and Apple's
 /// URLSession ask for it; it makes the default search page 8% smaller than gzip at the same CPU.
-public enum Brotli {
+package enum Brotli {
     /// For bodies kept and sent many times, compressed once: 4,517 bytes for the default page
     /// (gzip level 6: 4,939) in about the same time.
-    public static let keptQuality: Int32 = 5
+    package static let keptQuality: Int32 = 5
     /// For a body sent once: quality 2 is the fastest here (quality 1 is slower); the default page
     /// is 5,276 bytes (gzip level 1: 5,595).
-    public static let onceQuality: Int32 = 2
+    package static let onceQuality: Int32 = 2
 
     /// The brotli form of `input`; nil if the encoder fails.
-    public static func compress(_ input: [UInt8], quality: Int32) -> [UInt8]? {
+    package static func compress(_ input: [UInt8], quality: Int32) -> [UInt8]? {
         var size = BrotliEncoderMaxCompressedSize(input.count)
         guard size > 0 else { return nil }
         var output = [UInt8](repeating: 0, count: size)

@@ -5,10 +5,10 @@ import Synchronization
 /// made the first time a client asks for it and kept: a kept body is compressed once per coding,
 /// never per request. Each form's header fields (Content-Type, ETag, Content-Encoding) are
 /// prepared with it (`PreparedFields`): a response sends their bytes as they are.
-public final class CompressibleBody: Sendable {
-    public let bytes: [UInt8]
-    public let entityTag: String
-    public let contentType: String
+package final class CompressibleBody: Sendable {
+    package let bytes: [UInt8]
+    package let entityTag: String
+    package let contentType: String
     private let identityFields: PreparedFields
     /// Each coding's form once asked for (`Made.form` nil when none is worth sending: the body is
     /// too small, or no smaller compressed). Read without a lock: the loops ask on every request.
@@ -28,7 +28,7 @@ public final class CompressibleBody: Sendable {
         init(_ form: Encoded?) { self.form = form }
     }
 
-    public init(_ bytes: [UInt8], contentType: String) {
+    package init(_ bytes: [UInt8], contentType: String) {
         self.bytes = bytes
         self.contentType = contentType
         entityTag = ConditionalGET.entityTag(of: bytes)
@@ -36,13 +36,13 @@ public final class CompressibleBody: Sendable {
     }
 
     /// The bytes kept: the body, and its compressed forms once made (each smaller than the body).
-    public var byteCount: Int {
+    package var byteCount: Int {
         bytes.count + [made(.gzip), made(.brotli)].reduce(0) { $0 + ($1?.form?.bytes.count ?? 0) }
     }
 
     /// A 200 with this body in the coding `request` prefers, its Content-Type, its ETag and, when
     /// compressed, Content-Encoding. (The server's `CompressingResponder` adds Vary.)
-    public func response(to request: HTTPRequest) -> HTTPResponse {
+    package func response(to request: HTTPRequest) -> HTTPResponse {
         if bytes.count >= ContentCoding.minimumCompressedBytes {
             let coding = ContentCoding.preferred(for: request)
             if coding != .identity, let form = encoded(coding) {

@@ -7,22 +7,22 @@
 /// Answers to POST, PUT and DELETE are never compressed: an answer that mints a secret (an
 /// install's token) answers a POST, and a compressed secret beside what the request sent can be
 /// guessed from the compressed length (BREACH). No GET answer holds a secret.
-public struct CompressingResponder: HTTPResponder {
+package struct CompressingResponder: HTTPResponder {
     private let next: any HTTPResponder
 
-    public init(_ next: any HTTPResponder) { self.next = next }
+    package init(_ next: any HTTPResponder) { self.next = next }
 
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         Self.compressed(try await next.respond(to: request), for: request)
     }
 
-    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
         guard let response = try next.respondAtOnce(to: &request) else { return nil }
         return Self.compressed(response, for: request)
     }
 
     /// The step itself, for a responder that runs it after its route.
-    public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    package static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         compress(&response, for: request)
         return response
@@ -30,7 +30,7 @@ public struct CompressingResponder: HTTPResponder {
 
     /// The step in place: a response changed where it is is not copied first (its headers and
     /// body stay uniquely held), which a value passed in and returned would be.
-    public static func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {
+    package static func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard request.method == .get || request.method == .head, response.status.allowsContent,
               ContentCoding.isCompressible(contentType: response.headers["Content-Type"]) else { return }
         // Encoded already (a kept body's gzip form, however small it came out): it varied.

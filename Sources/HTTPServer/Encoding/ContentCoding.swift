@@ -1,19 +1,19 @@
 /// The content codings the server sends (RFC 9110 8.4.1): brotli, gzip, or the body as it is.
-public enum ContentCoding: String, Sendable, CaseIterable {
+package enum ContentCoding: String, Sendable, CaseIterable {
     case brotli = "br"
     case gzip
     case identity
 
     /// Bodies smaller than this are sent as they are: compression would save less than a
     /// packet, and gzip's header and trailer alone are 18 bytes.
-    public static let minimumCompressedBytes = 1024
+    package static let minimumCompressedBytes = 1024
 
     /// What to send a request: the compressed coding its Accept-Encoding accepts with the highest
     /// q-value, brotli on a tie (smaller at the same CPU); identity when it accepts neither
     /// (identity is always acceptable, RFC 9110 12.5.3, and no header means identity here, as in
     /// nginx). `gzip` and `x-gzip` name gzip, `br` brotli, `*` any coding not named. Read as
     /// bytes: every GET asks.
-    public static func preferred(for request: HTTPRequest) -> ContentCoding {
+    package static func preferred(for request: HTTPRequest) -> ContentCoding {
         var brotli: Int?
         var gzip: Int?
         var anyOther: Int?
@@ -47,7 +47,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     /// The body compressed in this coding, for one sent once (`kept` false: the fastest
     /// settings) or kept and sent many times (compressed once: smaller); nil for identity, or
     /// when the library fails.
-    public func compress(_ body: [UInt8], kept: Bool) -> [UInt8]? {
+    package func compress(_ body: [UInt8], kept: Bool) -> [UInt8]? {
         switch self {
         case .brotli: Brotli.compress(body, quality: kept ? Brotli.keptQuality : Brotli.onceQuality)
         case .gzip: Gzip.compress(body, level: kept ? Gzip.keptLevel : Gzip.onceLevel)
@@ -60,7 +60,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     /// content may be compressed to other bytes (a miss at the fastest settings, the kept body at
     /// smaller ones), and a client that revalidates after either gets its 304. It still differs
     /// from the other codings' tags, so If-None-Match compares the coding asked for.
-    public func entityTag(identityTag: String) -> String {
+    package func entityTag(identityTag: String) -> String {
         guard self != .identity else { return identityTag }
         var opaque = identityTag.hasPrefix("W/") ? String(identityTag.dropFirst(2)) : identityTag
         if opaque.hasSuffix("\"") { opaque.removeLast() }
@@ -70,7 +70,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
 
     /// Whether a body of this media type gains from compression: text, JSON (problem+json
     /// included), YAML, JavaScript and SVG; not images or anything already compressed.
-    public static func isCompressible(contentType: String?) -> Bool {
+    package static func isCompressible(contentType: String?) -> Bool {
         guard let contentType else { return false }
         // The type of nearly every answer, told by one comparison of the string.
         if contentType == "application/json" { return true }

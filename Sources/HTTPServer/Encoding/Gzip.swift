@@ -2,15 +2,15 @@ import CZlib
 
 /// gzip (RFC 1952) by zlib, in one call over a whole body. The header carries no time nor name,
 /// so equal bodies compress to equal bytes (and equal entity tags).
-public enum Gzip {
+package enum Gzip {
     /// For bodies kept and sent many times: zlib's default, compressed once.
-    public static let keptLevel: Int32 = 6
+    package static let keptLevel: Int32 = 6
     /// For a body sent once (an answer not kept): the fastest level, about a third of level 6's
     /// CPU; the default search page is 5.6 KB at level 1, 4.9 KB at level 6 (36 KB as it is).
-    public static let onceLevel: Int32 = 1
+    package static let onceLevel: Int32 = 1
 
     /// The gzip form of `input`; nil if zlib fails.
-    public static func compress(_ input: [UInt8], level: Int32) -> [UInt8]? {
+    package static func compress(_ input: [UInt8], level: Int32) -> [UInt8]? {
         var stream = z_stream()
         // 15 + 16: the largest window, with a gzip header and trailer instead of zlib's.
         guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),

@@ -1,8 +1,8 @@
 /// How much the server logs; each level includes the ones above it.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+package enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     case debug, info, warning, error, off
 
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "debug": self = .debug
         case "info": self = .info
@@ -13,7 +13,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .debug: "debug"
         case .info: "info"
@@ -23,10 +23,10 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One line of logfmt (`key=value ...`) or one JSON object per line.
-public enum LogFormat: String, Sendable, CaseIterable {
+package enum LogFormat: String, Sendable, CaseIterable {
     case logfmt, json
 }

@@ -5,27 +5,27 @@ import Synchronization
 
 /// Structured log lines on a file descriptor (stderr by default).
 /// Lines are written whole with one write(2), so lines from several threads never interleave.
-public struct Logger: Sendable {
-    public typealias Field = (key: String, value: LogValue)
+package struct Logger: Sendable {
+    package typealias Field = (key: String, value: LogValue)
 
-    public let level: LogLevel
-    public let format: LogFormat
+    package let level: LogLevel
+    package let format: LogFormat
     private let sink: LogSink
 
-    public init(level: LogLevel, format: LogFormat = .logfmt, sink: LogSink = .standardError) {
+    package init(level: LogLevel, format: LogFormat = .logfmt, sink: LogSink = .standardError) {
         self.level = level
         self.format = format
         self.sink = sink
     }
 
-    public func enabled(_ level: LogLevel) -> Bool { level >= self.level && self.level != .off }
+    package func enabled(_ level: LogLevel) -> Bool { level >= self.level && self.level != .off }
 
-    public func debug(_ message: String, _ fields: Field...) { log(.debug, message, fields) }
-    public func info(_ message: String, _ fields: Field...) { log(.info, message, fields) }
-    public func warning(_ message: String, _ fields: Field...) { log(.warning, message, fields) }
-    public func error(_ message: String, _ fields: Field...) { log(.error, message, fields) }
+    package func debug(_ message: String, _ fields: Field...) { log(.debug, message, fields) }
+    package func info(_ message: String, _ fields: Field...) { log(.info, message, fields) }
+    package func warning(_ message: String, _ fields: Field...) { log(.warning, message, fields) }
+    package func error(_ message: String, _ fields: Field...) { log(.error, message, fields) }
 
-    public func log(_ level: LogLevel, _ message: String, _ fields: [Field]) {
+    package func log(_ level: LogLevel, _ message: String, _ fields: [Field]) {
         guard enabled(level) else { return }
         var bytes: [UInt8] = []
         append(level, message, fields, timestamp: Timestamp.now(), to: &bytes)
@@ -140,12 +140,12 @@ public struct Logger: Sendable {
 }
 
 /// A value in a log line: text is quoted and escaped as the format needs, numbers are not.
-public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+package enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case string(String)
     case int(Int)
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 
     func appendJSON(to out: inout [UInt8]) {
         switch self {
@@ -178,26 +178,26 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
 }
 
 /// Where log lines go: a file descriptor, or memory (for tests).
-public final class LogSink: Sendable {
+package final class LogSink: Sendable {
     /// -1 for a sink that captures in memory.
     private let fd: Int32
     private let captured = Mutex<[String]>([])
 
-    public static let standardError = LogSink(fd: 2)
+    package static let standardError = LogSink(fd: 2)
 
-    public init(fd: Int32) { self.fd = fd }
+    package init(fd: Int32) { self.fd = fd }
 
     /// A sink that keeps lines in memory instead of writing them (for tests).
-    public static func capturing() -> LogSink { LogSink(fd: -1) }
+    package static func capturing() -> LogSink { LogSink(fd: -1) }
 
     /// What a capturing sink has kept, as one string.
-    public var capturedText: String { captured.withLock { $0.joined() } }
+    package var capturedText: String { captured.withLock { $0.joined() } }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         write(Array(text.utf8))
     }
 
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         if fd < 0 {
             captured.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
             return

@@ -1,5 +1,6 @@
 import CSystemShims
 import Glibc
+import Synchronization
 
 /// What a loop keeps about accepting: whether it listens, and its spare descriptor.
 struct AcceptState {

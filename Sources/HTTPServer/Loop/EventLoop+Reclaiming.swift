@@ -1,3 +1,4 @@
+import Synchronization
 /// At the connection limit, a new client takes the place of a connection that has given the
 /// server least: first a silent one (no whole request yet), the one silent longest of the client
 /// holding the most connections, so one address opening sockets that send nothing only ever loses

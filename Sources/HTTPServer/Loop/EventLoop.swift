@@ -1,5 +1,6 @@
 import CSystemShims
 import Glibc
+import Synchronization
 
 /// One event-loop thread: epoll, its connections' sockets, and the handler tasks' jobs. It only
 /// performs syscalls; every decision about a connection is its `ConnectionStateMachine`'s.

@@ -1,3 +1,4 @@
+import Synchronization
 /// One loop's idle keep-alive connections, oldest first: at the connection limit, the server
 /// closes the oldest to admit a new client instead of answering it 503 (nginx reuses its
 /// keep-alive connections in the same order). A connection is listed while it has answered a

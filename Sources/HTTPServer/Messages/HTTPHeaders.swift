@@ -3,13 +3,13 @@ import ASCII
 /// Header fields in the order received, with case-insensitive lookup by name. A response's may
 /// start with fields prepared once (`PreparedFields`): they are fields like any other here, and
 /// their wire bytes are written as they are until one of them is changed or removed.
-public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    public typealias Field = (name: String, value: String)
+package struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    package typealias Field = (name: String, value: String)
     private var fields: [Field] = []
     /// The first `count` fields' wire bytes, while those fields are as prepared.
     private var prepared: (bytes: [UInt8], count: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Room for `capacity` fields at once (a response gains a few, a request brings a few).
     init(capacity: Int) { fields.reserveCapacity(capacity) }
@@ -17,18 +17,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Headers that start with `prepared`, with room for `capacity` more fields in the one array
     /// made (a response gains a few after its route: sharing the prepared array would copy it at
     /// the first, and grow it again later).
-    public init(prepared: PreparedFields, capacity: Int = 6) {
+    package init(prepared: PreparedFields, capacity: Int = 6) {
         fields.reserveCapacity(prepared.fields.count + capacity)
         fields.append(contentsOf: prepared.fields)
         self.prepared = (prepared.wireBytes, prepared.fields.count)
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         fields.reserveCapacity(elements.count + 5)
         for (name, value) in elements { add(name: name, value: value) }
     }
 
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
     /// The prepared fields' wire bytes (none when the headers start with none), lent to `body`
     /// for `ResponseHead`: read where they are. Copied out, they were retained and released
@@ -43,18 +43,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The fields after the prepared ones (all of them when none are).
     var unpreparedFields: ArraySlice<Field> { fields[(prepared?.count ?? 0)...] }
 
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }
 
     /// Replaces every field of that name with one.
-    public mutating func set(name: String, value: String) {
+    package mutating func set(name: String, value: String) {
         // Most fields set are not there yet: one read-only scan, then the append.
         if contains(name: name) { remove(name: name) }
         fields.append((name, value))
     }
 
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         if let prepared, fields[..<prepared.count].contains(where: { Self.equalNames($0.name, name) }) {
             self.prepared = nil
         }
@@ -62,15 +62,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The first value of the field, if present.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { Self.equalNames($0.name, name) }?.value
     }
 
-    public func values(of name: String) -> [String] {
+    package func values(of name: String) -> [String] {
         fields.filter { Self.equalNames($0.name, name) }.map(\.value)
     }
 
-    public func contains(name: String) -> Bool {
+    package func contains(name: String) -> Bool {
         fields.contains { Self.equalNames($0.name, name) }
     }
 
@@ -81,12 +81,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }.filter { !$0.isEmpty }
     }
 
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// ASCII case-insensitive comparison without allocating; names of other lengths are told
     /// apart at once (every lookup compares against each field). Compared as contiguous bytes:
     /// iterating the UTF-8 views was 2.8% of a cached answer's user time.
-    public static func equalNames(_ a: String, _ b: String) -> Bool {
+    package static func equalNames(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         return a.withUTF8Bytes { left in
             b.withUTF8Bytes { right in
@@ -97,7 +97,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 }
 
 extension Substring {
-    public func trimmingOptionalWhitespace() -> Substring {
+    package func trimmingOptionalWhitespace() -> Substring {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

@@ -1,16 +1,16 @@
 /// A request method token; compared case-sensitively, as RFC 9110 says.
-public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
 
-    public static let get = HTTPMethod("GET")
-    public static let head = HTTPMethod("HEAD")
-    public static let post = HTTPMethod("POST")
-    public static let put = HTTPMethod("PUT")
-    public static let patch = HTTPMethod("PATCH")
-    public static let delete = HTTPMethod("DELETE")
-    public static let options = HTTPMethod("OPTIONS")
+    package static let get = HTTPMethod("GET")
+    package static let head = HTTPMethod("HEAD")
+    package static let post = HTTPMethod("POST")
+    package static let put = HTTPMethod("PUT")
+    package static let patch = HTTPMethod("PATCH")
+    package static let delete = HTTPMethod("DELETE")
+    package static let options = HTTPMethod("OPTIONS")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -1,44 +1,44 @@
 /// A response status code and its reason phrase.
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
-    public let code: Int
-    public let reasonPhrase: String
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
+    package let code: Int
+    package let reasonPhrase: String
 
-    public init(code: Int, reasonPhrase: String) {
+    package init(code: Int, reasonPhrase: String) {
         self.code = code
         self.reasonPhrase = reasonPhrase
     }
 
-    public init(code: Int) {
+    package init(code: Int) {
         self.init(code: code, reasonPhrase: Self.phrases[code] ?? "Status \(code)")
     }
 
-    public var description: String { "\(code) \(reasonPhrase)" }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
     /// 1xx, 204 and 304 responses never carry content.
     var allowsContent: Bool { !(code < 200 || code == 204 || code == 304) }
 
-    public static let `continue` = HTTPStatus(code: 100)
-    public static let ok = HTTPStatus(code: 200)
-    public static let created = HTTPStatus(code: 201)
-    public static let noContent = HTTPStatus(code: 204)
-    public static let notModified = HTTPStatus(code: 304)
-    public static let badRequest = HTTPStatus(code: 400)
-    public static let notFound = HTTPStatus(code: 404)
-    public static let methodNotAllowed = HTTPStatus(code: 405)
-    public static let requestTimeout = HTTPStatus(code: 408)
-    public static let conflict = HTTPStatus(code: 409)
-    public static let contentTooLarge = HTTPStatus(code: 413)
-    public static let uriTooLong = HTTPStatus(code: 414)
-    public static let unsupportedMediaType = HTTPStatus(code: 415)
-    public static let expectationFailed = HTTPStatus(code: 417)
-    public static let tooManyRequests = HTTPStatus(code: 429)
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
-    public static let internalServerError = HTTPStatus(code: 500)
-    public static let notImplemented = HTTPStatus(code: 501)
-    public static let badGateway = HTTPStatus(code: 502)
-    public static let serviceUnavailable = HTTPStatus(code: 503)
-    public static let gatewayTimeout = HTTPStatus(code: 504)
-    public static let httpVersionNotSupported = HTTPStatus(code: 505)
+    package static let `continue` = HTTPStatus(code: 100)
+    package static let ok = HTTPStatus(code: 200)
+    package static let created = HTTPStatus(code: 201)
+    package static let noContent = HTTPStatus(code: 204)
+    package static let notModified = HTTPStatus(code: 304)
+    package static let badRequest = HTTPStatus(code: 400)
+    package static let notFound = HTTPStatus(code: 404)
+    package static let methodNotAllowed = HTTPStatus(code: 405)
+    package static let requestTimeout = HTTPStatus(code: 408)
+    package static let conflict = HTTPStatus(code: 409)
+    package static let contentTooLarge = HTTPStatus(code: 413)
+    package static let uriTooLong = HTTPStatus(code: 414)
+    package static let unsupportedMediaType = HTTPStatus(code: 415)
+    package static let expectationFailed = HTTPStatus(code: 417)
+    package static let tooManyRequests = HTTPStatus(code: 429)
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
+    package static let internalServerError = HTTPStatus(code: 500)
+    package static let notImplemented = HTTPStatus(code: 501)
+    package static let badGateway = HTTPStatus(code: 502)
+    package static let serviceUnavailable = HTTPStatus(code: 503)
+    package static let gatewayTimeout = HTTPStatus(code: 504)
+    package static let httpVersionNotSupported = HTTPStatus(code: 505)
 
     private static let phrases: [Int: String] = [
         100: "Continue", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",

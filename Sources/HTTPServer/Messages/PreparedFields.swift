@@ -2,13 +2,13 @@
 /// Content-Encoding), checked and written as wire bytes once, when the body is kept: a response
 /// that starts from them copies those bytes into its head instead of writing each field.
 /// Lookups still see them as fields (`HTTPHeaders`).
-public final class PreparedFields: Sendable {
+package final class PreparedFields: Sendable {
     let fields: [HTTPHeaders.Field]
     /// "\r\nName: value" for each field the head may carry (`HeaderFieldRule.isWritable`); a
     /// field that may not is left out here as `ResponseHead` leaves it out of any head.
     let wireBytes: [UInt8]
 
-    public init(_ fields: [HTTPHeaders.Field]) {
+    package init(_ fields: [HTTPHeaders.Field]) {
         self.fields = fields
         var bytes: [UInt8] = []
         for field in fields where HeaderFieldRule.isWritable(field) {

@@ -1,18 +1,18 @@
 import JSON
 /// An RFC 9457 problem: what every error body of ours is, the transport's included.
 /// Throw it from a handler and the server answers with it.
-public struct ProblemDetails: Sendable, Equatable {
-    public var status: HTTPStatus
+package struct ProblemDetails: Sendable, Equatable {
+    package var status: HTTPStatus
     /// Stable snake_case identifier clients can switch on.
-    public var code: String
+    package var code: String
     /// Short summary, the same for every problem with this code.
-    public var title: String
+    package var title: String
     /// What went wrong this time, for a person.
-    public var detail: String
+    package var detail: String
     /// Headers the response carries besides the body (Allow, Retry-After, ...).
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(status: HTTPStatus, code: String, title: String, detail: String, headers: [String: String] = [:]) {
+    package init(status: HTTPStatus, code: String, title: String, detail: String, headers: [String: String] = [:]) {
         self.status = status
         self.code = code
         self.title = title
@@ -20,13 +20,13 @@ public struct ProblemDetails: Sendable, Equatable {
         self.headers = headers
     }
 
-    public static let contentType = "application/problem+json"
+    package static let contentType = "application/problem+json"
 
     /// The type URI: the server's configured prefix and the code, an identifier rather than a page.
-    public func type(prefix: String) -> String { prefix + code }
+    package func type(prefix: String) -> String { prefix + code }
 
     /// RFC 9457's members in this order, then our `code`.
-    public func json(problemTypePrefix: String) -> [UInt8] {
+    package func json(problemTypePrefix: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.object { writer in
             writer.member("type", type(prefix: problemTypePrefix))
@@ -40,7 +40,7 @@ public struct ProblemDetails: Sendable, Equatable {
 }
 
 extension ProblemDetails: HTTPResponseError {
-    public func response(problemTypePrefix: String) -> HTTPResponse {
+    package func response(problemTypePrefix: String) -> HTTPResponse {
         var response = HTTPResponse(status: status, contentType: Self.contentType,
                                     body: json(problemTypePrefix: problemTypePrefix))
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -51,7 +51,7 @@ extension ProblemDetails: HTTPResponseError {
 }
 
 extension ProblemDetails {
-    public static func badRequest(_ detail: String) -> ProblemDetails {
+    package static func badRequest(_ detail: String) -> ProblemDetails {
         ProblemDetails(status: .badRequest, code: "bad_request", title: "Bad request", detail: detail)
     }
 

@@ -1,20 +1,20 @@
 /// Decoded query parameters in order; a name may repeat.
-public struct QueryParameters: Sendable, Sequence {
-    public typealias Item = (name: String, value: String)
+package struct QueryParameters: Sendable, Sequence {
+    package typealias Item = (name: String, value: String)
     private let items: [Item]
 
-    public init(_ items: [Item] = []) { self.items = items }
+    package init(_ items: [Item] = []) { self.items = items }
 
     /// The first value given for `name`.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         items.first { $0.name == name }?.value
     }
 
-    public func values(of name: String) -> [String] {
+    package func values(of name: String) -> [String] {
         items.filter { $0.name == name }.map(\.value)
     }
 
-    public var isEmpty: Bool { items.isEmpty }
-    public var count: Int { items.count }
-    public func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
+    package var isEmpty: Bool { items.isEmpty }
+    package var count: Int { items.count }
+    package func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
 }

@@ -2,23 +2,23 @@ import Foundation
 
 /// Wraps a responder so that successful GET and HEAD answers carry an ETag (a hash of the body),
 /// and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110 13.1.2).
-public struct ConditionalGET: HTTPResponder {
+package struct ConditionalGET: HTTPResponder {
     private let next: any HTTPResponder
 
-    public init(_ next: any HTTPResponder) { self.next = next }
+    package init(_ next: any HTTPResponder) { self.next = next }
 
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         Self.answer(try await next.respond(to: request), to: request)
     }
 
-    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
         guard let response = try next.respondAtOnce(to: &request) else { return nil }
         return Self.answer(response, to: request)
     }
 
     /// The step itself, for a responder that runs it after its route: `response` with its ETag,
     /// or the 304 that stands for it.
-    public static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
+    package static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
         var response = response
         answer(&response, to: request)
         return response
@@ -26,7 +26,7 @@ public struct ConditionalGET: HTTPResponder {
 
     /// The step in place (the response is not copied to be changed): it gets its ETag, or
     /// becomes the 304 that stands for it.
-    public static func answer(_ response: inout HTTPResponse, to request: HTTPRequest) {
+    package static func answer(_ response: inout HTTPResponse, to request: HTTPRequest) {
         guard request.method == .get || request.method == .head, response.status.code == 200 else { return }
         let tag: String
         if let kept = response.headers["ETag"] {
@@ -48,8 +48,8 @@ public struct ConditionalGET: HTTPResponder {
 
     /// A strong validator: a 64-bit hash of the body, eight bytes at a time (FNV-1a's constants
     /// with a shift-xor per word), plus the length. Not cryptographic: it only has to change
-    /// when the body does. Public so that a responder keeping a body can compute its tag once.
-    public static func entityTag(of body: [UInt8]) -> String {
+    /// when the body does. Package-wide so that a responder keeping a body can compute its tag once.
+    package static func entityTag(of body: [UInt8]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(body.count)
         body.withUnsafeBytes { raw in
             var offset = 0

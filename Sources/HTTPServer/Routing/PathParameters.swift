@@ -1,7 +1,7 @@
 /// The values of a route template's `{name}` segments, by name. Most routes have none or one: the
 /// first is kept inline and looked up by comparing names, so a matched request makes no
 /// dictionary (a `[String: String]` hashed each name twice and allocated, per request).
-public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+package struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private var first: Parameter?
     private var others: [Parameter] = []
 
@@ -10,14 +10,14 @@ public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLitera
         let value: String
     }
 
-    public init() {}
+    package init() {}
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { self[name] = value }
     }
 
     /// The value of `{name}`; nil when the route has no such segment.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get {
             if let first, first.name == name { return first.value }
             return others.first { $0.name == name }?.value
@@ -32,7 +32,7 @@ public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     /// Same names with the same values, whatever the order they were set in.
-    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
+    package static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
         let left = lhs.all, right = rhs.all
         return left.count == right.count && left.allSatisfy { rhs[$0.name] == $0.value }
     }

@@ -1,5 +1,5 @@
 /// A handler of requests: what the server calls for every request it has read.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async throws -> HTTPResponse
 
     /// The answer when it is at hand now (a kept body, a problem with the request): the event loop
@@ -10,22 +10,22 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? { nil }
+    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? { nil }
 }
 
 /// Maps method and path to a handler. Built once by `RouterBuilder`, then immutable.
 /// Unknown path -> 404; known path, other method -> 405 with Allow; HEAD is served by GET.
 /// A route has one handler, and may have an at-once one beside it (`RouteHandler`).
-public struct Router: HTTPResponder {
-    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+package struct Router: HTTPResponder {
+    package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// A route's answer when memory holds it; nil to wait for `Handler`. Never blocks.
-    public typealias AtOnceHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
+    package typealias AtOnceHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
     /// A route that never waits: the same closure serves both ways.
-    public typealias ImmediateHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
+    package typealias ImmediateHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
     private let root: RouteNode
     /// Every (method, template) pair, in the order added.
-    public let routes: [(method: HTTPMethod, template: String)]
+    package let routes: [(method: HTTPMethod, template: String)]
 
     init(root: RouteNode, routes: [(method: HTTPMethod, template: String)]) {
         self.root = root
@@ -35,7 +35,7 @@ public struct Router: HTTPResponder {
     /// Looks the request's path up once: records the template in `request.route`, fills
     /// `request.pathParameters`, and keeps the match so `respond(to:)` does not search again.
     /// A request keeps the match of the first router that saw it (a server has one router).
-    public func match(_ request: inout HTTPRequest) {
+    package func match(_ request: inout HTTPRequest) {
         guard request.routeMatch == nil else { return }
         var parameters = PathParameters()
         guard let node = root.match(request.pathSegments, from: 0, parameters: &parameters) else {
@@ -49,24 +49,24 @@ public struct Router: HTTPResponder {
 
     /// The methods served at the request's path, as a 405's Allow lists them (HEAD wherever GET
     /// is), for a CORS preflight; nil when no route matches.
-    public func allowedMethods(for request: inout HTTPRequest) -> [String]? {
+    package func allowedMethods(for request: inout HTTPRequest) -> [String]? {
         match(&request)
         guard case .found(let node) = request.routeMatch else { return nil }
         return node.allowedMethods
     }
 
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         return try await handler(for: &request).respond(request)
     }
 
-    public func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
+    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
         try handler(for: &request).atOnce?(request)
     }
 
     /// The handlers of the request's route (matched and recorded on the request first), for a
     /// responder that calls them itself; throws the 404 or 405 the request gets instead.
-    public func handler(for request: inout HTTPRequest) throws(ProblemDetails) -> RouteHandler {
+    package func handler(for request: inout HTTPRequest) throws(ProblemDetails) -> RouteHandler {
         match(&request)
         guard case .found(let node) = request.routeMatch else {
             throw ProblemDetails.notFound(path: request.path)
@@ -82,9 +82,9 @@ public struct Router: HTTPResponder {
 /// (nil for a route that always waits). Kept in a struct: a closure kept directly as a
 /// dictionary's value is stored generically, and reading it back made a thunk, one allocation
 /// per request.
-public struct RouteHandler: Sendable {
-    public let respond: Router.Handler
-    public let atOnce: Router.AtOnceHandler?
+package struct RouteHandler: Sendable {
+    package let respond: Router.Handler
+    package let atOnce: Router.AtOnceHandler?
 
     init(respond: @escaping Router.Handler, atOnce: Router.AtOnceHandler?) {
         self.respond = respond
@@ -92,23 +92,23 @@ public struct RouteHandler: Sendable {
     }
 
     /// A handler that gives `response` whichever way it is asked (a CORS preflight's answer).
-    public init(answering response: HTTPResponse) {
+    package init(answering response: HTTPResponse) {
         self.init(respond: { _ in response }, atOnce: { _ in response })
     }
 }
 
 /// Collects routes, then builds the immutable `Router`.
-public struct RouterBuilder {
+package struct RouterBuilder {
     private var root = RouteDraft()
     private var routes: [(method: HTTPMethod, template: String)] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a route; `template` is a path whose `{name}` segments match any one segment.
     /// `atOnce`, when given, answers from memory on the event loop, or says nil to wait for
     /// `handler`; both must follow the same rules (they call the same checks and lookups).
     /// Adding the same method and template twice is a programming error and stops the program.
-    public mutating func on(_ method: HTTPMethod, _ template: String, atOnce: Router.AtOnceHandler? = nil,
+    package mutating func on(_ method: HTTPMethod, _ template: String, atOnce: Router.AtOnceHandler? = nil,
                             handler: @escaping Router.Handler) {
         let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let path = template == "/" ? [] : segments
@@ -120,13 +120,13 @@ public struct RouterBuilder {
     }
 
     /// Adds a route that never waits: it is always answered on the event loop.
-    public mutating func immediate(_ method: HTTPMethod, _ template: String, handler: @escaping Router.ImmediateHandler) {
+    package mutating func immediate(_ method: HTTPMethod, _ template: String, handler: @escaping Router.ImmediateHandler) {
         on(method, template, atOnce: { request in try handler(request) }, handler: { request in try handler(request) })
     }
 
-    public mutating func get(_ template: String, handler: @escaping Router.Handler) { on(.get, template, handler: handler) }
-    public mutating func post(_ template: String, handler: @escaping Router.Handler) { on(.post, template, handler: handler) }
-    public mutating func delete(_ template: String, handler: @escaping Router.Handler) { on(.delete, template, handler: handler) }
+    package mutating func get(_ template: String, handler: @escaping Router.Handler) { on(.get, template, handler: handler) }
+    package mutating func post(_ template: String, handler: @escaping Router.Handler) { on(.post, template, handler: handler) }
+    package mutating func delete(_ template: String, handler: @escaping Router.Handler) { on(.delete, template, handler: handler) }
 
-    public func build() -> Router { Router(root: root.built(), routes: routes) }
+    package func build() -> Router { Router(root: root.built(), routes: routes) }
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// An HTTP/1.1 server on non-blocking sockets and epoll, with a fixed number of event-loop threads.
 /// It reads requests, hands each to the responder in a task on the connection's loop, and writes
 /// the answers in order. It knows nothing of what the routes do.
-public final class HTTPServer: Sendable {
-    public let configuration: HTTPServerConfiguration
+package final class HTTPServer: Sendable {
+    package let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let logger: Logger
     private let state = Mutex<Running?>(nil)
@@ -17,7 +17,7 @@ public final class HTTPServer: Sendable {
         let port: UInt16
     }
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
@@ -25,7 +25,7 @@ public final class HTTPServer: Sendable {
 
     /// Binds, starts the event loops and returns the port it listens on.
     @discardableResult
-    public func start() throws -> UInt16 {
+    package func start() throws -> UInt16 {
         // A client that hangs up must not kill the process: writes also use MSG_NOSIGNAL.
         signal(SIGPIPE, SIG_IGN)
         DescriptorLimit.raiseToHardLimit()
@@ -90,7 +90,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The port the server listens on, once started.
-    public var port: UInt16? { state.withLock { $0?.port } }
+    package var port: UInt16? { state.withLock { $0?.port } }
 
     /// How many connections each loop serves now (for tests of how they are spread).
     var connectionsPerLoop: [Int] {
@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
     /// Requests answered so far: at once on their event loop (the answer was in memory), and by
     /// workers (it had to be waited for). Responses the transport made itself (a 400, a 408) are
     /// in neither.
-    public var answerCounts: (atOnce: Int, byWorkers: Int) {
+    package var answerCounts: (atOnce: Int, byWorkers: Int) {
         state.withLock { running in
             let loops = running?.loops ?? []
             return (loops.reduce(0) { $0 + $1.answeredAtOnce.load(ordering: .relaxed) },
@@ -123,7 +123,7 @@ public final class HTTPServer: Sendable {
     /// pool) connect afresh, to another instance once this one stops listening. Meanwhile every
     /// request, new, in flight or on a kept-alive connection, is served as before; how long that
     /// lasts is the caller's to decide (then `closeListener`, then `shutdown`).
-    public func closeConnectionsAfterEachAnswer() {
+    package func closeConnectionsAfterEachAnswer() {
         guard let running = state.withLock({ $0 }) else { return }
         for loop in running.loops { loop.post(.closeEachAnswer) }
     }
@@ -131,7 +131,7 @@ public final class HTTPServer: Sendable {
     /// Stops taking connections: clients already queued on the listening socket are accepted and
     /// served, then it is shut, so a new client is refused at once rather than left waiting.
     /// Connections open are served on. Returns once the socket is shut.
-    public func closeListener() async {
+    package func closeListener() async {
         guard let running = state.withLock({ $0 }) else { return }
         let release = running.context.listenerRelease
         if release.begin() {
@@ -145,7 +145,7 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets requests in flight finish within the grace period, closes every
     /// connection and returns when all loops have ended.
-    public func shutdown() async {
+    package func shutdown() async {
         guard let running = state.withLock({ $0 }) else { return }
         let deadline = MonotonicClock.now() + configuration.shutdownGracePeriod.nanoseconds
         for loop in running.loops { loop.post(.shutdown(deadline: deadline)) }
@@ -159,18 +159,18 @@ public final class HTTPServer: Sendable {
     }
 
     /// Returns when the server has stopped.
-    public func waitUntilStopped() async {
+    package func waitUntilStopped() async {
         guard let context = state.withLock({ $0?.context }) else { return }
         await context.waitUntilFinished()
     }
 }
 
-public enum HTTPServerError: Error, CustomStringConvertible {
+package enum HTTPServerError: Error, CustomStringConvertible {
     case invalidHost(String)
     case cannotListen(host: String, port: UInt16, reason: String)
     case cannotStart(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidHost(let host): "not a numeric IPv4 or IPv6 address: \(host)"
         case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"

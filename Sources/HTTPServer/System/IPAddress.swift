@@ -2,13 +2,13 @@ import Glibc
 
 /// A numeric IPv4 or IPv6 address (16 or 4 bytes; an IPv4-mapped IPv6 address is its IPv4 one),
 /// as found in a proxy's X-Forwarded-For or a setting. Names are never resolved.
-public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
+package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// 4 bytes for IPv4, 16 for IPv6, network order.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// "192.0.2.1", "2001:db8::1", "[2001:db8::1]", and either with a port ("192.0.2.1:443",
     /// "[2001:db8::1]:443"); surrounding spaces and tabs are ignored. Nil for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         var text = Substring(text).trimmingOptionalWhitespace()
         guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
         if text.first == "[" {
@@ -40,10 +40,10 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         bytes = Array(v6.prefix(12)) == mappedPrefix ? Array(v6.suffix(4)) : v6
     }
 
-    public var isIPv4: Bool { bytes.count == 4 }
+    package var isIPv4: Bool { bytes.count == 4 }
 
     /// Dotted IPv4, or IPv6 in its shortest form (RFC 5952), without brackets.
-    public var description: String {
+    package var description: String {
         var text = [CChar](repeating: 0, count: 64)
         let family = isIPv4 ? AF_INET : AF_INET6
         let written = bytes.withUnsafeBytes { raw in
@@ -54,7 +54,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first `bits` bits, the rest zero (an IPv6 address's /64: one subscriber's network).
-    public func masked(to bits: Int) -> IPAddress {
+    package func masked(to bits: Int) -> IPAddress {
         var masked = bytes
         for index in masked.indices {
             let kept = max(0, min(8, bits - index * 8))
@@ -81,11 +81,11 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
 /// An address and the length of its network prefix (CIDR: "10.0.0.0/8", "2001:db8::/32"); an
 /// address alone is its one address.
-public struct IPRange: Hashable, Sendable, CustomStringConvertible {
-    public let network: IPAddress
-    public let prefixLength: Int
+package struct IPRange: Hashable, Sendable, CustomStringConvertible {
+    package let network: IPAddress
+    package let prefixLength: Int
 
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let parts = Substring(text).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(parts[0]) else { return nil }
         let bits = address.bytes.count * 8
@@ -100,10 +100,10 @@ public struct IPRange: Hashable, Sendable, CustomStringConvertible {
         prefixLength = length
     }
 
-    public func contains(_ address: IPAddress) -> Bool {
+    package func contains(_ address: IPAddress) -> Bool {
         address.bytes.count == network.bytes.count && address.masked(to: prefixLength) == network
     }
 
     /// A range of one address is written as the address, as it is given.
-    public var description: String { prefixLength == network.bytes.count * 8 ? network.description : "\(network)/\(prefixLength)" }
+    package var description: String { prefixLength == network.bytes.count * 8 ? network.description : "\(network)/\(prefixLength)" }
 }

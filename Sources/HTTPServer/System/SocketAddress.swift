@@ -1,3 +1,4 @@
+import CSystemShims
 import Glibc
 
 /// An IPv4 or IPv6 address and port, as given to bind(2) and read back by getsockname(2).

@@ -1,8 +1,8 @@
 /// Every failure the backend reports, one kind per row of the API's error table. Nothing here is
 /// HTTP: the API maps each kind to its status, title and headers.
-public struct ServiceError: Error, Equatable, Sendable {
+package struct ServiceError: Error, Equatable, Sendable {
     /// The raw value is the stable snake_case code clients switch on.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case invalidParameter = "invalid_parameter"
         case itemNotFound = "gif_not_found"
         case favoriteNotFound = "favorite_not_found"
@@ -25,25 +25,25 @@ public struct ServiceError: Error, Equatable, Sendable {
         case `internal` = "internal"
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// For a person; never holds internals or the upstream key.
-    public let detail: String
+    package let detail: String
     /// Seconds until a retry may succeed, for the kinds that know (rate limit, budget, busy storage).
-    public let retryAfterSeconds: Int?
+    package let retryAfterSeconds: Int?
     /// The parameter at fault, for `invalidParameter`.
-    public let parameter: String?
+    package let parameter: String?
 
-    public init(_ kind: Kind, _ detail: String, retryAfterSeconds: Int? = nil, parameter: String? = nil) {
+    package init(_ kind: Kind, _ detail: String, retryAfterSeconds: Int? = nil, parameter: String? = nil) {
         self.kind = kind
         self.detail = detail
         self.retryAfterSeconds = retryAfterSeconds
         self.parameter = parameter
     }
 
-    public var code: String { kind.rawValue }
+    package var code: String { kind.rawValue }
 
     /// Input that breaks one of the service's rules; `rule` says what was expected.
-    public static func invalid(_ parameter: String, _ rule: String) -> ServiceError {
+    package static func invalid(_ parameter: String, _ rule: String) -> ServiceError {
         ServiceError(.invalidParameter, "Parameter \"\(parameter)\": \(rule)", parameter: parameter)
     }
 
@@ -63,7 +63,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
 
     /// A `provider` parameter naming none of those served.
-    public static func unknownProvider(among names: [ProviderName]) -> ServiceError {
+    package static func unknownProvider(among names: [ProviderName]) -> ServiceError {
         .invalid("provider", "must be one of \(names.map(\.rawValue).joined(separator: ", ")).")
     }
 
@@ -75,7 +75,7 @@ public struct ServiceError: Error, Equatable, Sendable {
 
     /// A token (or an Authorization header) that opens no install; `detail` says what was wrong,
     /// never repeating what was sent.
-    public static func installTokenInvalid(_ detail: String) -> ServiceError {
+    package static func installTokenInvalid(_ detail: String) -> ServiceError {
         ServiceError(.installTokenInvalid, detail)
     }
 

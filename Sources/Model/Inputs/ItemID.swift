@@ -1,18 +1,18 @@
 /// An item's id as clients send it: a GIPHY id as is (1 to 64 ASCII letters and digits), or
 /// another provider's id behind its name ("unsplash:" then 1 to 64 letters, digits, `-` or `_`).
-public struct ItemID: Sendable, Hashable, CustomStringConvertible {
-    public static let lengthRange = 1...64
+package struct ItemID: Sendable, Hashable, CustomStringConvertible {
+    package static let lengthRange = 1...64
 
     /// The id as written, prefix included: what favorites and answers carry.
-    public let rawValue: String
-    public let provider: ProviderName
+    package let rawValue: String
+    package let provider: ProviderName
     /// The upstream's own id, without our prefix.
-    public let upstreamID: String
+    package let upstreamID: String
 
     /// The colon is looked for byte by byte, not as a Character (every detail request reads an
     /// id), and the parts are cut at its bytes: a colon inside a Character (after a prepending
     /// mark) ends no prefix, as the bytes before it then name no provider.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = text.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
             self.init(provider: .giphy, upstreamID: text)
@@ -26,7 +26,7 @@ public struct ItemID: Sendable, Hashable, CustomStringConvertible {
     /// Our id for an upstream's own one, as a provider's mapping writes it. Nil for an upstream id
     /// a client could not send back (a slash, a space, a character outside ASCII, too long): an
     /// item with such an id could be shown but never favorited or opened, so the mapping drops it.
-    public init?(provider: ProviderName, upstreamID: String) {
+    package init?(provider: ProviderName, upstreamID: String) {
         let allowsDashes = provider != .giphy
         guard Self.lengthRange.contains(upstreamID.utf8.count),
               upstreamID.utf8.allSatisfy({ Self.isLetterOrDigit($0) || (allowsDashes && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_"))) })
@@ -36,7 +36,7 @@ public struct ItemID: Sendable, Hashable, CustomStringConvertible {
         self.upstreamID = upstreamID
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -1,19 +1,19 @@
 /// Which renditions a GIF's `images` carries in an answer: all of them, or the ones named.
-public enum RenditionSelection: Sendable, Hashable {
+package enum RenditionSelection: Sendable, Hashable {
     case all
     /// Known names, sorted, without repeats.
     case named([String])
 
     /// Our rendition names: the GIFs' (GIPHY's mapping fills them), then the photos' (Unsplash's).
-    public static let knownNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still",
+    package static let knownNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still",
                                     "full", "raw", "regular", "small", "thumb"]
     /// What a grid and a detail view draw: for a GIF the 200 px animation, its still, and the
     /// original; for a photo the 200 px, 400 px and 1080 px ones (the full size is for saving).
-    public static let listDefault = RenditionSelection.named(["fixed_width", "original", "regular", "small", "still", "thumb"])
+    package static let listDefault = RenditionSelection.named(["fixed_width", "original", "regular", "small", "still", "thumb"])
 
     /// "all", or a comma list of known names (spaces around names ignored); nil for an empty
     /// list or an unknown name.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         if names == ["all"] {
             self = .all
@@ -23,7 +23,7 @@ public enum RenditionSelection: Sendable, Hashable {
         self = .named(Array(Set(names)).sorted())
     }
 
-    public func includes(_ name: String) -> Bool {
+    package func includes(_ name: String) -> Bool {
         switch self {
         case .all: true
         case .named(let names): names.contains(name)
@@ -31,7 +31,7 @@ public enum RenditionSelection: Sendable, Hashable {
     }
 
     /// A short text naming the selection, for keys of things made with it.
-    public var key: String {
+    package var key: String {
         switch self {
         case .all: "all"
         case .named(let names): names.joined(separator: ",")

@@ -1,16 +1,16 @@
 /// One install of an app: whose favorites, history, deck sessions and upstream identities a
 /// request acts on. Issued ones are 32 lowercase hex digits (128 random bits); `local` is the one
 /// install of requests without a token, which holds what the server kept before installs existed.
-public struct InstallID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct InstallID: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
     /// The install of requests that present no token (policy `optional`); it has no token.
-    public static let local = InstallID(unchecked: "local")
+    package static let local = InstallID(unchecked: "local")
 
     package static let issuedLength = 32
 
     /// An issued id, or `local`; nil for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         guard text == "local" || Self.isIssued(text.utf8) else { return nil }
         rawValue = String(text)
     }
@@ -19,7 +19,7 @@ public struct InstallID: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// 32 lowercase hex digits.
     package static func isIssued(_ bytes: some Collection<UInt8>) -> Bool {

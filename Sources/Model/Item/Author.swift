@@ -1,11 +1,11 @@
 /// The GIF's author, when the upstream names one. Every field is optional.
-public struct Author: Equatable, Sendable {
-    public var displayName: String?
-    public var username: String?
-    public var avatarURL: String?
-    public var profileURL: String?
+package struct Author: Equatable, Sendable {
+    package var displayName: String?
+    package var username: String?
+    package var avatarURL: String?
+    package var profileURL: String?
 
-    public init(displayName: String? = nil, username: String? = nil, avatarURL: String? = nil, profileURL: String? = nil) {
+    package init(displayName: String? = nil, username: String? = nil, avatarURL: String? = nil, profileURL: String? = nil) {
         self.displayName = displayName
         self.username = username
         self.avatarURL = avatarURL
@@ -13,7 +13,7 @@ public struct Author: Equatable, Sendable {
     }
 
     /// False when no field has a value: such a user is left out of the JSON entirely.
-    public var hasValue: Bool {
+    package var hasValue: Bool {
         // Field by field: an array of the four made one per item written.
         !(displayName ?? "").isEmpty || !(username ?? "").isEmpty || !(avatarURL ?? "").isEmpty || !(profileURL ?? "").isEmpty
     }

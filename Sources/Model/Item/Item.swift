@@ -5,42 +5,42 @@ import Foundation
 /// same whatever the provider; fields a provider does not have are left out. The API writes it
 /// with `writeMembers` (Item+JSON.swift), stored snapshots and cached answers too;
 /// `init(json:)` (Item+Reading.swift) reads those back. Never null, "" or 0 for a value we do not have.
-public struct Item: Equatable, Sendable {
+package struct Item: Equatable, Sendable {
     /// Unique across providers: GIPHY's id as is, others prefixed with their provider ("unsplash:...").
-    public var id: String
-    public var provider: ProviderName
-    public var title: String?
+    package var id: String
+    package var provider: ProviderName
+    package var title: String?
     /// A description for screen readers, when the upstream has one.
-    public var altText: String?
-    public var rating: String?
+    package var altText: String?
+    package var rating: String?
     /// The item's page.
-    public var url: String
+    package var url: String
     /// The short link (e.g. bit.ly) when the upstream gives one.
-    public var shareURL: String?
-    public var username: String?
-    public var user: Author?
-    public var createdAt: Date?
+    package var shareURL: String?
+    package var username: String?
+    package var user: Author?
+    package var createdAt: Date?
     /// Set by the API when answering; never part of a stored snapshot.
-    public var isFavorite: Bool?
+    package var isFavorite: Bool?
     /// Renditions by name: "preview", "still", "fixed_width", "original" for GIFs; "thumb",
     /// "small", "regular", "full", "raw" for photos.
-    public var images: [String: Rendition]
+    package var images: [String: Rendition]
     /// The original's size, when the provider gives it apart from the renditions (photos).
-    public var width: Int?
-    public var height: Int?
+    package var width: Int?
+    package var height: Int?
     /// The dominant colour ("#c0d8f0") and a BlurHash, for placeholders while the image loads.
-    public var color: String?
-    public var blurHash: String?
-    public var likes: Int?
-    public var location: PhotoLocation?
-    public var camera: PhotoCamera?
-    public var attribution: Attribution?
+    package var color: String?
+    package var blurHash: String?
+    package var likes: Int?
+    package var location: PhotoLocation?
+    package var camera: PhotoCamera?
+    package var attribution: Attribution?
     /// The provider's own wording for sharing; GIPHY's items use the default (`shareText`).
-    public var presetShareText: String?
+    package var presetShareText: String?
     /// For the server's later calls only (download tracking, analytics); never in an answer.
-    public var upstreamLinks: UpstreamLinks?
+    package var upstreamLinks: UpstreamLinks?
 
-    public init(
+    package init(
         id: String, provider: ProviderName, title: String? = nil, altText: String? = nil, rating: String? = nil,
         url: String, shareURL: String? = nil, username: String? = nil, user: Author? = nil, createdAt: Date? = nil,
         isFavorite: Bool? = nil, images: [String: Rendition] = [:], width: Int? = nil, height: Int? = nil,
@@ -74,14 +74,14 @@ public struct Item: Equatable, Sendable {
     }
 
     /// The link to share: the short link when there is one, else the page.
-    public var shareLink: String {
+    package var shareLink: String {
         if let shareURL, !WhiteSpace.isBlank(shareURL) { return shareURL }
         return url
     }
 
     /// The provider's wording when it gave one, else "<title> <link>" ("GIF <link>" without a title).
     /// Made for every item of every page written: trimmed without Foundation.
-    public var shareText: String {
+    package var shareText: String {
         if let presetShareText, !presetShareText.isEmpty { return presetShareText }
         let title = title.flatMap(WhiteSpace.trimmed) ?? "GIF"
         return title + " " + shareLink
@@ -90,7 +90,7 @@ public struct Item: Equatable, Sendable {
 
 extension Item {
     /// The same item with `is_favorite` set.
-    public func marked(favorite: Bool) -> Item {
+    package func marked(favorite: Bool) -> Item {
         var item = self
         item.isFavorite = favorite
         return item

@@ -1,30 +1,30 @@
 /// Where a photo was taken, with the parts its provider named.
-public struct PhotoLocation: Equatable, Sendable {
-    public var name: String?
-    public var city: String?
-    public var country: String?
+package struct PhotoLocation: Equatable, Sendable {
+    package var name: String?
+    package var city: String?
+    package var country: String?
 
-    public init(name: String? = nil, city: String? = nil, country: String? = nil) {
+    package init(name: String? = nil, city: String? = nil, country: String? = nil) {
         self.name = name
         self.city = city
         self.country = country
     }
 
     /// False when no part is known: such a location is left out.
-    public var hasValue: Bool { [name, city, country].contains { !($0 ?? "").isEmpty } }
+    package var hasValue: Bool { [name, city, country].contains { !($0 ?? "").isEmpty } }
 }
 
 /// The camera settings a photo was taken with (EXIF), those known. Texts as the provider wrote
 /// them ("1/125", "2.8", "50.0").
-public struct PhotoCamera: Equatable, Sendable {
-    public var make: String?
-    public var model: String?
-    public var exposureTime: String?
-    public var aperture: String?
-    public var focalLength: String?
-    public var iso: Int?
+package struct PhotoCamera: Equatable, Sendable {
+    package var make: String?
+    package var model: String?
+    package var exposureTime: String?
+    package var aperture: String?
+    package var focalLength: String?
+    package var iso: Int?
 
-    public init(make: String? = nil, model: String? = nil, exposureTime: String? = nil, aperture: String? = nil,
+    package init(make: String? = nil, model: String? = nil, exposureTime: String? = nil, aperture: String? = nil,
                 focalLength: String? = nil, iso: Int? = nil) {
         self.make = make
         self.model = model
@@ -35,7 +35,7 @@ public struct PhotoCamera: Equatable, Sendable {
     }
 
     /// False when nothing is known (Unsplash often sends every EXIF field as null).
-    public var hasValue: Bool {
+    package var hasValue: Bool {
         [make, model, exposureTime, aperture, focalLength].contains { !($0 ?? "").isEmpty } || (iso ?? 0) > 0
     }
 }

@@ -1,10 +1,10 @@
 /// Which upstream an item comes from ("giphy", "unsplash"). A name, not an enum: the service
 /// knows no provider by heart, so adding one touches no rule and no route.
-public struct ProviderName: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let rawValue: String
+package struct ProviderName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let rawValue: String
 
     /// Lowercase ASCII letters and digits, 1 to 32 of them: it is also an id prefix and a metric label.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard (1...32).contains(text.utf8.count),
               text.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
@@ -16,8 +16,8 @@ public struct ProviderName: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The one provider the service names: its ids carry no prefix (`ItemID`), since gif-bff
     /// served GIPHY alone before it served others. Every other provider names itself in its folder.
-    public static let giphy = ProviderName(known: "giphy")
+    package static let giphy = ProviderName(known: "giphy")
 
-    public var description: String { rawValue }
-    public static func < (lhs: ProviderName, rhs: ProviderName) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { rawValue }
+    package static func < (lhs: ProviderName, rhs: ProviderName) -> Bool { lhs.rawValue < rhs.rawValue }
 }

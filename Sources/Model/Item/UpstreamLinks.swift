@@ -1,19 +1,19 @@
 /// Links an item carries for the server's own later calls, never for the apps: kept with cached
 /// answers and stored snapshots, left out of every answer.
-public struct UpstreamLinks: Equatable, Sendable {
+package struct UpstreamLinks: Equatable, Sendable {
     /// Unsplash's `links.download_location`: requested (with the key) when the photo is saved.
-    public var downloadLocation: String?
+    package var downloadLocation: String?
     /// GIPHY's analytics pingback urls, requested when the GIF is shown, clicked or sent.
-    public var onload: String?
-    public var onclick: String?
-    public var onsent: String?
+    package var onload: String?
+    package var onclick: String?
+    package var onsent: String?
 
-    public init(downloadLocation: String? = nil, onload: String? = nil, onclick: String? = nil, onsent: String? = nil) {
+    package init(downloadLocation: String? = nil, onload: String? = nil, onclick: String? = nil, onsent: String? = nil) {
         self.downloadLocation = downloadLocation
         self.onload = onload
         self.onclick = onclick
         self.onsent = onsent
     }
 
-    public var hasValue: Bool { [downloadLocation, onload, onclick, onsent].contains { !($0 ?? "").isEmpty } }
+    package var hasValue: Bool { [downloadLocation, onload, onclick, onsent].contains { !($0 ?? "").isEmpty } }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// demo mode. The service depends on this protocol only, so its tests use a scripted provider.
 /// Every method throws `UpstreamError` and nothing else. Items come back in our shape, their
 /// ids already ours (`ItemID`: GIPHY's as is, others prefixed with the provider's name).
-public protocol Provider: Sendable {
+package protocol Provider: Sendable {
     func search(_ request: SearchRequest) async throws -> UpstreamPage
     func trending(_ request: TrendingRequest) async throws -> UpstreamPage
     /// `id` is the upstream's own id (without our prefix). Throws `UpstreamError.notFound` when
@@ -24,11 +24,11 @@ public protocol Provider: Sendable {
 }
 
 /// The upstream's own count of calls left, as last reported.
-public struct ReportedCallsRemaining: Sendable, Equatable {
-    public var calls: Int
-    public var at: Date
+package struct ReportedCallsRemaining: Sendable, Equatable {
+    package var calls: Int
+    package var at: Date
 
-    public init(calls: Int, at: Date) {
+    package init(calls: Int, at: Date) {
         self.calls = calls
         self.at = at
     }
@@ -36,37 +36,37 @@ public struct ReportedCallsRemaining: Sendable, Equatable {
 
 extension Provider {
     /// A provider without autocomplete or trending terms has none to offer: the history answers alone.
-    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] { [] }
-    public func trendingSearches() async throws -> [String] { [] }
+    package func searchSuggestions(for query: String, limit: Int) async throws -> [String] { [] }
+    package func trendingSearches() async throws -> [String] { [] }
     /// Most upstreams (GIPHY) ask for no call when an item is saved.
-    public func trackDownload(of item: Item) async throws {}
-    public var reportedCallsRemaining: ReportedCallsRemaining? { nil }
+    package func trackDownload(of item: Item) async throws {}
+    package var reportedCallsRemaining: ReportedCallsRemaining? { nil }
 
     /// A random GIF (not a sticker).
-    public func random(tag: String?, rating: String?) async throws -> Item {
+    package func random(tag: String?, rating: String?) async throws -> Item {
         try await random(tag: tag, rating: rating, type: .gifs)
     }
 }
 
 /// A search as sent upstream: already validated and normalised by the service.
-public struct SearchRequest: Sendable, Hashable {
-    public var query: String
-    public var offset: Int
-    public var limit: Int
-    public var rating: String?
-    public var lang: String?
-    public var type: MediaType
+package struct SearchRequest: Sendable, Hashable {
+    package var query: String
+    package var offset: Int
+    package var limit: Int
+    package var rating: String?
+    package var lang: String?
+    package var type: MediaType
     /// The answer needs only the compact renditions (fixed_width, its still, original), so the
     /// provider may ask its upstream for a smaller body (GIPHY's `bundle=messaging_non_clips`).
-    public var compactRenditions: Bool
+    package var compactRenditions: Bool
     /// The order asked for, one the provider supports (Unsplash: "relevant", "latest"); nil for its default.
-    public var order: String?
+    package var order: String?
     /// The install asking, for an upstream that identifies its users (GIPHY's `random_id`). Not
     /// part of the cache key: identical requests of several installs share one call, which
     /// carries the first asker's identity.
-    public var install: InstallID?
+    package var install: InstallID?
 
-    public init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
+    package init(query: String, offset: Int, limit: Int, rating: String? = nil, lang: String? = nil,
                 type: MediaType = .gifs, compactRenditions: Bool = false, order: String? = nil, install: InstallID? = nil) {
         self.order = order
         self.install = install
@@ -80,19 +80,19 @@ public struct SearchRequest: Sendable, Hashable {
     }
 }
 
-public struct TrendingRequest: Sendable, Hashable {
-    public var offset: Int
-    public var limit: Int
-    public var rating: String?
-    public var type: MediaType
+package struct TrendingRequest: Sendable, Hashable {
+    package var offset: Int
+    package var limit: Int
+    package var rating: String?
+    package var type: MediaType
     /// As in `SearchRequest`.
-    public var compactRenditions: Bool
+    package var compactRenditions: Bool
     /// As in `SearchRequest` (Unsplash's editorial feed: "latest", "popular").
-    public var order: String?
+    package var order: String?
     /// As in `SearchRequest`.
-    public var install: InstallID?
+    package var install: InstallID?
 
-    public init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false,
+    package init(offset: Int, limit: Int, rating: String? = nil, type: MediaType = .gifs, compactRenditions: Bool = false,
                 order: String? = nil, install: InstallID? = nil) {
         self.order = order
         self.install = install
@@ -105,7 +105,7 @@ public struct TrendingRequest: Sendable, Hashable {
 }
 
 /// Every way an upstream call can fail, one case per row of the error table.
-public enum UpstreamError: Error, Sendable, Equatable {
+package enum UpstreamError: Error, Sendable, Equatable {
     /// 404 for a GIF id.
     case notFound
     /// 429; `retryAfter` in seconds when the upstream said.
@@ -126,7 +126,7 @@ public enum UpstreamError: Error, Sendable, Equatable {
 
 extension UpstreamError: CustomStringConvertible {
     /// Why the call failed, for the log: the client builds its reasons without the key.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound: "not found (404)"
         case .rateLimited(let retryAfter): "rate limited (429)" + (retryAfter.map { ", retry after \($0) s" } ?? "")

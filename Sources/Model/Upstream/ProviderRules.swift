@@ -1,30 +1,30 @@
 /// What a provider's upstream accepts, so requests it would refuse are refused here, clearly
 /// (400 naming the parameter), instead of coming back as a mapped upstream error. Each provider
 /// states its own; the service checks requests against them.
-public struct ProviderRules: Sendable, Equatable {
-    public var defaultLimit: Int
-    public var limitRange: ClosedRange<Int>
-    public var searchOffsetRange: ClosedRange<Int>
-    public var trendingOffsetRange: ClosedRange<Int>
+package struct ProviderRules: Sendable, Equatable {
+    package var defaultLimit: Int
+    package var limitRange: ClosedRange<Int>
+    package var searchOffsetRange: ClosedRange<Int>
+    package var trendingOffsetRange: ClosedRange<Int>
     /// The upstream pages by page number, not by offset: an offset must be a multiple of the limit.
-    public var offsetsAreWholePages: Bool
+    package var offsetsAreWholePages: Bool
     /// `order_by` values for search and trending, the first being the default; empty: no ordering.
-    public var searchOrders: [String]
-    public var trendingOrders: [String]
+    package var searchOrders: [String]
+    package var trendingOrders: [String]
     /// The media types it serves; the first is its default. A provider serving `.gifs` can draw
     /// decks and offers search terms (autocomplete, trending searches).
-    public var mediaTypes: [MediaType]
+    package var mediaTypes: [MediaType]
     /// The rendition a saved item's file comes from (the full-size one).
-    public var downloadRendition: String
-    public var naming: UpstreamNaming
+    package var downloadRendition: String
+    package var naming: UpstreamNaming
     /// The upstream's smaller answer for list views (GIPHY's rendition bundle), named by the
     /// renditions it leaves out; nil when the upstream has none.
-    public var compactSetOmits: Set<String>?
+    package var compactSetOmits: Set<String>?
     /// The upstream rates each item (GIPHY's `rating`) and takes a rating to filter by, so the
     /// content ceiling applies to it; an upstream that rates nothing (Unsplash) is not filtered.
-    public var ratesItems: Bool
+    package var ratesItems: Bool
 
-    public init(defaultLimit: Int, limitRange: ClosedRange<Int>, searchOffsetRange: ClosedRange<Int>,
+    package init(defaultLimit: Int, limitRange: ClosedRange<Int>, searchOffsetRange: ClosedRange<Int>,
                 trendingOffsetRange: ClosedRange<Int>, offsetsAreWholePages: Bool = false, searchOrders: [String] = [],
                 trendingOrders: [String] = [], mediaTypes: [MediaType], downloadRendition: String,
                 naming: UpstreamNaming, compactSetOmits: Set<String>? = nil, ratesItems: Bool = false) {
@@ -44,11 +44,11 @@ public struct ProviderRules: Sendable, Equatable {
 }
 
 /// How error details name a provider and the setting holding its key.
-public struct UpstreamNaming: Sendable, Equatable {
-    public var displayName: String
-    public var keySetting: String
+package struct UpstreamNaming: Sendable, Equatable {
+    package var displayName: String
+    package var keySetting: String
 
-    public init(displayName: String, keySetting: String) {
+    package init(displayName: String, keySetting: String) {
         self.displayName = displayName
         self.keySetting = keySetting
     }
@@ -57,7 +57,7 @@ public struct UpstreamNaming: Sendable, Equatable {
 extension ProviderRules {
     /// Whether the upstream's compact set holds every rendition `selection` names, so only it
     /// need be asked for.
-    public func compactSetHolds(_ selection: RenditionSelection) -> Bool {
+    package func compactSetHolds(_ selection: RenditionSelection) -> Bool {
         guard let omitted = compactSetOmits else { return false }
         return switch selection {
         case .all: false

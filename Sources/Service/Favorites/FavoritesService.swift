@@ -1,6 +1,7 @@
 import Model
 import JSON
 import Foundation
+import Synchronization
 
 /// The favorites rules, per install: at most `limit` favorites each, adding twice changes nothing,
 /// removing an absent one is an error, newest first. An install sees and changes only its own.

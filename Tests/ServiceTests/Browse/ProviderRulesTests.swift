@@ -4,6 +4,7 @@ import Service
 import Model
 import TestSupport
 import UnsplashClient
+import Wire
 import XCTest
 
 /// Each provider's knowledge comes from its own folder; the service only reads its rules.

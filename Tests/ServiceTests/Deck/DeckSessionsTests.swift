@@ -1,4 +1,5 @@
 import Foundation
+import Model
 @testable import Service
 import Synchronization
 import XCTest

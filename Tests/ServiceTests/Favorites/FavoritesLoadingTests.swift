@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Service
 import Model
 import Synchronization

@@ -2,6 +2,7 @@ import Model
 import Gateway
 import Foundation
 @testable import Service
+import Synchronization
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Service
 import Model
+import UnsplashClient
 import XCTest
 
 /// The service's input values accept exactly what its rules allow.

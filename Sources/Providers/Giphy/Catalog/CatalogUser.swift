@@ -1,15 +1,15 @@
 /// A GIF's author as GIPHY describes one.
-public struct CatalogUser: Sendable, Equatable {
-    public var username: String
-    public var displayName: String
-    public var description: String
-    public var isVerified: Bool
+package struct CatalogUser: Sendable, Equatable {
+    package var username: String
+    package var displayName: String
+    package var description: String
+    package var isVerified: Bool
     /// Where the avatar is when not at GIPHY's media host (the demo's own pictures).
     var avatarOverride: String?
 
-    public var avatarURL: String { avatarOverride ?? "https://media.giphy.com/avatars/\(username)/profile.gif" }
-    public var bannerURL: String { "https://media.giphy.com/channel_assets/\(username)/banner.jpg" }
-    public var profileURL: String { "https://giphy.com/\(username)/" }
+    package var avatarURL: String { avatarOverride ?? "https://media.giphy.com/avatars/\(username)/profile.gif" }
+    package var bannerURL: String { "https://media.giphy.com/channel_assets/\(username)/banner.jpg" }
+    package var profileURL: String { "https://giphy.com/\(username)/" }
 
     /// The catalog's channels: studios, artists, and a few personal accounts.
     init(username: String, displayName: String, description: String, isVerified: Bool) {

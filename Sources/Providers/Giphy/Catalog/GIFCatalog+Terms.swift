@@ -2,7 +2,7 @@ import Foundation
 
 /// The catalog's search terms: what autocomplete completes to and what is trending.
 extension GIFCatalog {
-    public static let trendingSearchCount = 10
+    package static let trendingSearchCount = 10
 
     /// Every term people could search for here, lowercased: topics, tags and what GIFs show.
     var searchTerms: Set<String> {
@@ -16,7 +16,7 @@ extension GIFCatalog {
 
     /// Autocomplete as GIPHY's `search/tags` answers it: `q` must not be blank (400), `limit`
     /// (5 when not sent) at least 1 (400) and at most `GIFPaging.maxLimit` terms are given.
-    public func autocomplete(_ query: String?, limit: Int?) throws(GIFRefusal) -> [String] {
+    package func autocomplete(_ query: String?, limit: Int?) throws(GIFRefusal) -> [String] {
         guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badParameter("q") }
         let limit = limit ?? 5
         guard limit >= 1 else { throw .badParameter("limit") }
@@ -24,7 +24,7 @@ extension GIFCatalog {
     }
 
     /// Terms starting with `query` (ignoring case and surrounding spaces), shortest first.
-    public func suggestions(for query: String, limit: Int) -> [String] {
+    package func suggestions(for query: String, limit: Int) -> [String] {
         let prefix = query.lowercased().trimmingCharacters(in: .whitespaces)
         guard !prefix.isEmpty else { return [] }
         let matches = searchTerms.filter { $0.hasPrefix(prefix) }
@@ -32,7 +32,7 @@ extension GIFCatalog {
     }
 
     /// The topics of the top trending GIFs, in trending order.
-    public var trendingSearches: [String] {
+    package var trendingSearches: [String] {
         var seen = Set<String>()
         return Array(trending().map(\.topic).filter { seen.insert($0).inserted }.prefix(Self.trendingSearchCount))
     }

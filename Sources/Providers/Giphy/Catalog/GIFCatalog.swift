@@ -3,20 +3,20 @@ import Foundation
 
 /// GIPHY's GIFs as the demo serves them (`GiphyDemoProvider`, in-process) and the fake GIPHY
 /// does (over HTTP, for tests): generated deterministically, with GIPHY's ways of listing them.
-public struct GIFCatalog: Sendable {
-    public static let defaultSeed: UInt64 = 0x6769_662D_6266_6621
+package struct GIFCatalog: Sendable {
+    package static let defaultSeed: UInt64 = 0x6769_662D_6266_6621
     /// Built once; the demo and every fake share it.
-    public static let standard = GIFCatalog(seed: defaultSeed)
+    package static let standard = GIFCatalog(seed: defaultSeed)
 
-    public private(set) var gifs: [CatalogGIF]
-    public let topics: [String]
+    package private(set) var gifs: [CatalogGIF]
+    package let topics: [String]
     private let indexByID: [String: Int]
     /// Each GIF's `searchableText`, in catalog order: made once, read by every search.
     private let searchable: [String]
     /// Catalog indices in trending order.
     private let trendingOrder: [Int]
 
-    public init(seed: UInt64 = GIFCatalog.defaultSeed) {
+    package init(seed: UInt64 = GIFCatalog.defaultSeed) {
         var builder = GIFCatalogBuilder(seed: seed)
         gifs = builder.build()
         topics = CatalogTopic.gifs.map(\.name)
@@ -32,22 +32,22 @@ public struct GIFCatalog: Sendable {
     }
 
     /// GIPHY's longest query, in characters: a longer one is refused (414).
-    public static let maxQueryCharacters = 50
+    package static let maxQueryCharacters = 50
 
     /// `q` as GIPHY's search takes it: refused when absent or blank (400) or too long (414).
-    public static func checkedQuery(_ query: String?) throws(GIFRefusal) -> String {
+    package static func checkedQuery(_ query: String?) throws(GIFRefusal) -> String {
         guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badParameter("q") }
         guard query.count <= maxQueryCharacters else { throw .queryTooLong }
         return query
     }
 
-    public func gif(id: String) -> CatalogGIF? {
+    package func gif(id: String) -> CatalogGIF? {
         indexByID[id].map { gifs[$0] }
     }
 
     /// GIFs matching every word of `query` in title, topic or tags (case-insensitively), those
     /// with the whole query in the title first; with GIPHY's repeats (see `withRepeats`).
-    public func search(_ query: String, rating: RatingFilter = .all) -> [CatalogGIF] {
+    package func search(_ query: String, rating: RatingFilter = .all) -> [CatalogGIF] {
         let phrase = query.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         let words = phrase.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return [] }
@@ -60,12 +60,12 @@ public struct GIFCatalog: Sendable {
     }
 
     /// The whole catalog in a stable "trending" order, with GIPHY's repeats.
-    public func trending(rating: RatingFilter = .all) -> [CatalogGIF] {
+    package func trending(rating: RatingFilter = .all) -> [CatalogGIF] {
         Self.withRepeats(trendingOrder.map { gifs[$0] }.filter { rating.allows($0.rating) })
     }
 
     /// What `random` picks from: GIFs matching the tag (like a search), or all of them.
-    public func randomPool(tag: String?, rating: RatingFilter = .all) -> [CatalogGIF] {
+    package func randomPool(tag: String?, rating: RatingFilter = .all) -> [CatalogGIF] {
         guard let tag, !tag.trimmingCharacters(in: .whitespaces).isEmpty else {
             return gifs.filter { rating.allows($0.rating) }
         }
@@ -91,7 +91,7 @@ extension GIFCatalog {
     /// The same catalog with every picture at `base` (gif-bff's demo media, drawn to the sizes
     /// stated): `{base}/giphy/{id}/{rendition}.gif`, avatars `{base}/giphy/{user}/avatar.gif`. Only
     /// GIF renditions are kept (no mp4 or webp is drawn), without byte sizes (unknown until drawn).
-    public func withMedia(at base: String) -> GIFCatalog {
+    package func withMedia(at base: String) -> GIFCatalog {
         var moved = self
         moved.gifs = gifs.map { gif in
             var gif = gif

@@ -1,17 +1,17 @@
 /// `limit`, `offset` and `rating` as GIPHY reads them on its list endpoints, or the parameter it
 /// refuses with 400; and the page they make of a list.
-public struct GIFPaging: Sendable {
-    public static let defaultLimit = 25
-    public static let maxLimit = 50
+package struct GIFPaging: Sendable {
+    package static let defaultLimit = 25
+    package static let maxLimit = 50
     /// From here on GIPHY answers 200 with empty data.
-    public static let offsetCeiling = 5000
+    package static let offsetCeiling = 5000
 
-    public var limit: Int
-    public var offset: Int
-    public var rating: RatingFilter
+    package var limit: Int
+    package var offset: Int
+    package var rating: RatingFilter
 
     /// nil `limit` or `offset`: not sent. Throws the parameter that is malformed.
-    public init(limit: Int?, offset: Int?, rating: String?) throws(GIFRefusal) {
+    package init(limit: Int?, offset: Int?, rating: String?) throws(GIFRefusal) {
         let offset = offset ?? 0
         guard offset >= 0 else { throw .badParameter("offset") }
         let rating = try RatingFilter.checked(rating)
@@ -23,7 +23,7 @@ public struct GIFPaging: Sendable {
     }
 
     /// One page of `list`, empty from the offset ceiling on.
-    public func page(of list: [CatalogGIF]) -> [CatalogGIF] {
+    package func page(of list: [CatalogGIF]) -> [CatalogGIF] {
         guard offset < Self.offsetCeiling, offset < list.count else { return [] }
         return Array(list[offset..<min(list.count, offset + limit)])
     }
@@ -31,11 +31,11 @@ public struct GIFPaging: Sendable {
 
 /// What GIPHY refuses, as its status says it: 400 for a malformed parameter, 414 for a query past
 /// its length.
-public enum GIFRefusal: Error, Equatable, Sendable {
+package enum GIFRefusal: Error, Equatable, Sendable {
     case badParameter(String)
     case queryTooLong
 
-    public var status: Int {
+    package var status: Int {
         switch self {
         case .badParameter: 400
         case .queryTooLong: 414

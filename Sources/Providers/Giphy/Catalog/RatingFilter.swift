@@ -1,12 +1,12 @@
 /// GIPHY's `rating` parameter: the most mature rating allowed (`pg` allows g and pg).
-public enum RatingFilter: Sendable, Equatable {
+package enum RatingFilter: Sendable, Equatable {
     case all
     case upTo(level: Int)
 
     static let levels = ["g", "pg", "pg-13", "r"]
 
     /// nil for a value GIPHY does not know; "y" (young) allows g only.
-    public init?(parameter: String?) {
+    package init?(parameter: String?) {
         guard let value = parameter?.lowercased(), !value.isEmpty else {
             self = .all
             return
@@ -21,12 +21,12 @@ public enum RatingFilter: Sendable, Equatable {
     }
 
     /// The filter `parameter` asks for, or GIPHY's 400 for a value it does not know.
-    public static func checked(_ parameter: String?) throws(GIFRefusal) -> RatingFilter {
+    package static func checked(_ parameter: String?) throws(GIFRefusal) -> RatingFilter {
         guard let filter = RatingFilter(parameter: parameter) else { throw .badParameter("rating") }
         return filter
     }
 
-    public func allows(_ rating: String) -> Bool {
+    package func allows(_ rating: String) -> Bool {
         switch self {
         case .all: true
         case .upTo(let level): (Self.levels.firstIndex(of: rating) ?? Self.levels.count) <= level

@@ -4,7 +4,7 @@ import Model
 import ProviderHTTP
 
 /// GIPHY's GIF object to our small, stable GIF shape.
-public enum GIFMapping {
+package enum GIFMapping {
     /// Our rendition names and the GIPHY renditions that fill them, best first. A small set a
     /// client draws from: an animated thumbnail, a still, the two 200 px strips of grids, the
     /// original with its still, and the under-2 MB version for detail views. The first GIPHY
@@ -35,7 +35,7 @@ public enum GIFMapping {
     /// Nil without what every GIF of ours must have: an id a client can send back (`ItemID`) and
     /// a page url. The username is the GIF's, else its user's; the date its creation's, else its
     /// import's.
-    public static func item(_ gif: GIFFields) -> Item? {
+    package static func item(_ gif: GIFFields) -> Item? {
         guard let id = gif.id.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }), let page = gif.page else { return nil }
         let user = gif.user?.hasValue == true ? gif.user : nil
         return Item(
@@ -61,7 +61,7 @@ public enum GIFMapping {
     }
 
     /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
-    public static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
+    package static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
         var images: [String: Rendition] = [:]
         for (name, giphyNames) in renditionSources {
             images[name] = giphyNames.lazy.compactMap(usable).first
@@ -79,7 +79,7 @@ public enum GIFMapping {
 
     /// A rendition of GIPHY's as ours: nil without a url or a size (both sides positive); a byte
     /// size that is not positive is left out.
-    public static func rendition(url: String?, width: Int?, height: Int?, size: Int?, mp4: String?, webp: String?) -> Rendition? {
+    package static func rendition(url: String?, width: Int?, height: Int?, size: Int?, mp4: String?, webp: String?) -> Rendition? {
         guard let url, let width = UpstreamNumber.positive.believing(width),
               let height = UpstreamNumber.positive.believing(height) else { return nil }
         return Rendition(url: url, width: width, height: height, size: UpstreamNumber.positive.believing(size), mp4: mp4, webp: webp)

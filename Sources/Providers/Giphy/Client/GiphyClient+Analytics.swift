@@ -11,7 +11,7 @@ extension GiphyClient: PingbackChannel {
 
     /// One new `random_id` from GIPHY. Made outside the gateway: once per install, so it is not
     /// counted against the hourly budget (it never takes a search's place).
-    public func fetchRandomID() async throws -> String {
+    package func fetchRandomID() async throws -> String {
         let endpoint = GiphyEndpoint.randomID
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
@@ -32,7 +32,7 @@ extension GiphyClient: PingbackChannel {
 
     /// GETs the pingback url with the install's `random_id` (when it can be had) and `ts` in
     /// milliseconds. Only http(s) urls; the key is never added. Throws `UpstreamError` when it was not taken.
-    public func ping(_ url: String, at date: Date, install: InstallID?) async throws {
+    package func ping(_ url: String, at date: Date, install: InstallID?) async throws {
         var randomID: String?
         if let install {
             randomID = await identities?.resolved(for: install) { [self] in try await fetchRandomID() }

@@ -5,14 +5,14 @@ import ProviderHTTP
 /// GIPHY's REST API as a `Provider`, on one long-lived `UpstreamTransport`.
 /// Every call has a total deadline and throws `UpstreamError` only; no error reason ever holds
 /// the key (they are written from status codes and paths, and redacted once more on the way out).
-public final class GiphyClient: Provider {
-    public let configuration: GiphyClientConfiguration
+package final class GiphyClient: Provider {
+    package let configuration: GiphyClientConfiguration
     let transport: UpstreamTransport
     /// Each install's `random_id`, sent on its searches, trending and pingbacks (GiphyClient+Analytics.swift).
     let identities: (any UpstreamIdentities)?
 
     /// `identities`: where each install's `random_id` is kept; without them, none is sent.
-    public init(configuration: GiphyClientConfiguration, identities: (any UpstreamIdentities)? = nil) {
+    package init(configuration: GiphyClientConfiguration, identities: (any UpstreamIdentities)? = nil) {
         self.configuration = configuration
         self.identities = identities
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
@@ -20,9 +20,9 @@ public final class GiphyClient: Provider {
 
     /// Closes the client's connections and its transport's descriptors; calls after it fail as
     /// `UpstreamError.unavailable`.
-    public func shutdown() async { await transport.shutdown() }
+    package func shutdown() async { await transport.shutdown() }
 
-    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+    package func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let endpoint = GiphyEndpoint.search(request, countryCode: configuration.countryCode, randomID: await currentRandomID(for: request.install))
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
@@ -30,7 +30,7 @@ public final class GiphyClient: Provider {
         }
     }
 
-    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+    package func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
         let endpoint = GiphyEndpoint.trending(request, countryCode: configuration.countryCode, randomID: await currentRandomID(for: request.install))
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in
@@ -38,25 +38,25 @@ public final class GiphyClient: Provider {
         }
     }
 
-    public func item(id: String) async throws -> Item {
+    package func item(id: String) async throws -> Item {
         let endpoint = GiphyEndpoint.gif(id: id)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
     }
 
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
+    package func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let endpoint = GiphyEndpoint.random(tag: tag, rating: rating, type: type)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.single(body, endpoint: endpoint) }
     }
 
-    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
+    package func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
         let endpoint = GiphyEndpoint.searchTags(query: query, limit: limit)
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.terms(body, endpoint: endpoint) }
     }
 
-    public func trendingSearches() async throws -> [String] {
+    package func trendingSearches() async throws -> [String] {
         let endpoint = GiphyEndpoint.trendingSearches
         let body = try await call(endpoint)
         return try redacting { () throws(UpstreamError) in try ResponseReading.terms(body, endpoint: endpoint) }

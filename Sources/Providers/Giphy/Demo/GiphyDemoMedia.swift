@@ -8,7 +8,7 @@ import Model
 /// is drawn at exactly the size the catalog states; a still is the first frame of its GIF. A GIF
 /// rated above the content ceiling has no pictures here, as it has no answer: the demo's media
 /// links are this server's own, so they obey its ceiling like every other way to an item.
-public struct GiphyDemoMedia: DemoMediaCatalog {
+package struct GiphyDemoMedia: DemoMediaCatalog {
     /// A GIPHY avatar's side: GIPHY states none, and its own are about this size.
     static let avatarSide = 96
 
@@ -16,18 +16,18 @@ public struct GiphyDemoMedia: DemoMediaCatalog {
     private let users: Set<String>
     private let ceiling: ContentCeiling
 
-    public init(catalog: GIFCatalog = .standard, ceiling: ContentCeiling = .none) {
+    package init(catalog: GIFCatalog = .standard, ceiling: ContentCeiling = .none) {
         self.catalog = catalog
         self.ceiling = ceiling
         users = Set(catalog.gifs.compactMap { $0.user?.username })
     }
 
     /// The same pictures, none of a GIF above `ceiling`.
-    public func capped(at ceiling: ContentCeiling) -> GiphyDemoMedia {
+    package func capped(at ceiling: ContentCeiling) -> GiphyDemoMedia {
         GiphyDemoMedia(catalog: catalog, ceiling: ceiling)
     }
 
-    public func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture {
+    package func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture {
         guard name.hasSuffix(".gif") else { throw .notFound("No GIPHY demo media is named \(name).") }
         let stem = String(name.dropLast(4))
         if stem == "avatar" {
@@ -46,7 +46,7 @@ public struct GiphyDemoMedia: DemoMediaCatalog {
     }
 
     /// GIPHY's still renditions: `*_still`, and the webp preview (a still at GIPHY too).
-    public static func isStill(_ rendition: String) -> Bool {
+    package static func isStill(_ rendition: String) -> Bool {
         rendition.hasSuffix("_still") || rendition == "preview_webp"
     }
 }

@@ -12,24 +12,24 @@ import Synchronization
 /// links that are gif-bff's own pictures from the start (`/media/giphy/...`). Stickers are the
 /// same GIFs, as GIPHY's object type is all that tells them apart. It is also the demo's
 /// pingback channel: a pingback is taken and counted, never sent anywhere.
-public final class GiphyDemoProvider: Provider, PingbackChannel {
+package final class GiphyDemoProvider: Provider, PingbackChannel {
     /// Where the demo's GIFs say their analytics pingbacks go: a host that never resolves (RFC
     /// 2606's `.invalid`), as the demo takes its pingbacks itself.
-    public static let analyticsBase = "http://giphy-demo.invalid"
+    package static let analyticsBase = "http://giphy-demo.invalid"
 
     /// The catalog as served: its pictures at `DemoMediaLinks.base`.
-    public let catalog: GIFCatalog
+    package let catalog: GIFCatalog
     /// Its pictures, drawn on demand.
-    public let media: GiphyDemoMedia
+    package let media: GiphyDemoMedia
     private let pingbacks = Atomic<Int>(0)
 
-    public init(catalog: GIFCatalog = .standard) {
+    package init(catalog: GIFCatalog = .standard) {
         let served = catalog.withMedia(at: DemoMediaLinks.base)
         self.catalog = served
         media = GiphyDemoMedia(catalog: served)
     }
 
-    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+    package func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let (query, paging) = try Self.accepted { () throws(GIFRefusal) in
             (try GIFCatalog.checkedQuery(request.query),
              try GIFPaging(limit: request.limit, offset: request.offset, rating: Self.sent(request.rating)))
@@ -37,38 +37,38 @@ public final class GiphyDemoProvider: Provider, PingbackChannel {
         return page(catalog.search(query, rating: paging.rating), paging, compact: request.compactRenditions)
     }
 
-    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+    package func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
         let paging = try Self.accepted { () throws(GIFRefusal) in
             try GIFPaging(limit: request.limit, offset: request.offset, rating: Self.sent(request.rating))
         }
         return page(catalog.trending(rating: paging.rating), paging, compact: request.compactRenditions)
     }
 
-    public func item(id: String) async throws -> Item {
+    package func item(id: String) async throws -> Item {
         guard let gif = catalog.gif(id: id) else { throw UpstreamError.notFound }
         return try Self.item(gif)
     }
 
     /// Nothing for the tag is `notFound`, as GIPHY's empty answer is read.
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
+    package func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let filter = try Self.accepted { () throws(GIFRefusal) in try RatingFilter.checked(Self.sent(rating)) }
         guard let gif = catalog.randomPool(tag: Self.sent(tag), rating: filter).randomElement() else { throw UpstreamError.notFound }
         return try Self.item(gif)
     }
 
-    public func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
+    package func searchSuggestions(for query: String, limit: Int) async throws -> [String] {
         try Self.accepted { () throws(GIFRefusal) in try catalog.autocomplete(query, limit: limit) }
     }
 
-    public func trendingSearches() async throws -> [String] { catalog.trendingSearches }
+    package func trendingSearches() async throws -> [String] { catalog.trendingSearches }
 
     /// Takes the pingback: counted, sent nowhere.
-    public func ping(_ url: String, at date: Date, install: InstallID?) async throws {
+    package func ping(_ url: String, at date: Date, install: InstallID?) async throws {
         pingbacks.add(1, ordering: .relaxed)
     }
 
     /// Pingbacks taken since start.
-    public var pingbacksTaken: Int { pingbacks.load(ordering: .relaxed) }
+    package var pingbacksTaken: Int { pingbacks.load(ordering: .relaxed) }
 
     /// A page as GIPHY's list endpoints answer it: its total, its own count and the offset asked;
     /// the compact bundle's renditions only when asked.

@@ -1,21 +1,21 @@
 import GiphyCatalog
 
 /// Ids of catalog GIFs that carry one of GIPHY's odd corners, for tests to fetch by id.
-public struct Specimens: Sendable, Equatable {
+package struct Specimens: Sendable, Equatable {
     /// Its `fixed_width_still` has `"url": ""`.
-    public let emptyURLRendition: String
+    package let emptyURLRendition: String
     /// No `fixed_width_small` (so a preview must come from `preview_gif`).
-    public let missingFixedWidthSmall: String
+    package let missingFixedWidthSmall: String
     /// Only `original` and `original_still`.
-    public let onlyOriginals: String
+    package let onlyOriginals: String
     /// No `user`, and `username` "".
-    public let withoutUser: String
+    package let withoutUser: String
     /// A `user`, but the top-level `username` is "".
-    public let userWithEmptyUsername: String
+    package let userWithEmptyUsername: String
     /// `import_datetime` "0000-00-00 00:00:00" and no `create_datetime`.
-    public let zeroDate: String
+    package let zeroDate: String
     /// `import_datetime` "1970-01-01 00:00:00" and no `create_datetime`.
-    public let epochDate: String
+    package let epochDate: String
 
     init(_ gifs: [CatalogGIF]) {
         func first(_ test: (CatalogGIF) -> Bool) -> String { gifs.first(where: test)?.id ?? "" }
@@ -31,5 +31,5 @@ public struct Specimens: Sendable, Equatable {
 
 extension GIFCatalog {
     /// The first GIF of each odd corner (looked for on each use: tests only).
-    public var specimens: Specimens { Specimens(gifs) }
+    package var specimens: Specimens { Specimens(gifs) }
 }

@@ -1,11 +1,11 @@
 /// SplitMix64: a tiny, fast generator whose output depends on the seed alone, so the catalog
 /// is the same on every run and every machine (SystemRandomNumberGenerator is not seedable).
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,16 +14,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A number in 0..<bound (bound > 0).
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         Int(next(upperBound: UInt64(max(1, bound))))
     }
 
     /// `count` characters drawn from `alphabet`.
-    public mutating func string(_ count: Int, from alphabet: [Character]) -> String {
+    package mutating func string(_ count: Int, from alphabet: [Character]) -> String {
         String((0..<count).map { _ in alphabet[below(alphabet.count)] })
     }
 
-    public static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    public static let lowercaseAlphanumerics = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-    public static let hexDigits = Array("0123456789abcdef")
+    package static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    package static let lowercaseAlphanumerics = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    package static let hexDigits = Array("0123456789abcdef")
 }

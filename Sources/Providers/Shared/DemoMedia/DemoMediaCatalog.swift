@@ -1,11 +1,11 @@
 /// One demo provider's pictures: what a media path of its names (`/media/PROVIDER/KEY/NAME`,
 /// with the query) shows, checked against its catalog before anything is drawn.
-public protocol DemoMediaCatalog: Sendable {
+package protocol DemoMediaCatalog: Sendable {
     func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture
 }
 
 /// Why a media path gives no picture; the API answers 404, 400 or 503 with the detail.
-public enum DemoMediaError: Error, Equatable, Sendable {
+package enum DemoMediaError: Error, Equatable, Sendable {
     /// No such item, rendition or user in the demo catalog, or a provider not in demo mode.
     case notFound(String)
     /// A parameter out of its bounds: its name and what it must be.
@@ -17,9 +17,9 @@ public enum DemoMediaError: Error, Equatable, Sendable {
 /// The size parameters a media path may carry, checked the same for every provider and picture
 /// (openapi.yaml states them once for the route): a value out of bounds is refused even where the
 /// picture does not use it.
-public enum DemoMediaSize {
-    public static let widthRange = 1...8000
-    public static let heightRange = 1...512
+package enum DemoMediaSize {
+    package static let widthRange = 1...8000
+    package static let heightRange = 1...512
 
     static func check(_ query: [String: String]) throws(DemoMediaError) {
         _ = try DemoMediaError.number("w", in: query, range: widthRange)
@@ -29,7 +29,7 @@ public enum DemoMediaSize {
 
 extension DemoMediaError {
     /// A query value that must be a whole number in `range` when present; nil when absent.
-    public static func number(_ name: String, in query: [String: String], range: ClosedRange<Int>) throws(DemoMediaError) -> Int? {
+    package static func number(_ name: String, in query: [String: String], range: ClosedRange<Int>) throws(DemoMediaError) -> Int? {
         guard let text = query[name] else { return nil }
         guard text.utf8.count <= 6, let value = Int(text), range.contains(value) else {
             throw .invalid(parameter: name, rule: "must be an integer from \(range.lowerBound) to \(range.upperBound).")

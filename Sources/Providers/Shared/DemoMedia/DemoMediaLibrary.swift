@@ -2,23 +2,23 @@
 /// bounded in bytes (`DemoPictureCache`). A picture already drawn is answered at once; one to
 /// draw goes to the drawing threads (`DrawingPool`), so no answer waits behind drawing but
 /// another drawing. The same recipe always gives the same bytes.
-public final class DemoMediaLibrary: Sendable {
-    public struct Image: Sendable {
-        public let bytes: [UInt8]
-        public let contentType: String
+package final class DemoMediaLibrary: Sendable {
+    package struct Image: Sendable {
+        package let bytes: [UInt8]
+        package let contentType: String
     }
 
-    public static let defaultCacheBytes = 32 * 1024 * 1024
+    package static let defaultCacheBytes = 32 * 1024 * 1024
 
     /// What a refused draw's answer says to wait, in seconds: a queue of small drawings is gone by then.
-    public static let busyRetryAfterSeconds = 1
+    package static let busyRetryAfterSeconds = 1
 
     private let catalogs: [String: any DemoMediaCatalog]
     private let cache: DemoPictureCache
     private let pool: DrawingPool
 
     /// `catalogs` by provider name: only providers served from their demo catalogs.
-    public init(catalogs: [String: any DemoMediaCatalog], cacheBytes: Int = DemoMediaLibrary.defaultCacheBytes,
+    package init(catalogs: [String: any DemoMediaCatalog], cacheBytes: Int = DemoMediaLibrary.defaultCacheBytes,
                 drawing: DemoDrawing = DemoDrawing()) {
         self.catalogs = catalogs
         let cache = DemoPictureCache(limit: cacheBytes)
@@ -26,10 +26,10 @@ public final class DemoMediaLibrary: Sendable {
         pool = DrawingPool(drawing) { picture, bytes in cache.keep(picture, Image(bytes: bytes, contentType: picture.contentType)) }
     }
 
-    public var providers: [String] { catalogs.keys.sorted() }
+    package var providers: [String] { catalogs.keys.sorted() }
 
     /// The picture a media path names, from the cache or drawn now.
-    public func image(provider: String, key: String, name: String, query: [String: String]) async throws(DemoMediaError) -> Image {
+    package func image(provider: String, key: String, name: String, query: [String: String]) async throws(DemoMediaError) -> Image {
         guard let catalog = catalogs[provider] else { throw .notFound("\(provider) is not served from a demo catalog here.") }
         try DemoMediaSize.check(query)
         let picture = try catalog.picture(key: key, name: name, query: query)
@@ -42,13 +42,13 @@ public final class DemoMediaLibrary: Sendable {
     }
 
     /// Ends the drawing threads (a draw asked later fails); what is cached is still served.
-    public func stop() { pool.stop() }
+    package func stop() { pool.stop() }
 
     /// Bytes held by the cache, for tests and the bench.
-    public var cachedBytes: Int { cache.bytes }
-    public var cachedCount: Int { cache.count }
+    package var cachedBytes: Int { cache.bytes }
+    package var cachedCount: Int { cache.count }
     /// Distinct pictures waiting for a drawing thread.
-    public var queuedDrawings: Int { pool.queuedCount }
+    package var queuedDrawings: Int { pool.queuedCount }
     /// Answers waiting for a picture to be drawn (the same picture asked twice counts twice).
-    public var waitingForDrawing: Int { pool.waitingCount }
+    package var waitingForDrawing: Int { pool.waitingCount }
 }

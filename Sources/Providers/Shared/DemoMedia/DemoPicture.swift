@@ -1,6 +1,6 @@
 /// What one demo image shows, all it takes to draw it again to the byte: the same recipe always
 /// gives the same bytes (the cache's key, and what an ETag stands for).
-public enum DemoPicture: Hashable, Sendable {
+package enum DemoPicture: Hashable, Sendable {
     /// An animated GIF: a gradient, a shape and a ball going round, in colours of the item's own.
     case animation(seed: UInt64, width: Int, height: Int)
     /// The first frame of `animation` alone: a GIF's still.
@@ -13,7 +13,7 @@ public enum DemoPicture: Hashable, Sendable {
     /// Frames of an animation: enough to move (at least 4, as the issue asks), few enough to stay small.
     static let frameCount = 8
 
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .animation, .still: "image/gif"
         case .photo: "image/png"
@@ -22,7 +22,7 @@ public enum DemoPicture: Hashable, Sendable {
     }
 
     /// Width × height, for the bounds a catalog checks before anything is drawn.
-    public var pixels: Int {
+    package var pixels: Int {
         switch self {
         case .animation(_, let width, let height), .still(_, let width, let height),
              .photo(_, _, let width, let height), .avatar(_, let width, let height, _):
@@ -31,7 +31,7 @@ public enum DemoPicture: Hashable, Sendable {
     }
 
     /// A stable seed for a text (an id, a user name): FNV-1a, the same on every machine and run.
-    public static func seed(_ text: String) -> UInt64 {
+    package static func seed(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -3,15 +3,15 @@ import Foundation
 import Synchronization
 
 /// How demo pictures are drawn: threads, the queue's bound, a test's hook.
-public struct DemoDrawing: Sendable {
+package struct DemoDrawing: Sendable {
     /// Drawing threads (at least 1): 1 on a machine of 2 cores or fewer, 2 above; the rest is the loops'.
-    public var threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount - 1))
+    package var threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount - 1))
     /// Distinct pictures waiting for a thread at most; one more is refused (503 `media_busy`).
-    public var queueLimit = 128
+    package var queueLimit = 128
     /// Called on a drawing thread before each drawing: a test holds or slows drawing here.
-    public var willDraw: (@Sendable (DemoPicture) -> Void)?
+    package var willDraw: (@Sendable (DemoPicture) -> Void)?
 
-    public init() {}
+    package init() {}
 }
 
 /// Where demo pictures are drawn: a fixed few threads of their own, never an event loop nor

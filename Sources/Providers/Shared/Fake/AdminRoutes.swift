@@ -10,10 +10,10 @@ import JSON
 /// Each fake reads its own fault names from the body (`parseFault`: nil for a name it does not
 /// know). The body is read by the server's one reader, strictly: a member of the wrong type is a
 /// 400 naming it, never a default taken in its place.
-public enum AdminRoutes {
-    public typealias FaultParser<Fault> = @Sendable (JSONObject) throws(JSONShapeError) -> Fault?
+package enum AdminRoutes {
+    package typealias FaultParser<Fault> = @Sendable (JSONObject) throws(JSONShapeError) -> Fault?
 
-    public static func add<Fault>(to router: inout RouterBuilder, faults: FaultBoard<Fault>, calls: CallLog,
+    package static func add<Fault>(to router: inout RouterBuilder, faults: FaultBoard<Fault>, calls: CallLog,
                                   parseFault: @escaping FaultParser<Fault>) {
         router.post("/__fault") { request in
             guard let object = try? JSONObject(parsing: Data(request.body)) else {

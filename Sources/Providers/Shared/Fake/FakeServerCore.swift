@@ -4,9 +4,9 @@ import Synchronization
 
 /// What every fake upstream is made of: an HTTPServer on loopback (or any host), its fault
 /// board, its call log, the admin routes, and raw listeners for transport faults.
-public final class FakeServerCore<Fault: InjectableFault>: Sendable {
-    public let faults = FaultBoard<Fault>()
-    public let calls = CallLog()
+package final class FakeServerCore<Fault: InjectableFault>: Sendable {
+    package let faults = FaultBoard<Fault>()
+    package let calls = CallLog()
     private let server: HTTPServer
     private let host: String
     /// The path the upstream's base URL ends with ("/v1" for GIPHY, "" for Unsplash).
@@ -16,7 +16,7 @@ public final class FakeServerCore<Fault: InjectableFault>: Sendable {
 
     /// `addRoutes` adds the upstream's own endpoints; the admin routes (faults, call counts)
     /// come only with `adminRoutes` (a test may start a fake without them).
-    public init(host: String, port: UInt16, basePath: String, logger: Logger, adminRoutes: Bool,
+    package init(host: String, port: UInt16, basePath: String, logger: Logger, adminRoutes: Bool,
                 parseFault: @escaping AdminRoutes.FaultParser<Fault>,
                 addRoutes: (inout RouterBuilder, FaultBoard<Fault>, CallLog) -> Void) {
         self.host = host
@@ -32,33 +32,33 @@ public final class FakeServerCore<Fault: InjectableFault>: Sendable {
         server = HTTPServer(configuration: configuration, responder: router.build(), logger: logger)
     }
 
-    public func start() throws -> URL {
+    package func start() throws -> URL {
         let url = try LoopbackURL.make(host: host, port: try server.start(), path: basePath)
         started.withLock { $0 = url }
         return url
     }
 
-    public var baseURL: URL? { started.withLock { $0 } }
+    package var baseURL: URL? { started.withLock { $0 } }
 
-    public func stop() async {
+    package func stop() async {
         rawUpstreams.stopAll()
         await server.shutdown()
         started.withLock { $0 = nil }
     }
 
-    public func waitUntilStopped() async { await server.waitUntilStopped() }
+    package func waitUntilStopped() async { await server.waitUntilStopped() }
 
-    public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
+    package func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
         try rawUpstreams.baseURL(for: behaviour)
     }
 
-    public func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
+    package func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
         rawUpstreams.bodyBytesSent(for: behaviour)
     }
 }
 
 /// A fake upstream's public controls, the same for every fake: it only names its core.
-public protocol FakeUpstreamServer: Sendable {
+package protocol FakeUpstreamServer: Sendable {
     associatedtype Fault: InjectableFault
     var core: FakeServerCore<Fault> { get }
 }
@@ -66,42 +66,42 @@ public protocol FakeUpstreamServer: Sendable {
 extension FakeUpstreamServer {
     /// Starts listening and returns the base URL (`http://127.0.0.1:PORT` and the upstream's base path).
     @discardableResult
-    public func start() throws -> URL { try core.start() }
+    package func start() throws -> URL { try core.start() }
 
     /// The base URL once started.
-    public var baseURL: URL? { core.baseURL }
+    package var baseURL: URL? { core.baseURL }
 
     /// Stops the server and the raw listeners.
-    public func stop() async { await core.stop() }
+    package func stop() async { await core.stop() }
 
-    public func waitUntilStopped() async { await core.waitUntilStopped() }
+    package func waitUntilStopped() async { await core.waitUntilStopped() }
 
     /// Arms a fault for the next calls (or until cleared); `path` limits it to calls whose path
     /// starts with it. Armed faults apply in the order armed.
-    public func inject(_ fault: Fault, lifetime: FaultLifetime = .once, path: String? = nil) {
+    package func inject(_ fault: Fault, lifetime: FaultLifetime = .once, path: String? = nil) {
         core.faults.arm(fault, lifetime: lifetime, pathPrefix: path)
     }
 
-    public func clearFaults() { core.faults.clear() }
+    package func clearFaults() { core.faults.clear() }
 
     /// A base URL whose every connection meets `behaviour` once its request is read: the
     /// transport faults the fake's own port cannot produce. The same listener per behaviour.
-    public func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
+    package func startRawUpstream(_ behaviour: RawUpstreamBehaviour) throws -> URL {
         try core.startRawUpstream(behaviour)
     }
 
     /// Body bytes that raw listener has sent so far (huge and truncated bodies), for tests that
     /// check a client stopped reading.
-    public func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
+    package func rawUpstreamBodyBytesSent(_ behaviour: RawUpstreamBehaviour) -> Int {
         core.rawUpstreamBodyBytesSent(behaviour)
     }
 
     /// Calls to one path, or to every API path when nil; faulted and refused calls included,
     /// admin calls not.
-    public func callCount(path: String? = nil) -> Int { core.calls.count(path: path) }
+    package func callCount(path: String? = nil) -> Int { core.calls.count(path: path) }
 
     /// The latest calls (up to 200), oldest first, with their headers.
-    public var recordedCalls: [RecordedCall] { core.calls.recent }
+    package var recordedCalls: [RecordedCall] { core.calls.recent }
 
-    public func resetCallCounts() { core.calls.reset() }
+    package func resetCallCounts() { core.calls.reset() }
 }

@@ -5,14 +5,14 @@ import HTTPServer
 ///   [--host 127.0.0.1] [--port 0] [--<key flag> KEY] [--log-level off|info|...]
 /// Each flag may also come from the environment, `<PREFIX>_HOST`, `_PORT`, `_<KEY FLAG>`,
 /// `_LOG_LEVEL`; flags win.
-public struct FakeServerOptions: Sendable {
-    public var host = "127.0.0.1"
-    public var port: UInt16 = 0
-    public var key: String
-    public var logLevel = LogLevel.off
+package struct FakeServerOptions: Sendable {
+    package var host = "127.0.0.1"
+    package var port: UInt16 = 0
+    package var key: String
+    package var logLevel = LogLevel.off
 
     /// `toolName` prefixes error messages; exits with status 2 on a bad command line.
-    public static func parse(_ arguments: [String], environment: [String: String], toolName: String,
+    package static func parse(_ arguments: [String], environment: [String: String], toolName: String,
                              environmentPrefix: String, keyFlag: String, defaultKey: String) -> FakeServerOptions {
         func fail(_ message: String) -> Never {
             FileHandle.standardError.write(Data("\(toolName): \(message)\n".utf8))
@@ -50,7 +50,7 @@ public struct FakeServerOptions: Sendable {
     }
 
     /// Says where the fake listens, in one unbuffered write, so a parent reading the pipe sees it at once.
-    public static func announce(toolName: String, url: URL) {
+    package static func announce(toolName: String, url: URL) {
         FileHandle.standardOutput.write(Data("\(toolName) listening on \(url.absoluteString)\n".utf8))
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The armed faults of a fake (each fake has its own `Fault` type); the first one matching a
 /// call's path is applied to it.
-public final class FaultBoard<Fault: InjectableFault>: Sendable {
+package final class FaultBoard<Fault: InjectableFault>: Sendable {
     private struct Armed {
         var fault: Fault
         var remaining: Int?
@@ -13,9 +13,9 @@ public final class FaultBoard<Fault: InjectableFault>: Sendable {
 
     private let armed = Mutex<[Armed]>([])
 
-    public init() {}
+    package init() {}
 
-    public func arm(_ fault: Fault, lifetime: FaultLifetime, pathPrefix: String?) {
+    package func arm(_ fault: Fault, lifetime: FaultLifetime, pathPrefix: String?) {
         let remaining: Int?
         switch lifetime {
         case .times(let count): remaining = count
@@ -25,12 +25,12 @@ public final class FaultBoard<Fault: InjectableFault>: Sendable {
         armed.withLock { $0.append(Armed(fault: fault, remaining: remaining, pathPrefix: pathPrefix)) }
     }
 
-    public func clear() { armed.withLock { $0.removeAll() } }
+    package func clear() { armed.withLock { $0.removeAll() } }
 
-    public var isEmpty: Bool { armed.withLock { $0.isEmpty } }
+    package var isEmpty: Bool { armed.withLock { $0.isEmpty } }
 
     /// The fault for a call to `path`, used up by one if it is counted.
-    public func take(for path: String) -> Fault? {
+    package func take(for path: String) -> Fault? {
         armed.withLock { list in
             guard let index = list.firstIndex(where: { path.hasPrefix($0.pathPrefix ?? "") }) else { return nil }
             let fault = list[index].fault
@@ -45,7 +45,7 @@ public final class FaultBoard<Fault: InjectableFault>: Sendable {
 extension FaultBoard {
     /// What every fake does first with an API call: records it, then meets the first armed
     /// fault. A delay is waited out here (nil: answer normally); any other fault is returned.
-    public func meet(_ request: HTTPRequest, calls: CallLog) async throws -> Fault? {
+    package func meet(_ request: HTTPRequest, calls: CallLog) async throws -> Fault? {
         calls.record(RecordedCall(path: request.path, parameters: request.query.map { ($0.name, $0.value) },
                                   headers: request.headers.map { ($0.name.lowercased(), $0.value) }))
         guard let fault = take(for: request.path) else { return nil }
@@ -59,17 +59,17 @@ extension FaultBoard {
 }
 
 /// A fake's fault type: the shared board only needs to know which faults are a mere delay.
-public protocol InjectableFault: Sendable {
+package protocol InjectableFault: Sendable {
     /// Set for a fault that only postpones the real answer.
     var delayMilliseconds: Int? { get }
 }
 
 /// How long an injected fault stays armed.
-public enum FaultLifetime: Sendable, Equatable {
+package enum FaultLifetime: Sendable, Equatable {
     /// For the next `n` matching calls.
     case times(Int)
     /// Until cleared.
     case sticky
 
-    public static let once = FaultLifetime.times(1)
+    package static let once = FaultLifetime.times(1)
 }

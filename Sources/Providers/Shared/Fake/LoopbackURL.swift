@@ -2,9 +2,9 @@ import Foundation
 import Glibc
 
 /// Loopback base URLs for the fakes: where one listens, and where nothing does.
-public enum LoopbackURL {
+package enum LoopbackURL {
     /// `http://HOST:PORT` followed by `path` ("/v1" for GIPHY, "" for Unsplash).
-    public static func make(host: String, port: UInt16, path: String) throws(FakeUpstreamError) -> URL {
+    package static func make(host: String, port: UInt16, path: String) throws(FakeUpstreamError) -> URL {
         let authority = host.contains(":") ? "[\(host)]" : host
         guard let url = URL(string: "http://\(authority):\(port)\(path)") else { throw .invalidHost(host) }
         return url
@@ -13,7 +13,7 @@ public enum LoopbackURL {
     /// A base URL on a loopback port where nothing listens, so every call is refused: bound
     /// to get a free port, then closed without listening. (Another process could take the port
     /// in between; on a test machine that is rare enough.)
-    public static func refusing(path: String) throws(FakeUpstreamError) -> URL {
+    package static func refusing(path: String) throws(FakeUpstreamError) -> URL {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         defer { close(fd) }

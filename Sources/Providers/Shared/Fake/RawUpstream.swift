@@ -6,16 +6,16 @@ import Synchronization
 /// `RawUpstreamBehaviour` (a reset, a silent close, a short or huge body), one connection at a
 /// time. One thread blocks in accept; `stop()` shuts the socket down to wake it, and the
 /// thread closes the descriptor itself so the number is never reused under it.
-public final class RawUpstream: Sendable {
-    public let port: UInt16
+package final class RawUpstream: Sendable {
+    package let port: UInt16
     private let listenFD: Int32
     /// Body bytes the kernel accepted from us, over every connection: how much of a huge body a
     /// client let through before it hung up (the kernel's socket buffers included).
     private let sent = SentBytes()
 
-    public var bodyBytesSent: Int { sent.total }
+    package var bodyBytesSent: Int { sent.total }
 
-    public init(_ behaviour: RawUpstreamBehaviour) throws(FakeUpstreamError) {
+    package init(_ behaviour: RawUpstreamBehaviour) throws(FakeUpstreamError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         guard let port = Self.bindLoopback(fd), listen(fd, 64) == 0 else {
@@ -30,12 +30,12 @@ public final class RawUpstream: Sendable {
         thread.start()
     }
 
-    public func stop() {
+    package func stop() {
         _ = shutdown(listenFD, Int32(SHUT_RDWR))
     }
 
     /// Binds to 127.0.0.1 on a port the system picks and returns that port.
-    public static func bindLoopback(_ fd: Int32) -> UInt16? {
+    package static func bindLoopback(_ fd: Int32) -> UInt16? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -154,11 +154,11 @@ final class SentBytes: Sendable {
     func add(_ bytes: Int) { count.add(bytes, ordering: .relaxed) }
 }
 
-public enum FakeUpstreamError: Error, CustomStringConvertible {
+package enum FakeUpstreamError: Error, CustomStringConvertible {
     case socket(String, Int32)
     case invalidHost(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .socket(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .invalidHost(let host): "not a usable host for a URL: \(host)"

@@ -1,6 +1,6 @@
 /// What a raw loopback listener does with each connection once it has read the request head:
 /// the transport faults our HTTPServer never produces (it always answers whole or closes cleanly).
-public enum RawUpstreamBehaviour: Sendable, Hashable {
+package enum RawUpstreamBehaviour: Sendable, Hashable {
     /// Resets the connection (RST): "connection reset by peer", nothing answered.
     case resetAfterRequest
     /// Closes the connection (FIN) without a byte of answer.

@@ -2,17 +2,17 @@ import Foundation
 import Synchronization
 
 /// A fake's raw listeners, one per behaviour, started on first use and stopped together.
-public final class RawUpstreamPool: Sendable {
+package final class RawUpstreamPool: Sendable {
     private let listeners = Mutex<[RawUpstreamBehaviour: RawUpstream]>([:])
     /// Appended to each listener's base URL, as the fake's own base URL has it ("/v1" or "").
     private let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The base URL of the listener acting out `behaviour`.
-    public func baseURL(for behaviour: RawUpstreamBehaviour) throws -> URL {
+    package func baseURL(for behaviour: RawUpstreamBehaviour) throws -> URL {
         try listeners.withLock { listeners in
             let listener = try listeners[behaviour] ?? RawUpstream(behaviour)
             listeners[behaviour] = listener
@@ -21,11 +21,11 @@ public final class RawUpstreamPool: Sendable {
     }
 
     /// Body bytes sent so far by the listener acting out `behaviour` (0 if none was started).
-    public func bodyBytesSent(for behaviour: RawUpstreamBehaviour) -> Int {
+    package func bodyBytesSent(for behaviour: RawUpstreamBehaviour) -> Int {
         listeners.withLock { $0[behaviour]?.bodyBytesSent ?? 0 }
     }
 
-    public func stopAll() {
+    package func stopAll() {
         listeners.withLock { listeners in
             listeners.values.forEach { $0.stop() }
             listeners.removeAll()

@@ -2,10 +2,10 @@ import Foundation
 import Model
 
 /// Removes the API key from error reasons, whatever put it there.
-public enum KeyRedaction {
-    public static let placeholder = "<redacted>"
+package enum KeyRedaction {
+    package static let placeholder = "<redacted>"
 
-    public static func redact(_ error: UpstreamError, key: String) -> UpstreamError {
+    package static func redact(_ error: UpstreamError, key: String) -> UpstreamError {
         switch error {
         case .unavailable(let reason): .unavailable(reason: redact(reason, key: key))
         case .badResponse(let reason): .badResponse(reason: redact(reason, key: key))
@@ -13,7 +13,7 @@ public enum KeyRedaction {
         }
     }
 
-    public static func redact(_ text: String, key: String) -> String {
+    package static func redact(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
         let escaped = QueryEscaping.escape(key)
         var result = text.replacingOccurrences(of: key, with: placeholder)

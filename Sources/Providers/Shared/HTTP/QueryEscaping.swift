@@ -2,9 +2,9 @@ import Foundation
 
 /// Percent-encoding for path segments and query parts, done by hand: URLComponents leaves "+"
 /// as is in a query, and servers read it as a space.
-public enum QueryEscaping {
+package enum QueryEscaping {
     /// RFC 3986 unreserved characters stay; everything else is percent-encoded (so "+" is "%2B").
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

@@ -1,25 +1,25 @@
 /// One photo of the catalog, with what Unsplash sends about it.
-public struct CatalogPhoto: Sendable {
-    public var id: String
-    public var slug: String
+package struct CatalogPhoto: Sendable {
+    package var id: String
+    package var slug: String
     /// ISO 8601, as Unsplash writes it.
-    public var createdAt: String
-    public var width: Int
-    public var height: Int
-    public var color: String
-    public var blurHash: String
+    package var createdAt: String
+    package var width: Int
+    package var height: Int
+    package var color: String
+    package var blurHash: String
     /// Null for about half the catalog, as at Unsplash.
-    public var description: String?
-    public var altDescription: String
-    public var likes: Int
-    public var photographer: CatalogPhotographer
+    package var description: String?
+    package var altDescription: String
+    package var likes: Int
+    package var photographer: CatalogPhotographer
     /// Nil: every EXIF field is sent as null (most photos).
-    public var exif: CatalogExif?
-    public var location: CatalogLocation?
-    public var topic: String
-    public var tags: [String]
+    package var exif: CatalogExif?
+    package var location: CatalogLocation?
+    package var topic: String
+    package var tags: [String]
     /// The `ixid` Unsplash puts in image and download urls.
-    public var ixid: String
+    package var ixid: String
 
     /// What a search matches against, lowercased.
     var searchableText: String {
@@ -27,24 +27,24 @@ public struct CatalogPhoto: Sendable {
     }
 }
 
-public struct CatalogPhotographer: Sendable {
-    public var username: String
-    public var name: String
+package struct CatalogPhotographer: Sendable {
+    package var username: String
+    package var name: String
 }
 
 /// EXIF in Unsplash's order, `name` (make and model together, as Unsplash writes it) included.
-public struct CatalogExif: Sendable {
-    public var make: String?
-    public var model: String?
-    public var name: String?
-    public var exposureTime: String?
-    public var aperture: String?
-    public var focalLength: String?
-    public var iso: Int?
+package struct CatalogExif: Sendable {
+    package var make: String?
+    package var model: String?
+    package var name: String?
+    package var exposureTime: String?
+    package var aperture: String?
+    package var focalLength: String?
+    package var iso: Int?
 }
 
-public struct CatalogLocation: Sendable {
-    public var name: String?
-    public var city: String?
-    public var country: String?
+package struct CatalogLocation: Sendable {
+    package var name: String?
+    package var city: String?
+    package var country: String?
 }

@@ -4,20 +4,20 @@ import Foundation
 /// Unsplash's photos as the demo serves them (`UnsplashDemoProvider`, in-process) and the fake
 /// Unsplash does (over HTTP, for tests): generated deterministically, with Unsplash's ways of
 /// listing them.
-public struct PhotoCatalog: Sendable {
-    public static let defaultSeed: UInt64 = 0x756E_7370_6C61_7368
+package struct PhotoCatalog: Sendable {
+    package static let defaultSeed: UInt64 = 0x756E_7370_6C61_7368
     /// Built once; the demo and every fake share it.
-    public static let standard = PhotoCatalog(seed: defaultSeed)
+    package static let standard = PhotoCatalog(seed: defaultSeed)
 
-    public private(set) var photos: [CatalogPhoto]
-    public let topics: [String]
+    package private(set) var photos: [CatalogPhoto]
+    package let topics: [String]
     private let indexByID: [String: Int]
     /// Each photo's `searchableText`, in catalog order: made once, read by every search.
     private let searchable: [String]
     /// Where the pictures are: Unsplash's image host, or gif-bff's demo media (`withMedia(at:)`).
     private(set) var demoMediaBase: String?
 
-    public init(seed: UInt64 = PhotoCatalog.defaultSeed) {
+    package init(seed: UInt64 = PhotoCatalog.defaultSeed) {
         var builder = PhotoCatalogBuilder(seed: seed)
         photos = builder.build()
         topics = CatalogTopic.photos.map(\.name)
@@ -25,19 +25,19 @@ public struct PhotoCatalog: Sendable {
         searchable = photos.map(\.searchableText)
     }
 
-    public func photo(id: String) -> CatalogPhoto? {
+    package func photo(id: String) -> CatalogPhoto? {
         indexByID[id].map { photos[$0] }
     }
 
     /// `query` as search takes it; nil when absent or blank (Unsplash's 400, "query is missing").
-    public static func checkedQuery(_ query: String?) -> String? {
+    package static func checkedQuery(_ query: String?) -> String? {
         guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return query
     }
 
     /// Photos matching every word of `query`; "relevant" puts those whose alt description holds
     /// the whole query first, "latest" sorts by date, newest first.
-    public func search(_ query: String, order: SearchOrder = .relevant) -> [CatalogPhoto] {
+    package func search(_ query: String, order: SearchOrder = .relevant) -> [CatalogPhoto] {
         let phrase = query.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         let words = phrase.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return [] }
@@ -51,7 +51,7 @@ public struct PhotoCatalog: Sendable {
     }
 
     /// The editorial feed (`GET /photos`) in the order asked for.
-    public func feed(order: FeedOrder) -> [CatalogPhoto] {
+    package func feed(order: FeedOrder) -> [CatalogPhoto] {
         switch order {
         case .latest: Self.newestFirst(photos)
         case .oldest: Self.newestFirst(photos).reversed()
@@ -61,25 +61,25 @@ public struct PhotoCatalog: Sendable {
 
     /// What `random` picks from: photos matching `query` (in any order), or all of them when
     /// it is absent or blank.
-    public func randomPool(query: String?) -> [CatalogPhoto] {
+    package func randomPool(query: String?) -> [CatalogPhoto] {
         let query = query?.trimmingCharacters(in: .whitespaces) ?? ""
         return query.isEmpty ? photos : search(query)
     }
 
-    public enum SearchOrder: String, Sendable {
+    package enum SearchOrder: String, Sendable {
         case relevant, latest
 
         /// Search's `order_by`: relevant when not sent; nil for a value Unsplash refuses (400).
-        public init?(parameter: String?) {
+        package init?(parameter: String?) {
             self.init(rawValue: parameter ?? SearchOrder.relevant.rawValue)
         }
     }
 
-    public enum FeedOrder: String, Sendable {
+    package enum FeedOrder: String, Sendable {
         case latest, oldest, popular
 
         /// The feed's `order_by`: latest when not sent or not known (Unsplash ignores it then).
-        public init(parameter: String?) {
+        package init(parameter: String?) {
             self = FeedOrder(rawValue: parameter ?? "") ?? .latest
         }
     }
@@ -94,7 +94,7 @@ extension PhotoCatalog {
     /// The same catalog with every picture at `base` (gif-bff's demo media, drawn from each
     /// photo's colour at the size its `w` gives): `{base}/unsplash/{id}/photo?...&w=400`, profile
     /// images `{base}/unsplash/{user}/profile?...&w=64&h=64`.
-    public func withMedia(at base: String) -> PhotoCatalog {
+    package func withMedia(at base: String) -> PhotoCatalog {
         var moved = self
         moved.demoMediaBase = base
         return moved
@@ -102,7 +102,7 @@ extension PhotoCatalog {
 
     /// The same catalog with each photo's original size as `size` gives it: demo mode states
     /// the size it draws.
-    public func resizingPhotos(_ size: (CatalogPhoto) -> (width: Int, height: Int)) -> PhotoCatalog {
+    package func resizingPhotos(_ size: (CatalogPhoto) -> (width: Int, height: Int)) -> PhotoCatalog {
         var resized = self
         for index in resized.photos.indices {
             (resized.photos[index].width, resized.photos[index].height) = size(resized.photos[index])

@@ -1,23 +1,23 @@
 /// `page` (from 1) and `per_page` (1-30, default 10) as Unsplash reads them, and the page they
 /// make of a list.
-public struct PhotoPaging: Sendable {
-    public static let defaultPerPage = 10
-    public static let maxPerPage = 30
+package struct PhotoPaging: Sendable {
+    package static let defaultPerPage = 10
+    package static let maxPerPage = 30
     /// Unsplash serves no search page past this one.
-    public static let lastSearchPage = 200
+    package static let lastSearchPage = 200
 
-    public var page: Int
-    public var perPage: Int
+    package var page: Int
+    package var perPage: Int
 
     /// nil when either is below 1 (Unsplash's 400); a `perPage` past 30 is brought down to it.
-    public init?(page: Int, perPage: Int) {
+    package init?(page: Int, perPage: Int) {
         guard page >= 1, perPage >= 1 else { return nil }
         self.page = page
         self.perPage = min(perPage, Self.maxPerPage)
     }
 
     /// Empty past the end.
-    public func slice<T>(of list: [T]) -> [T] {
+    package func slice<T>(of list: [T]) -> [T] {
         // Past Int's range is past the end: no product of outside numbers may trap.
         let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
         guard !overflow, start < list.count else { return [] }
@@ -25,7 +25,7 @@ public struct PhotoPaging: Sendable {
     }
 
     /// The search results' page: none past `lastSearchPage`.
-    public func searchSlice<T>(of list: [T]) -> [T] {
+    package func searchSlice<T>(of list: [T]) -> [T] {
         page <= Self.lastSearchPage ? slice(of: list) : []
     }
 }

@@ -7,28 +7,28 @@ import Synchronization
 /// Unsplash's API as a `Provider`, on one long-lived `UpstreamTransport` with GIPHY's transport rules
 /// (a total deadline, a body cap, every failure one `UpstreamError`). The access key travels
 /// only in the `Authorization` header: never in a URL, a reason or a log line.
-public final class UnsplashClient: Provider {
-    public let configuration: UnsplashClientConfiguration
+package final class UnsplashClient: Provider {
+    package let configuration: UnsplashClientConfiguration
     private let transport: UpstreamTransport
     private let reading: PhotoResponseReading
     private let log: @Sendable (String) -> Void
     private let remaining = Mutex<ReportedCallsRemaining?>(nil)
 
     /// `log` receives one line per failed call, with Unsplash's own error messages (key removed).
-    public init(configuration: UnsplashClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(configuration: UnsplashClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.log = log
         reading = PhotoResponseReading(mapping: PhotoMapping(appName: configuration.appName))
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
-    public var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
+    package var reportedCallsRemaining: ReportedCallsRemaining? { remaining.withLock { $0 } }
 
     /// Closes the client's connections and its transport's descriptors; calls after it fail as
     /// `UpstreamError.unavailable`.
-    public func shutdown() async { await transport.shutdown() }
+    package func shutdown() async { await transport.shutdown() }
 
-    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+    package func search(_ request: SearchRequest) async throws -> UpstreamPage {
         let endpoint = UnsplashEndpoint.search(request)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in
@@ -36,7 +36,7 @@ public final class UnsplashClient: Provider {
         }
     }
 
-    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+    package func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
         let endpoint = UnsplashEndpoint.editorialFeed(request)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in
@@ -46,7 +46,7 @@ public final class UnsplashClient: Provider {
     }
 
     /// `id` is Unsplash's own, without our "unsplash:" prefix.
-    public func item(id: String) async throws -> Item {
+    package func item(id: String) async throws -> Item {
         let endpoint = UnsplashEndpoint.photo(id: id)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
@@ -54,7 +54,7 @@ public final class UnsplashClient: Provider {
 
     /// `type` has no meaning at Unsplash (the service refuses stickers for it); `rating` becomes
     /// its `content_filter` (see `UnsplashEndpoint`).
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
+    package func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         let endpoint = UnsplashEndpoint.random(query: tag, rating: rating)
         let exchange = try await call(endpoint)
         return try reported(endpoint) { () throws(UpstreamError) in try reading.single(exchange.body, endpoint: endpoint) }
@@ -62,7 +62,7 @@ public final class UnsplashClient: Provider {
 
     /// Unsplash's download tracking: a GET of the photo's `download_location` as given (query
     /// kept), with the key. Only ever to the configured API host, so the key goes nowhere else.
-    public func trackDownload(of item: Item) async throws {
+    package func trackDownload(of item: Item) async throws {
         guard let text = item.upstreamLinks?.downloadLocation, let url = URL(string: text) else {
             throw reported(.badResponse(reason: "the photo has no download location to report the download to"))
         }

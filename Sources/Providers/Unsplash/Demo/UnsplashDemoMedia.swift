@@ -7,20 +7,20 @@ import UnsplashClient
 /// A photo is drawn at the size Unsplash's own rule gives for `w` (the photo's ratio, never
 /// upscaled), the rule gif-bff's answers state its renditions with, from the photo fitted within
 /// `photoSideLimit`.
-public struct UnsplashDemoMedia: DemoMediaCatalog {
+package struct UnsplashDemoMedia: DemoMediaCatalog {
     /// A profile image is drawn at most this wide and high: a larger `w` (the route takes up to
     /// `DemoMediaSize.widthRange`, wider than any photo of the catalog) draws this size.
-    public static let profileSideLimit = 512
+    package static let profileSideLimit = 512
 
     /// A photo is drawn at most this long on either side: wider than Unsplash's `regular` (1080)
     /// and a phone's or a laptop's widest view of one, where the catalog's originals run to 6000
     /// px (a 6000 x 3000 one has 8.6 times the pixels). Past it, or without `w` (`full`, `raw`),
     /// a photo is drawn at its fitted size, which demo answers state as its size (`servedCatalog`).
-    public static let photoSideLimit = 2048
+    package static let photoSideLimit = 2048
 
     /// The photo catalog demo mode serves: its pictures at `base`, each photo's size fitted within
     /// `photoSideLimit`, so what an answer states for every rendition is what is drawn.
-    public static func servedCatalog(_ catalog: PhotoCatalog = .standard, mediaAt base: String) -> PhotoCatalog {
+    package static func servedCatalog(_ catalog: PhotoCatalog = .standard, mediaAt base: String) -> PhotoCatalog {
         catalog.withMedia(at: base).resizingPhotos { fitted(width: $0.width, height: $0.height) }
     }
 
@@ -37,12 +37,12 @@ public struct UnsplashDemoMedia: DemoMediaCatalog {
     private let catalog: PhotoCatalog
     private let photographers: Set<String>
 
-    public init(catalog: PhotoCatalog = .standard) {
+    package init(catalog: PhotoCatalog = .standard) {
         self.catalog = catalog
         photographers = Set(catalog.photos.map(\.photographer.username))
     }
 
-    public func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture {
+    package func picture(key: String, name: String, query: [String: String]) throws(DemoMediaError) -> DemoPicture {
         switch name {
         case "photo":
             let target = try DemoMediaError.number("w", in: query, range: DemoMediaSize.widthRange)

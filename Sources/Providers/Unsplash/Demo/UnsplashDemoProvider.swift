@@ -13,27 +13,27 @@ import UnsplashClient
 /// (`/media/unsplash/...`). A list's photos come without location and camera, as Unsplash's
 /// lists do; a photo by id and a random one with them. Download tracking is taken and counted.
 /// No hourly limit of its own is reported: only gif-bff's budget limits the demo.
-public final class UnsplashDemoProvider: Provider {
+package final class UnsplashDemoProvider: Provider {
     /// Where the demo's photos say their downloads are tracked: a host that never resolves (RFC
     /// 2606's `.invalid`), as the demo tracks them itself.
-    public static let apiBase = "http://unsplash-demo.invalid"
+    package static let apiBase = "http://unsplash-demo.invalid"
 
     /// The catalog as served: its pictures at `DemoMediaLinks.base`, each photo the size it is drawn.
-    public let catalog: PhotoCatalog
+    package let catalog: PhotoCatalog
     /// Its pictures, drawn on demand.
-    public let media: UnsplashDemoMedia
+    package let media: UnsplashDemoMedia
     private let mapping: PhotoMapping
     private let downloads = Atomic<Int>(0)
 
     /// `appName`: what attribution links name as their `utm_source` (`GIF_BFF_APP_NAME`).
-    public init(catalog: PhotoCatalog = .standard, appName: String) {
+    package init(catalog: PhotoCatalog = .standard, appName: String) {
         let served = UnsplashDemoMedia.servedCatalog(catalog, mediaAt: DemoMediaLinks.base)
         self.catalog = served
         media = UnsplashDemoMedia(catalog: served)
         mapping = PhotoMapping(appName: appName)
     }
 
-    public func search(_ request: SearchRequest) async throws -> UpstreamPage {
+    package func search(_ request: SearchRequest) async throws -> UpstreamPage {
         guard let query = PhotoCatalog.checkedQuery(request.query),
               let order = PhotoCatalog.SearchOrder(parameter: request.order) else { throw UpstreamError.rejected(status: 400) }
         let paging = try Self.paging(offset: request.offset, limit: request.limit)
@@ -42,19 +42,19 @@ public final class UnsplashDemoProvider: Provider {
     }
 
     /// The editorial feed.
-    public func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
+    package func trending(_ request: TrendingRequest) async throws -> UpstreamPage {
         let paging = try Self.paging(offset: request.offset, limit: request.limit)
         let all = catalog.feed(order: PhotoCatalog.FeedOrder(parameter: request.order))
         return page(paging.slice(of: all), total: all.count, offset: request.offset)
     }
 
-    public func item(id: String) async throws -> Item {
+    package func item(id: String) async throws -> Item {
         guard let photo = catalog.photo(id: id) else { throw UpstreamError.notFound }
         return try detail(photo)
     }
 
     /// `rating` and `type` have no meaning at Unsplash; nothing for the query is `notFound`.
-    public func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
+    package func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
         // A blank tag is not sent, as by the client.
         let query = tag.flatMap { WhiteSpace.isBlank($0) ? nil : $0 }
         guard let photo = catalog.randomPool(query: query).randomElement() else { throw UpstreamError.notFound }
@@ -62,7 +62,7 @@ public final class UnsplashDemoProvider: Provider {
     }
 
     /// Taken and counted: the demo tracks its own downloads. A photo it does not hold is `notFound`.
-    public func trackDownload(of item: Item) async throws {
+    package func trackDownload(of item: Item) async throws {
         guard let id = ItemID(item.id), id.provider == .unsplash, catalog.photo(id: id.upstreamID) != nil else {
             throw UpstreamError.notFound
         }
@@ -70,7 +70,7 @@ public final class UnsplashDemoProvider: Provider {
     }
 
     /// Downloads tracked since start.
-    public var downloadsTracked: Int { downloads.load(ordering: .relaxed) }
+    package var downloadsTracked: Int { downloads.load(ordering: .relaxed) }
 
     /// A list's page: Unsplash's total, the photos it holds counted, the offset asked.
     private func page(_ photos: [CatalogPhoto], total: Int, offset: Int) -> UpstreamPage {

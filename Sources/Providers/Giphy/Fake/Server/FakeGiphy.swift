@@ -1,5 +1,5 @@
-@_exported import FakeUpstream
-@_exported import GiphyCatalog
+import FakeUpstream
+import GiphyCatalog
 import Foundation
 import HTTPServer
 
@@ -7,22 +7,22 @@ import HTTPServer
 /// deterministic catalog (`GIFCatalog`, which gif-bff's demo serves in-process), with faults a
 /// test can switch on. Used by the tests and the `fake-giphy` executable, never by gif-bff.
 /// Starting, stopping, faults and call counts come from `FakeUpstreamServer`.
-public final class FakeGiphy: FakeUpstreamServer {
+package final class FakeGiphy: FakeUpstreamServer {
     /// The key the fake accepts unless told otherwise.
-    public static let defaultAPIKey = "fake-giphy-key"
+    package static let defaultAPIKey = "fake-giphy-key"
 
-    public let apiKey: String
-    public let catalog: GIFCatalog
-    public let core: FakeServerCore<FakeGiphyFault>
+    package let apiKey: String
+    package let catalog: GIFCatalog
+    package let core: FakeServerCore<FakeGiphyFault>
     /// The analytics pingbacks this fake received (FakePingbacks.swift).
-    public let pingbacks = PingbackLog()
+    package let pingbacks = PingbackLog()
     /// Where the GIFs' pingback urls point; the API reads it as it writes each GIF.
     private let analyticsHost = PingbackHost()
     private let analyticsOverride: URL?
 
     /// `port` 0 asks the system for a free one; `start()` says which (version path included:
     /// `http://127.0.0.1:PORT/v1`).
-    public init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: GIFCatalog = .standard,
+    package init(apiKey: String = FakeGiphy.defaultAPIKey, catalog: GIFCatalog = .standard,
                 host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
                 adminRoutes: Bool = true, analyticsBaseURL: URL? = nil) {
         self.apiKey = apiKey
@@ -41,7 +41,7 @@ public final class FakeGiphy: FakeUpstreamServer {
     /// Starts listening and returns the base URL, version included (`http://127.0.0.1:PORT/v1`);
     /// the pingback urls point at this fake unless another analytics host was given.
     @discardableResult
-    public func start() throws -> URL {
+    package func start() throws -> URL {
         let url = try core.start()
         var own = URLComponents(url: url, resolvingAgainstBaseURL: false)
         own?.path = ""
@@ -50,20 +50,20 @@ public final class FakeGiphy: FakeUpstreamServer {
     }
 
     /// Where the GIFs' pingback urls point from now on (`http://host:port`, no trailing slash).
-    public func pointAnalytics(at base: String) {
+    package func pointAnalytics(at base: String) {
         analyticsHost.point(at: base)
     }
 
     /// Stops the server (and the raw listeners, if started).
-    public func shutdown() async { await stop() }
+    package func shutdown() async { await stop() }
 
     /// A base URL whose every connection is reset after the request is read.
-    public func startConnectionResetter() throws -> URL {
+    package func startConnectionResetter() throws -> URL {
         try startRawUpstream(.resetAfterRequest)
     }
 
     /// A base URL on a loopback port where nothing listens, so every call is refused.
-    public static func refusingBaseURL() throws -> URL {
+    package static func refusingBaseURL() throws -> URL {
         try LoopbackURL.refusing(path: versionPath)
     }
 

@@ -1,5 +1,6 @@
 import DemoCatalog
 import FakeUpstream
+import Foundation
 import GiphyCatalog
 import HTTPServer
 import Synchronization

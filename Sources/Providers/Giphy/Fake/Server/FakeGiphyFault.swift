@@ -3,7 +3,7 @@ import FakeUpstream
 /// A failure a test can make the fake GIPHY produce, as the real service does now and then.
 /// Transport faults (a reset, a silent close, a short or huge body) cannot be produced on the
 /// fake's own port: `FakeGiphy.startRawUpstream(_:)` gives a port that acts them out instead.
-public enum FakeGiphyFault: InjectableFault, Equatable {
+package enum FakeGiphyFault: InjectableFault, Equatable {
     /// Waits, then answers normally.
     case delay(milliseconds: Int)
     /// 429 with `{"message":"API rate limit exceeded"}` or the meta body, and Retry-After if given.
@@ -26,14 +26,14 @@ public enum FakeGiphyFault: InjectableFault, Equatable {
     case response(status: Int, contentType: String, body: String, headers: [String: String] = [:])
 
     /// GIPHY's two error body shapes: the gateway's `{"message": ...}` and the API's meta envelope.
-    public enum ErrorBodyShape: String, Sendable, Equatable {
+    package enum ErrorBodyShape: String, Sendable, Equatable {
         case message
         case meta
     }
 }
 
 extension FakeGiphyFault {
-    public var delayMilliseconds: Int? {
+    package var delayMilliseconds: Int? {
         if case .delay(let milliseconds) = self { return milliseconds }
         return nil
     }

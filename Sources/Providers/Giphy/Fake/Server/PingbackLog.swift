@@ -1,19 +1,19 @@
 import Synchronization
 
 /// One analytics pingback the fake received.
-public struct ReceivedPingback: Sendable, Equatable {
+package struct ReceivedPingback: Sendable, Equatable {
     /// "SEEN", "CLICK" or "SENT", as GIPHY's `action_type`.
-    public let action: String
-    public let gifID: String
-    public let randomID: String?
+    package let action: String
+    package let gifID: String
+    package let randomID: String?
     /// Milliseconds, as sent; nil when absent or not a number.
-    public let timestamp: Int64?
+    package let timestamp: Int64?
     /// True when the pingback carried an `api_key` (it never should).
-    public let carriedKey: Bool
+    package let carriedKey: Bool
 }
 
 /// The pingbacks received, the latest 10,000, readable by tests and by GET /__pingbacks.
-public final class PingbackLog: Sendable {
+package final class PingbackLog: Sendable {
     static let capacity = 10_000
     private let received = Mutex<[ReceivedPingback]>([])
 
@@ -24,12 +24,12 @@ public final class PingbackLog: Sendable {
         }
     }
 
-    public var all: [ReceivedPingback] { received.withLock { $0 } }
+    package var all: [ReceivedPingback] { received.withLock { $0 } }
 
     /// How many were received for one action ("SEEN") and GIF id, or for all when nil.
-    public func count(action: String? = nil, gifID: String? = nil) -> Int {
+    package func count(action: String? = nil, gifID: String? = nil) -> Int {
         all.filter { (action == nil || $0.action == action) && (gifID == nil || $0.gifID == gifID) }.count
     }
 
-    public func reset() { received.withLock { $0.removeAll() } }
+    package func reset() { received.withLock { $0.removeAll() } }
 }

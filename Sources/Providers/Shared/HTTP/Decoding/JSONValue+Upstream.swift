@@ -6,12 +6,12 @@ import Model
 /// client may follow, numbers within what is believed (`UpstreamNumber`).
 extension JSONValue {
     /// `text` without White_Space at either end; nil when nothing is left.
-    public var meaningfulText: String? { text.flatMap(WhiteSpace.trimmed) }
+    package var meaningfulText: String? { text.flatMap(WhiteSpace.trimmed) }
 
     /// `meaningfulText` when it is a link a client may follow (`WebLink`); nil otherwise.
-    public var webLink: String? { meaningfulText.flatMap(WebLink.checked) }
+    package var webLink: String? { meaningfulText.flatMap(WebLink.checked) }
 
     /// `integer` when `range` holds it, else nil: an upstream's numbers are checked where they are
     /// read, against `UpstreamNumber`'s ranges.
-    public func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
+    package func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
 }

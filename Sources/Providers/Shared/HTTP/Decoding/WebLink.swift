@@ -3,10 +3,10 @@
 /// exactly as given (GIPHY's terms forbid rewriting its URLs, and Unsplash's carry the ixid it
 /// counts by). Read as bytes: every media URL of every page passes here (Foundation's
 /// URLComponents and trimming were a third of a cache miss's CPU).
-public enum WebLink {
+package enum WebLink {
     /// `text` when it is `http://` or `https://` (scheme in any case) with a host, and holds no
     /// space or control character (such a link is not one a page can use as given); else nil.
-    public static func checked(_ text: String) -> String? {
+    package static func checked(_ text: String) -> String? {
         var text = text
         // One pass over the bytes themselves: a Substring's UTF-8 view was half of this rule's cost.
         let usable = text.withUTF8 { utf8 -> Bool in

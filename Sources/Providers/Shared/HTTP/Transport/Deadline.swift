@@ -2,7 +2,7 @@
 /// this race is the backstop that also bounds a call still queued for a free connection.
 /// Whichever finishes first wins; the other is cancelled, and the operation must end promptly
 /// on cancellation (its transfer is cancelled with it).
-public func withDeadline<T: Sendable>(
+package func withDeadline<T: Sendable>(
     _ deadline: Duration, operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
@@ -18,4 +18,4 @@ public func withDeadline<T: Sendable>(
 }
 
 /// Thrown by `withDeadline` when the deadline won the race.
-public struct DeadlinePassed: Error {}
+package struct DeadlinePassed: Error {}

@@ -5,9 +5,9 @@ import Model
 /// Maps what went wrong in a call to the one `UpstreamError` row it belongs to.
 /// Reasons are written here from codes we choose, never copied from a system error's
 /// description: those can hold the request URL, and the URL holds the key.
-public enum FailureMapping {
+package enum FailureMapping {
     /// The answer for a status other than 2xx.
-    public static func error(status: Int, retryAfter: String?, endpoint: some UpstreamEndpoint, now: Date = Date()) -> UpstreamError {
+    package static func error(status: Int, retryAfter: String?, endpoint: some UpstreamEndpoint, now: Date = Date()) -> UpstreamError {
         switch status {
         case 404 where endpoint.notFoundMeansUnknownItem: .notFound
         case 429: .rateLimited(retryAfter: retryAfterSeconds(retryAfter, now: now))
@@ -19,7 +19,7 @@ public enum FailureMapping {
     }
 
     /// A failure thrown while calling: the deadline, the network, or a cancelled caller.
-    public static func error(thrown error: any Error, endpoint: some UpstreamEndpoint) -> UpstreamError {
+    package static func error(thrown error: any Error, endpoint: some UpstreamEndpoint) -> UpstreamError {
         switch error {
         case let upstream as UpstreamError:
             return upstream
@@ -71,7 +71,7 @@ public enum FailureMapping {
 
     /// Retry-After as delay-seconds or an HTTP date, an hour at most (`UpstreamNumber`); nil when
     /// absent, unreadable or negative.
-    public static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
+    package static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
         guard let text = value.flatMap(WhiteSpace.trimmed) else { return nil }
         let longest = UpstreamNumber.retryAfterSeconds.upperBound
         if let seconds = Int(text) { return seconds >= 0 ? min(seconds, longest) : nil }

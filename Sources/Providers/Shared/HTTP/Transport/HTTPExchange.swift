@@ -1,14 +1,14 @@
 import Foundation
 
 /// What came back from one request, reduced to what the client reads.
-public struct HTTPExchange: Sendable {
-    public var status: Int
-    public var retryAfter: String?
-    public var body: Data
+package struct HTTPExchange: Sendable {
+    package var status: Int
+    package var retryAfter: String?
+    package var body: Data
     /// Every response header, names lowercased (an upstream's rate-limit and paging headers).
-    public var headers: [String: String] = [:]
+    package var headers: [String: String] = [:]
 
-    public init(status: Int, retryAfter: String?, body: Data, headers: [String: String] = [:]) {
+    package init(status: Int, retryAfter: String?, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.retryAfter = retryAfter
         self.body = body
@@ -16,5 +16,5 @@ public struct HTTPExchange: Sendable {
     }
 
     /// A header's value by name, whatever its case.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

@@ -1,7 +1,7 @@
 /// Why a transfer ended without a whole answer; `FailureMapping` turns it into an `UpstreamError`
 /// with the endpoint's path in the reason. Cases are ours, never a library's text (which can hold
 /// the request URL, and the URL can hold a key).
-public enum TransferFailure: Error, Equatable {
+package enum TransferFailure: Error, Equatable {
     /// The body is over the cap: declared so by Content-Length (`declared`), or counted as it came.
     case bodyTooLarge(limit: Int, declared: Int64?)
     /// The response head went on past `limit` bytes (header lines that never end).

@@ -4,11 +4,11 @@ import Foundation
 /// of its own (`CurlLoop`), with keep-alive connections up to `maxConnections`. An answer over
 /// `maxBodyBytes` is refused at its head when its Content-Length says so, else cut off as soon as
 /// the body passes the cap, so an upstream answer never grows memory beyond cap plus one chunk.
-public final class UpstreamTransport: Sendable {
-    public let maxBodyBytes: Int
+package final class UpstreamTransport: Sendable {
+    package let maxBodyBytes: Int
     private let loop: CurlLoop?
 
-    public init(maxBodyBytes: Int, maxConnections: Int) {
+    package init(maxBodyBytes: Int, maxConnections: Int) {
         self.maxBodyBytes = maxBodyBytes
         loop = CurlLoop(maxConnections: maxConnections)
         loop?.start()
@@ -21,7 +21,7 @@ public final class UpstreamTransport: Sendable {
 
     /// Closes every connection and the loop's descriptors, and returns when they are closed;
     /// a call made after fails with `TransferFailure.transportClosed`. Safe to call more than once.
-    public func shutdown() async {
+    package func shutdown() async {
         await loop?.stop()
     }
 
@@ -29,7 +29,7 @@ public final class UpstreamTransport: Sendable {
     /// the latest (libcurl's total timeout, and a race with a sleep as a backstop that also covers
     /// waiting for a free connection). Throws `TransferFailure`, `DeadlinePassed` or
     /// `CancellationError`; a cancelled task cancels its transfer.
-    public func get(_ url: URL, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
+    package func get(_ url: URL, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
         let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
         let request = UpstreamRequest(
             url: url.absoluteString, headerLines: headers.map { "\($0.key): \($0.value)" },

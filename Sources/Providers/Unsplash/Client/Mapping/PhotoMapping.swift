@@ -5,10 +5,10 @@ import ProviderHTTP
 
 /// Unsplash's photo object to our item: the same shape as a GIF, with the photo's own fields,
 /// its five renditions and the attribution Unsplash's guidelines ask for.
-public struct PhotoMapping: Sendable {
+package struct PhotoMapping: Sendable {
     let referral: ReferralLinks
 
-    public init(appName: String) {
+    package init(appName: String) {
         referral = ReferralLinks(appName: appName)
     }
 
@@ -35,7 +35,7 @@ public struct PhotoMapping: Sendable {
     /// Nil for what cannot be shown: no id a client could send back, or no rendition (no usable
     /// urls, or no original width and height to size them from). The title is the description,
     /// else the alt description; the credit names the user's name, else their username.
-    public func item(_ photo: PhotoFields) -> Item? {
+    package func item(_ photo: PhotoFields) -> Item? {
         guard let id = photo.id, let itemID = ItemID(provider: .unsplash, upstreamID: id), !photo.images.isEmpty else { return nil }
         let page = photo.page ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
         let user = photo.user?.hasValue == true ? photo.user : nil
@@ -64,7 +64,7 @@ public struct PhotoMapping: Sendable {
     }
 
     /// The `profile_image` sizes an avatar is taken from, best first.
-    public static let avatarSizes = ["medium", "large", "small"]
+    package static let avatarSizes = ["medium", "large", "small"]
 
     private static func user(_ object: JSONValue) -> Author? {
         let images = object["profile_image"]

@@ -1,5 +1,5 @@
-@_exported import FakeUpstream
-@_exported import UnsplashCatalog
+import FakeUpstream
+import UnsplashCatalog
 import Foundation
 import HTTPServer
 
@@ -7,21 +7,21 @@ import HTTPServer
 /// deterministic photo catalog (`PhotoCatalog`, which gif-bff's demo serves in-process), with its
 /// quirks (null descriptions, all-null EXIF, a plain-text 403 over the hourly limit) and faults a
 /// test can switch on. Used by the tests and the `fake-unsplash` executable, never by gif-bff.
-public final class FakeUnsplash: FakeUpstreamServer {
+package final class FakeUnsplash: FakeUpstreamServer {
     /// The key the fake accepts unless told otherwise.
-    public static let defaultAccessKey = "fake-unsplash-access-key"
+    package static let defaultAccessKey = "fake-unsplash-access-key"
     /// Unsplash's demo keys get 50 calls an hour.
-    public static let defaultHourlyLimit = 50
+    package static let defaultHourlyLimit = 50
 
-    public let accessKey: String
-    public let catalog: PhotoCatalog
-    public let core: FakeServerCore<FakeUnsplashFault>
+    package let accessKey: String
+    package let catalog: PhotoCatalog
+    package let core: FakeServerCore<FakeUnsplashFault>
     private let downloads = DownloadCounts()
     private let rateLimit: RateLimitWindow
 
     /// `port` 0 asks the system for a free one; `start()` says which (`http://127.0.0.1:PORT`, no
     /// version path: Unsplash takes its version in a header).
-    public init(accessKey: String = FakeUnsplash.defaultAccessKey, catalog: PhotoCatalog = .standard,
+    package init(accessKey: String = FakeUnsplash.defaultAccessKey, catalog: PhotoCatalog = .standard,
                 host: String = "127.0.0.1", port: UInt16 = 0, logger: Logger = Logger(level: .off),
                 adminRoutes: Bool = true, hourlyLimit: Int = FakeUnsplash.defaultHourlyLimit) {
         self.accessKey = accessKey
@@ -36,13 +36,13 @@ public final class FakeUnsplash: FakeUpstreamServer {
     }
 
     /// A base URL on a loopback port where nothing listens.
-    public static func refusingBaseURL() throws -> URL {
+    package static func refusingBaseURL() throws -> URL {
         try LoopbackURL.refusing(path: "")
     }
 
     /// Download-tracking calls answered for one photo.
-    public func downloadCount(id: String) -> Int { downloads.count(id: id) }
+    package func downloadCount(id: String) -> Int { downloads.count(id: id) }
 
     /// Refills the hourly limit at once.
-    public func resetRateLimit() { rateLimit.reset() }
+    package func resetRateLimit() { rateLimit.reset() }
 }

@@ -3,7 +3,7 @@ import JSON
 
 /// A failure a test can make the fake Unsplash produce. Transport faults (a reset, a short or
 /// huge body) come from `FakeUnsplash.startRawUpstream(_:)`, as for the fake GIPHY.
-public enum FakeUnsplashFault: InjectableFault, Equatable {
+package enum FakeUnsplashFault: InjectableFault, Equatable {
     /// Waits, then answers normally.
     case delay(milliseconds: Int)
     /// Any status with Unsplash's error body, `{"errors": [...]}`.
@@ -19,7 +19,7 @@ public enum FakeUnsplashFault: InjectableFault, Equatable {
     /// Anything else a test needs, exactly as given.
     case response(status: Int, contentType: String, body: String, headers: [String: String] = [:])
 
-    public var delayMilliseconds: Int? {
+    package var delayMilliseconds: Int? {
         if case .delay(let milliseconds) = self { return milliseconds }
         return nil
     }
