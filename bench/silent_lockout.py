@@ -16,30 +16,10 @@ import statistics
 import sys
 import time
 
+from http_response import read_response
+
 PATH = b"/search?q=cats&limit=24"
 REQUEST = b"GET " + PATH + b" HTTP/1.1\r\nHost: localhost\r\n\r\n"
-
-
-def read_response(sock):
-    """The status of one response (0 if the server closed first), reading exactly its bytes."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(65536)
-        if not chunk:
-            return 0
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = 0
-    for line in head.split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value.strip())
-    while len(body) < length:
-        chunk = sock.recv(65536)
-        if not chunk:
-            return 0
-        body += chunk
-    return int(head.split(b" ")[1])
 
 
 def connect(port, source, timeout=10):

@@ -15,8 +15,8 @@ package final class UpstreamGateway: Sendable {
     private let store: (any ResponseCacheStore)?
     package let settings: GatewaySettings
     private let memory: MemoryCache
-    private let budget: CallBudget?
-    private let holdOff = UpstreamHoldOff()
+    let budget: CallBudget?
+    let holdOff = UpstreamHoldOff()
     /// The keys the upstream lately said it has nothing for (`GatewaySettings.notFoundSeconds`).
     private let notFound: NotFoundMemory
     package let metrics: UpstreamMetrics
@@ -24,10 +24,10 @@ package final class UpstreamGateway: Sendable {
     package let links = UpstreamLinkIndex()
     /// Where the writes made for later (cache, call log, and the backend's history and spotlight) fail quietly.
     package let bookkeeping: BookkeepingWrites
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let report: @Sendable (any Error) -> Void
     /// Told of every upstream call that failed, with the endpoint, so the log can say why.
-    private let callFailed: @Sendable (_ endpoint: String, _ error: any Error) -> Void
+    let callFailed: @Sendable (_ endpoint: String, _ error: any Error) -> Void
     /// Calls under way, by cache key: later identical requests wait for the same one.
     private let inflight = Mutex<[String: any Sendable]>([:])
     private let nextPurge = Mutex<Date>(.distantPast)
@@ -152,7 +152,7 @@ package final class UpstreamGateway: Sendable {
     }
 
     /// What the upstream said it allows, within the hour it was said.
-    private func reportedRemaining(at current: Date) -> Int? {
+    func reportedRemaining(at current: Date) -> Int? {
         guard let reported = provider.reportedCallsRemaining else { return nil }
         let age = current.timeIntervalSince(reported.at)
         return age >= 0 && age < CallBudget.window ? max(0, reported.calls) : nil
@@ -360,56 +360,6 @@ package final class UpstreamGateway: Sendable {
             }
         }
         return id
-    }
-
-    // MARK: - Budget and metrics
-
-    /// Makes one upstream call, unless the upstream is held off after failing or the budget does
-    /// not allow it (keeping `reserve` calls for others), and counts its outcome.
-    private func spend<T>(endpoint: String, reserve: Int = 0, payer: CallPayer? = nil, call: @Sendable () async throws -> T) async throws -> T {
-        let probe: Bool
-        do {
-            probe = try holdOff.permit(now: now())
-        } catch {
-            metrics.recordHeldOff(endpoint: endpoint)
-            throw error
-        }
-        do {
-            return try await budgetedCall(endpoint: endpoint, reserve: reserve, payer: payer, call: call)
-        } catch let error as UpstreamError {
-            holdOff.failed(error, probe: probe, now: now())
-            throw error
-        } catch {
-            // No word from the upstream: the budget said no, or the caller was cancelled.
-            if probe { holdOff.abandoned() }
-            throw error
-        }
-    }
-
-    private func budgetedCall<T>(endpoint: String, reserve: Int, payer: CallPayer?, call: @Sendable () async throws -> T) async throws -> T {
-        if let budget, reserve > 0, budget.remaining(now: now()) <= reserve {
-            throw BudgetExhausted(retryAfter: 60)
-        }
-        // The upstream's own count wins over ours: asking past it would only be refused.
-        if let reported = reportedRemaining(at: now()), reported <= reserve {
-            throw BudgetExhausted(retryAfter: 60)
-        }
-        do {
-            try await budget?.take(now: now(), payer: payer)
-        } catch let spent as UpstreamShareSpent {
-            metrics.recordShareSpent(endpoint: endpoint)
-            throw spent
-        }
-        do {
-            let value = try await call()
-            holdOff.answered()
-            metrics.recordCall(endpoint: endpoint, outcome: "ok")
-            return value
-        } catch {
-            metrics.recordCall(endpoint: endpoint, outcome: UpstreamMetrics.outcome(of: error))
-            callFailed(endpoint, error)
-            throw error
-        }
     }
 
     private static func age(_ storedAt: Date, _ now: Date) -> Int {

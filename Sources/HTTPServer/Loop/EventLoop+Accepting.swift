@@ -150,4 +150,20 @@ extension EventLoop {
         log(AccessRecord(method: nil, path: nil, status: response.status.code, bodyBytes: response.body.count,
                          durationNanoseconds: clock.now &- start))
     }
+
+    // MARK: - Listening
+
+    func startListening() {
+        guard !accepting.listening, !accepting.released, !isDraining else { return }
+        let interest = SHIM_EPOLLIN | SHIM_EPOLLEXCLUSIVE
+        if epoll.add(context.listenFD, events: interest, token: Self.listenToken) {
+            accepting.listening = true
+        }
+    }
+
+    func stopListening() {
+        guard accepting.listening else { return }
+        epoll.remove(context.listenFD)
+        accepting.listening = false
+    }
 }

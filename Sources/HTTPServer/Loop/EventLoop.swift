@@ -10,7 +10,7 @@ final class EventLoop {
     let context: ServerContext
     let clock = LoopClock()
     private let settings: ConnectionSettings
-    private let epoll: Epoll
+    let epoll: Epoll
     private let workers: HandlerWorkers
     /// Ready sockets taken from epoll per turn: a turn's requests, their workers and answers stay
     /// in the CPU cache (with 256, at 512 connections, they did not).
@@ -372,22 +372,6 @@ final class EventLoop {
     }
 
     var isDraining: Bool { drainDeadline != nil }
-
-    // MARK: - Listening
-
-    func startListening() {
-        guard !accepting.listening, !accepting.released, drainDeadline == nil else { return }
-        let interest = SHIM_EPOLLIN | SHIM_EPOLLEXCLUSIVE
-        if epoll.add(context.listenFD, events: interest, token: Self.listenToken) {
-            accepting.listening = true
-        }
-    }
-
-    func stopListening() {
-        guard accepting.listening else { return }
-        epoll.remove(context.listenFD)
-        accepting.listening = false
-    }
 
     // MARK: - Access log
 
