@@ -148,11 +148,15 @@ package actor DatabaseSnapshots {
         return (pruned, present.subtracting(written).count)
     }
 
-    /// The names in the record, oldest written first; nil when there is no record.
+    /// The names in the record, oldest written first; nil when there is no record, or none this
+    /// server could have written (a FIFO or a huge file in its place is not read: `BoundedFile`).
     private func readRecord() -> [String]? {
-        guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").map(String.init).filter(isSnapshotName)
+        guard let bytes = try? BoundedFile.read(recordPath, maxBytes: Self.maxRecordBytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter(isSnapshotName)
     }
+
+    /// A record lists at most `keep` names of about 40 bytes, and `keep` is at most 10,000.
+    package static let maxRecordBytes = 1_048_576
 
     /// With no record (a folder of an older gif-bff, which kept none, or a record deleted): the
     /// snapshots named no later than the one just written, taken as this server's in name order.

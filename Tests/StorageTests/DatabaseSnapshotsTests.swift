@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SQLite
 import Storage
 import TestSupport
@@ -50,5 +51,36 @@ final class DatabaseSnapshotsTests: XCTestCase {
         XCTAssertEqual(new.pruned, 1)
         XCTAssertEqual(new.foreign, 1)
         XCTAssertEqual(try names(in: folder), [past[1], URL(fileURLWithPath: new.path).lastPathComponent, future])
+    }
+
+    /// A record larger than any this server writes is not read (a file from outside cannot fill
+    /// memory), so it is not ours: a future-named snapshot it lists is not taken as ours either.
+    func testARecordPastItsBoundIsNotReadAsOurs() async throws {
+        let (snapshots, folder) = try snapshots(keep: 1)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let future = "gif-bff-20990101T000000.000Z.sqlite3"
+        try Data("a snapshot from elsewhere".utf8).write(to: URL(fileURLWithPath: folder + "/" + future))
+        let padding = String(repeating: "x", count: DatabaseSnapshots.maxRecordBytes)
+        try Data((future + "\n" + padding + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/.gif-bff.snapshots"))
+        let new = try await snapshots.take(now: try date("2026-06-01T00:00:00Z"))
+        XCTAssertEqual(new.pruned, 0)
+        XCTAssertEqual(try names(in: folder), [URL(fileURLWithPath: new.path).lastPathComponent, future])
+    }
+}
+
+/// A small file named from outside is read only if it is a regular file within its bound.
+final class BoundedFileTests: XCTestCase {
+    func testAFIFOADeviceAndAFileTooLargeAreRefusedAFileWithinItsBoundIsRead() throws {
+        let folder = try makeTemporaryFolder()
+        let fifo = folder.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try BoundedFile.read(fifo, maxBytes: 10)) { XCTAssertEqual($0 as? BoundedFile.Failure, .notARegularFile) }
+        XCTAssertThrowsError(try BoundedFile.read("/dev/zero", maxBytes: 10)) {
+            XCTAssertEqual($0 as? BoundedFile.Failure, .notARegularFile)
+        }
+        let file = folder.appendingPathComponent("file")
+        try Data("0123456789".utf8).write(to: file)
+        XCTAssertEqual(try BoundedFile.read(file.path, maxBytes: 10), Array("0123456789".utf8))
+        XCTAssertThrowsError(try BoundedFile.read(file.path, maxBytes: 9)) { XCTAssertEqual($0 as? BoundedFile.Failure, .tooLarge) }
     }
 }
