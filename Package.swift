@@ -118,6 +118,8 @@ let package = Package(
         .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
+        // The performance primitives every layer may use: a value ready now or pending.
+        .target(name: "Primitives", swiftSettings: requestPath),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
         // presized storage, for the transport and the service alike, neither of which may depend
         // on the other.
