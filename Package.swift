@@ -69,12 +69,12 @@ let package = Package(
         // The server's one JSON reader and one JSON writer, knowing nothing of GIFs.
         .target(name: "JSON", dependencies: ["ASCII"], swiftSettings: requestPath),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
+        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "CSystemShims", "CZlib", "CBrotli", "Primitives"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON"],
+        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON", "Primitives"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
@@ -112,10 +112,10 @@ let package = Package(
         .target(name: "Wire", dependencies: ["JSON", "Model"], swiftSettings: requestPath),
         // Every upstream call: cache, coalescing, budget, hold-off, stale answers; and the writes
         // made for later.
-        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Recency"], swiftSettings: requestPath),
+        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Recency", "Primitives"], swiftSettings: requestPath),
         // The features, one folder each: browse, favorites, history and suggestions, installs, deck,
         // spotlight, analytics.
-        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL"], swiftSettings: requestPath),
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL", "Primitives"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // The performance primitives every layer may use: a value ready now or pending.

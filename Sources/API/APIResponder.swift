@@ -1,12 +1,12 @@
 import HTTPServer
+import Primitives
 
 /// What the server runs for every request: the Host check first (421 before routing), then the
 /// route, counted and timed, with CORS for browsers, gzip for clients that accept it, and ETags
-/// (one per coding) and 304 for unchanged answers. The steps before and after the route are
-/// synchronous and shared by both ways a request is answered: at once on the event loop when
-/// the route has its answer in memory (`respondAtOnce`), else on a worker, with the route's one
-/// async call between them (as responders wrapped around one another, each step was an async
-/// frame of its own, and each frame an allocation).
+/// (one per coding) and 304 for unchanged answers. The steps before the route run once, on the
+/// event loop; the steps after it run on the route's answer, there when it is ready, else after
+/// the route's wait on a worker (as responders wrapped around one another, each step was an
+/// async frame of its own, and each frame an allocation).
 struct APIResponder: HTTPResponder {
     let router: Router
     let metrics: RequestMetrics
@@ -22,26 +22,28 @@ struct APIResponder: HTTPResponder {
         let allowedOrigin: String?
     }
 
-    func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var request = request
+    func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
         let (routed, handler) = try route(&request)
+        let answer: HTTPAnswer
         do {
-            var response = try await handler.respond(request)
-            finish(&response, to: request, routed)
-            return response
+            answer = try handler.answer(request)
         } catch {
             throw failed(error, routed)
         }
-    }
-
-    func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
-        let (routed, handler) = try route(&request)
-        do {
-            guard let atOnce = handler.atOnce, var response = try atOnce(request) else { return nil }
+        switch answer {
+        case .ready(var response):
             finish(&response, to: request, routed)
-            return response
-        } catch {
-            throw failed(error, routed)
+            return .ready(response)
+        case .pending(let wait):
+            return .pending { [self, request] in
+                do {
+                    var response = try await wait()
+                    finish(&response, to: request, routed)
+                    return response
+                } catch {
+                    throw failed(error, routed)
+                }
+            }
         }
     }
 

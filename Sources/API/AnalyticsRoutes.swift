@@ -2,6 +2,7 @@ import JSON
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// POST /gif/{id}/events: the app says a GIF was seen, clicked or sent; the server sends the
 /// upstream's pingbacks in the background and answers 202 at once (`{"accepted": n}`, the
@@ -19,8 +20,8 @@ enum AnalyticsRoutes {
     }
 
     static func register(on router: inout RouterBuilder, analytics: AnalyticsPingbacks, installs: Installs) {
-        router.serve(.post, "/gif/{id}/events") { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+        router.serveWaiting(.post, "/gif/{id}/events") { request in
+            let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let body = try JSONBody.object(of: request)
             let action = try self.action(body.optional("action"))

@@ -4,6 +4,7 @@ import JSON
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
 /// items trimmed to what a client draws, marked with the asking install's favorites (a search is
@@ -15,56 +16,41 @@ import HTTPServer
 enum BrowseRoutes {
     static func register(on router: inout RouterBuilder, browse: Browse, providers: ProviderGateways, installs: Installs, links: LinkBase,
                          proxies: TrustedProxies) {
-        let bodies = RenderedBodies<PageBodyKey>()
-        let details = RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20)
-        // Each page and item route answers at once from memory when it can (a cached answer, the
-        // install known), else on a worker; both ways read the same inputs and rules.
-        router.serve(.get, "/search", atOnce: { request in
-            guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
-            let ask = try PageInputs.search(request, providers: providers, links: links)
-            guard let kept = browse.keptSearchAnswer(ask.words, page: ask.page, rating: ask.rating, lang: ask.lang, type: ask.type,
-                                                     form: ask.form, provider: ask.provider, order: ask.order,
-                                                     install: acting.install) else { return nil }
-            return pageResponse(kept, form: ask.form, bodies: bodies, request: request)
-        }) { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
-            let ask = try PageInputs.search(request, providers: providers, links: links)
-            let fetched = try await browse.searchAnswer(ask.words, page: ask.page, rating: ask.rating, lang: ask.lang, type: ask.type,
-                                                         form: ask.form, provider: ask.provider, order: ask.order, install: install,
-                                                         payer: payer(of: request, install: install, proxies: proxies))
-            return pageResponse(fetched, form: ask.form, bodies: bodies, request: request)
+        let answers = BrowseAnswers(browse: browse, proxies: proxies, pages: RenderedBodies<PageBodyKey>(),
+                                    details: RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20))
+        // Each page and item route runs once on the event loop: the query read, then the install,
+        // then the answer, each at once when memory holds it, else on a worker after its wait.
+        // The closures given to `then` capture nothing (what they need is their context), so an
+        // answer from memory makes none.
+        router.serve(.get, "/search") { request in
+            let query = try SearchQuery.of(request, providers: providers, links: links)
+            return try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, query, request)) { context, install in
+                var query = context.1
+                query.install = install
+                return context.0.search(query, request: context.2)
+            }
         }
-        router.serve(.get, "/trending", atOnce: { request in
-            guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
-            let ask = try PageInputs.trending(request, providers: providers, links: links)
-            guard let kept = browse.keptTrendingAnswer(page: ask.page, rating: ask.rating, type: ask.type, form: ask.form,
-                                                       provider: ask.provider, order: ask.order, install: acting.install) else { return nil }
-            return pageResponse(kept, form: ask.form, bodies: bodies, request: request)
-        }) { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
-            let ask = try PageInputs.trending(request, providers: providers, links: links)
-            let fetched = try await browse.trendingAnswer(page: ask.page, rating: ask.rating, type: ask.type, form: ask.form,
-                                                           provider: ask.provider, order: ask.order, install: install,
-                                                           payer: payer(of: request, install: install, proxies: proxies))
-            return pageResponse(fetched, form: ask.form, bodies: bodies, request: request)
+        router.serve(.get, "/trending") { request in
+            let query = try TrendingQuery.of(request, providers: providers, links: links)
+            return try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, query, request)) { context, install in
+                var query = context.1
+                query.install = install
+                return context.0.trending(query, request: context.2)
+            }
         }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
-            router.serve(.get, template, atOnce: { request in
-                guard let acting = try InstallAccess.forBrowsingKept(request, installs: installs) else { return nil }
-                let ask = try ItemInputs.of(request, providers: providers, links: links)
-                guard let kept = try browse.keptItem(id: ask.id, provider: ask.provider, install: acting.install) else { return nil }
-                return itemResponse(kept, form: ask.form, details: details, request: request)
-            }) { request in
-                let install = try await InstallAccess.forBrowsing(request, installs: installs)
-                let ask = try ItemInputs.of(request, providers: providers, links: links)
-                let item = try await browse.item(id: ask.id, provider: ask.provider, install: install,
-                                                 payer: payer(of: request, install: install, proxies: proxies))
-                return itemResponse(item, form: ask.form, details: details, request: request)
+            router.serve(.get, template) { request in
+                let query = try ItemQuery.of(request, providers: providers, links: links)
+                return try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, query, request)) { context, install in
+                    var query = context.1
+                    query.install = install
+                    return try context.0.item(query, request: context.2)
+                }
             }
         }
-        router.serve(.post, "/items/{id}/download") { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+        router.serveWaiting(.post, "/items/{id}/download") { request in
+            let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
             let id = try RequestInputs.itemID(request.pathParameters["id"])
             let download = try await browse.download(id: id, provider: try providers.provider(of: id), install: install,
                                                      payer: payer(of: request, install: install, proxies: proxies))
@@ -72,8 +58,8 @@ enum BrowseRoutes {
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
-        router.serve(.get, "/random") { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+        router.serveWaiting(.get, "/random") { request in
+            let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
             let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
@@ -85,8 +71,8 @@ enum BrowseRoutes {
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
-        router.serve(.get, "/spotlight") { request in
-            let install = try await InstallAccess.forBrowsing(request, installs: installs)
+        router.serveWaiting(.get, "/spotlight") { request in
+            let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
             let provider = try RequestInputs.provider(request.query["provider"], among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install,
@@ -117,28 +103,5 @@ enum BrowseRoutes {
         let answerID: UInt64
         let isFavorite: Bool
         let form: ItemForm.Key
-    }
-
-    /// An item from a cached answer is written once per favorite mark and form, then kept.
-    private static func itemResponse(_ item: Fetched<MarkedItem>, form: ItemForm, details: RenderedBodies<DetailBodyKey>,
-                                     request: HTTPRequest) -> HTTPResponse {
-        let key = item.status == .hit ? item.answerID.map { DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite, form: form.key) } : nil
-        var response = details.response(for: key, to: request) {
-            var writer = JSONWriter(capacity: 4096)
-            StaleMarkedItem(item: item.value.item, stale: item.isStale, form: form).write(to: &writer)
-            return writer.bytes
-        }
-        CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
-        return response
-    }
-
-    private static func pageResponse(_ answer: Fetched<PageAnswer>, form: ItemForm, bodies: RenderedBodies<PageBodyKey>,
-                                     request: HTTPRequest) -> HTTPResponse {
-        var response = bodies.response(for: answer.value.contentKey.map { PageBodyKey(content: $0, form: form.key) }, to: request) {
-            let page = answer.value.page()
-            return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
-        }
-        CacheHeaders.apply(answer, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
-        return response
     }
 }

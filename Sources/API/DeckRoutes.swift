@@ -3,13 +3,14 @@ import JSON
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// GET /random/deck?tag=&count=&rating=&type=&session=: a deck for like/dislike apps; its upstream calls
 /// are charged to the install, or the address, as a search's are (`BrowseRoutes.payer`).
 enum DeckRoutes {
     static func register(on router: inout RouterBuilder, decks: Decks, installs: Installs, links: LinkBase, proxies: TrustedProxies) {
-        router.serve(.get, "/random/deck") { request in
-            let install = try await InstallAccess.forKeeping(request, installs: installs)
+        router.serveWaiting(.get, "/random/deck") { request in
+            let install = try await InstallAccess.forKeeping(request, installs: installs).value()
             let query = request.query
             let tag = try RequestInputs.words(query["tag"], name: "tag")
             let count = try RequestInputs.integer(query["count"], name: "count", default: Decks.defaultCount,

@@ -4,6 +4,7 @@ import Foundation
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// GET/POST /favorites and DELETE /favorites/{id}, the asking install's. Listing never calls the
 /// upstream, nor the store: the list is the backend's memory, written once per version (which
@@ -33,21 +34,17 @@ enum FavoritesRoutes {
     }
 
     static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase, proxies: TrustedProxies) {
-        let bodies = RenderedBodies<ListBodyKey>(maxCount: 16)
-        // Answered at once when memory holds the install and its list (after the first read).
-        router.serve(.get, "/favorites", atOnce: { request in
-            guard let install = try InstallAccess.forKeepingKept(request, installs: installs) else { return nil }
+        let lists = FavoritesLists(favorites: favorites, bodies: RenderedBodies<ListBodyKey>(maxCount: 16))
+        // Runs on the event loop: answered at once when memory holds the install and its list
+        // (after the first read), else on a worker after the wait.
+        router.serve(.get, "/favorites") { request in
             let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
-            guard let listing = favorites.keptListing(install: install) else { return nil }
-            return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
-        }) { request in
-            let install = try await InstallAccess.forKeeping(request, installs: installs)
-            let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
-            let listing = try await favorites.listing(install: install)
-            return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
+            return try InstallAccess.forKeeping(request, installs: installs).then(with: (lists, form, request)) { context, install in
+                context.0.list(install: install, form: context.1, request: context.2)
+            }
         }
-        router.serve(.post, "/favorites") { request in
-            let install = try await InstallAccess.forKeeping(request, installs: installs)
+        router.serveWaiting(.post, "/favorites") { request in
+            let install = try await InstallAccess.forKeeping(request, installs: installs).value()
             let id = try RequestInputs.itemID(try JSONBody.stringField("id", of: request))
             let form = links.forms(for: request).full
             switch try await favorites.add(id: id, install: install, payer: BrowseRoutes.payer(of: request, install: install, proxies: proxies)) {
@@ -55,20 +52,32 @@ enum FavoritesRoutes {
             case .alreadyExisted(let favorite): return JSONResponse.write(FavoriteJSON(favorite: favorite, form: form), status: .ok)
             }
         }
-        router.serve(.delete, "/favorites/{id}") { request in
-            let install = try await InstallAccess.forKeeping(request, installs: installs)
+        router.serveWaiting(.delete, "/favorites/{id}") { request in
+            let install = try await InstallAccess.forKeeping(request, installs: installs).value()
             try await favorites.remove(id: try RequestInputs.itemID(request.pathParameters["id"]), install: install)
             return HTTPResponse(status: .noContent)
         }
     }
 
-    private static func listResponse(_ listing: FavoritesListing, install: InstallID, form: ItemForm, limit: Int,
-                                     bodies: RenderedBodies<ListBodyKey>, request: HTTPRequest) -> HTTPResponse {
-        var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
-            let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: limit, form: form)
-            return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
+    /// An install's favorites list as a response, ready or pending as the list is.
+    struct FavoritesLists: Sendable {
+        let favorites: Favorites
+        let bodies: RenderedBodies<ListBodyKey>
+
+        func list(install: InstallID, form: ItemForm, request: HTTPRequest) -> HTTPAnswer {
+            favorites.listing(install: install).map(with: (self, install, form, request)) { context, listing in
+                context.0.response(listing, install: context.1, form: context.2, request: context.3)
+            }
         }
-        response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
-        return response
+
+        private func response(_ listing: FavoritesListing, install: InstallID, form: ItemForm, request: HTTPRequest) -> HTTPResponse {
+            let limit = favorites.limit
+            var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
+                let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: limit, form: form)
+                return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
+            }
+            response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
+            return response
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// Which install a request acts for: the install token of its `Authorization: Bearer` header
 /// (RFC 6750), checked by the service. A header that is not a bearer install token is refused
@@ -9,26 +10,16 @@ enum InstallAccess {
     /// Far beyond "Bearer " and a token; anything longer is refused before it is looked at.
     static let maxHeaderBytes = 512
 
-    /// For the routes that keep something per install (favorites, history, suggestions, decks).
-    static func forKeeping(_ request: HTTPRequest, installs: Installs) async throws(ServiceError) -> InstallID {
-        try await installs.forKeeping(presenting: try token(of: request))
+    /// For the routes that keep something per install (favorites, history, suggestions, decks):
+    /// at once when no store is needed, else the wait for it.
+    static func forKeeping(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> ReadyOrPending<InstallID> {
+        try installs.forKeeping(presenting: try token(of: request))
     }
 
     /// For the shared routes (search, items, spotlight): nil when no install is asked for and the
-    /// policy requires tokens.
-    static func forBrowsing(_ request: HTTPRequest, installs: Installs) async throws(ServiceError) -> InstallID? {
-        try await installs.acting(presenting: try token(of: request))
-    }
-
-    /// `forBrowsing` when it needs no store (no token, or one checked here before), without
-    /// waiting; nil when the store must be read first.
-    static func forBrowsingKept(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> ActingInstall? {
-        try installs.actingKept(presenting: try token(of: request))
-    }
-
-    /// `forKeeping` when it needs no store, without waiting; nil when the store must be read first.
-    static func forKeepingKept(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> InstallID? {
-        try installs.forKeepingKept(presenting: try token(of: request))
+    /// policy requires tokens. At once when no store is needed, else the wait for it.
+    static func forBrowsing(_ request: HTTPRequest, installs: Installs) throws(ServiceError) -> ReadyOrPending<InstallID?> {
+        try installs.acting(presenting: try token(of: request))
     }
 
     /// The token presented; nil without an Authorization header.

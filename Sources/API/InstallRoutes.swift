@@ -20,7 +20,7 @@ enum InstallRoutes {
     }
 
     static func register(on router: inout RouterBuilder, installs: Installs, proxies: TrustedProxies) {
-        router.serve(.post, "/installs") { request in
+        router.serveWaiting(.post, "/installs") { request in
             // Any Authorization header is ignored: making an install needs none.
             let install = try await installs.register(client: ClientAddress.installClient(of: request, trusting: proxies))
             var response = JSONResponse.write(Created(install: install), status: .created, sizeHint: 160)
@@ -28,7 +28,7 @@ enum InstallRoutes {
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
             return response
         }
-        router.serve(.delete, "/installs/current") { request in
+        router.serveWaiting(.delete, "/installs/current") { request in
             try await installs.delete(presenting: try InstallAccess.token(of: request))
             return HTTPResponse(status: .noContent)
         }

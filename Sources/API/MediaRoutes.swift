@@ -13,7 +13,7 @@ enum MediaRoutes {
     static let cacheControl = "public, max-age=31536000, immutable"
 
     static func register(on router: inout RouterBuilder, library: DemoMediaLibrary?) {
-        router.serve(.get, template) { request in
+        router.serveWaiting(.get, template) { request in
             let parameters = request.pathParameters
             guard let library, let provider = parameters["provider"], let key = parameters["key"], let name = parameters["name"] else {
                 throw notFound("No demo media is served here: every provider runs with its real key.")

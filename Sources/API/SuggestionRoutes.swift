@@ -3,6 +3,7 @@ import JSON
 import Service
 import Model
 import HTTPServer
+import Primitives
 
 /// GET /search/suggestions?q=&limit= (searches to offer while typing) and GET /trending/searches.
 enum SuggestionRoutes {
@@ -35,8 +36,8 @@ enum SuggestionRoutes {
 
     /// The upstream calls they make are charged as a search's are (`BrowseRoutes.payer`).
     static func register(on router: inout RouterBuilder, history: History, installs: Installs, proxies: TrustedProxies) {
-        router.serve(.get, "/search/suggestions") { request in
-            let install = try await InstallAccess.forKeeping(request, installs: installs)
+        router.serveWaiting(.get, "/search/suggestions") { request in
+            let install = try await InstallAccess.forKeeping(request, installs: installs).value()
             let limit = try RequestInputs.limit(request.query["limit"], default: History.defaultSuggestionLimit,
                                                 range: History.suggestionLimitRange)
             let words = try RequestInputs.words(request.query["q"], name: "q")
@@ -47,7 +48,7 @@ enum SuggestionRoutes {
             response.headers.set(name: "Cache-Control", value: CacheHeaders.revalidate)
             return response
         }
-        router.serve(.get, "/trending/searches") { request in
+        router.serveWaiting(.get, "/trending/searches") { request in
             // No install needed to read them: a call is charged to the address.
             let fetched = try await history.trendingSearches(payer: BrowseRoutes.payer(of: request, install: nil, proxies: proxies))
             var response = JSONResponse.write(TermList(data: fetched.value), sizeHint: 64 + fetched.value.count * 32)

@@ -3,6 +3,7 @@ import Model
 import Foundation
 import JSON
 import Synchronization
+import Primitives
 
 /// What the gateway can cache: written with `JSONWriter`, read back by its own `init(json:)`.
 package typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
@@ -54,35 +55,21 @@ package final class UpstreamGateway: Sendable {
         self.report = report
     }
 
-    /// `payer`: who a call made for it is charged to (`CallPayer`); nil for no one.
-    package func search(_ request: SearchRequest, payer: CallPayer? = nil) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type),
-                         payer: payer) { [provider] in
+    /// The page from memory when it holds it fresh; else the wait for the store or the upstream.
+    /// `payer`: who a call made for it is charged to (`CallPayer`); nil for no one. Taken as an
+    /// autoclosure: resolved only when a call may be made, not for an answer memory holds.
+    package func search(_ request: SearchRequest, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<UpstreamPage>> {
+        cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type),
+               payer: payer()) { [provider] in
             try await provider.search(request)
-        }
+        }.map(with: ()) { _, fetched in fetched.map(\.value) }
     }
 
-    package func trending(_ request: TrendingRequest, payer: CallPayer? = nil) async throws -> Fetched<UpstreamPage> {
-        try await cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type),
-                         payer: payer) { [provider] in
+    package func trending(_ request: TrendingRequest, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<UpstreamPage>> {
+        cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type),
+               payer: payer()) { [provider] in
             try await provider.trending(request)
-        }
-    }
-
-    /// `search`'s answer when memory holds it fresh, without waiting; nil otherwise.
-    package func keptSearch(_ request: SearchRequest) -> Fetched<UpstreamPage>? {
-        kept(key: CacheKey.search(request, upstream: settings.upstreamIdentity))?.map(\.value)
-    }
-
-    /// `trending`'s answer when memory holds it fresh, without waiting; nil otherwise.
-    package func keptTrending(_ request: TrendingRequest) -> Fetched<UpstreamPage>? {
-        kept(key: CacheKey.trending(request, upstream: settings.upstreamIdentity))?.map(\.value)
-    }
-
-    /// `item`'s answer when memory holds it fresh, without waiting; nil otherwise. The item is
-    /// memory's own, shared: not copied.
-    package func keptItem(id: String) -> Fetched<SharedValue<Item>>? {
-        kept(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity))
+        }.map(with: ()) { _, fetched in fetched.map(\.value) }
     }
 
     /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most
@@ -92,17 +79,19 @@ package final class UpstreamGateway: Sendable {
         try await cached(key: settings.key(CacheKey.searchSuggestions(query, limit: limit)), endpoint: "search_tags", reserve: reserve,
                          payer: payer) { [provider] in
             SearchTerms(try await provider.searchSuggestions(for: query, limit: limit))
-        }
+        }.value().map(\.value)
     }
 
     package func trendingSearches(payer: CallPayer? = nil) async throws -> Fetched<SearchTerms> {
         try await cached(key: settings.key(CacheKey.trendingSearches), endpoint: "trending_searches", payer: payer) { [provider] in
             SearchTerms(try await provider.trendingSearches())
-        }
+        }.value().map(\.value)
     }
 
-    package func item(id: String, payer: CallPayer? = nil) async throws -> Fetched<Item> {
-        try await cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif", payer: payer) { [provider] in
+    /// The item from memory when it holds it fresh (memory's own, shared: not copied); else the
+    /// wait for the store or the upstream. `payer` as for `search`.
+    package func item(id: String, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<SharedValue<Item>>> {
+        cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif", payer: payer()) { [provider] in
             try await provider.item(id: id)
         }
     }
@@ -162,19 +151,28 @@ package final class UpstreamGateway: Sendable {
 
     private typealias Stored<T> = (value: T, storedAt: Date)
 
-    /// A fresh answer in memory is returned at once, before anything for a call is made (the
-    /// call's closure is built after this; most answers are hits). Otherwise the request waits
-    /// for the call, but no longer than `slowUpstreamWait` from the call's start when an answer
-    /// it may serve as stale is at hand (in memory, or read from the store by the call meanwhile):
-    /// then it gets that one while the call goes on and refreshes the cache.
-    @inline(__always)
+    /// A fresh answer in memory is answered at once (counted as a hit), before anything for a call
+    /// is made (the payer and the call's closure are made after this; most answers are hits).
+    /// Otherwise the wait: for the call, but no longer than `slowUpstreamWait` from the call's
+    /// start when an answer it may serve as stale is at hand (in memory, or read from the store by
+    /// the call meanwhile): then it gets that one while the call goes on and refreshes the cache.
     /// `key`: the request's key as this upstream's (`settings.key`).
-    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: CallPayer? = nil,
-                                               call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
-        if let hit: Fetched<SharedValue<T>> = kept(key: key) { return hit.map(\.value) }
+    @inline(__always)
+    private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: @autoclosure () -> CallPayer?,
+                                               call: @autoclosure () -> @Sendable () async throws -> T) -> ReadyOrPending<Fetched<SharedValue<T>>> {
+        if settings.cacheEnabled, let hit: Fetched<SharedValue<T>> = inMemory(key, now: now()), hit.status == .hit {
+            metrics.recordCache(.hit)
+            return .ready(hit)
+        }
+        let (payer, call) = (payer(), call())
+        return .pending { [self] in try await fetch(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call).map(SharedValue.init) }
+    }
+
+    /// `cached`'s wait: the store, then the call shared with identical requests.
+    private func fetch<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int, payer: CallPayer?,
+                                              call: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
         let requestedAt = now()
         if notFound.contains(key, now: requestedAt) { throw UpstreamError.notFound }
-        let call = call()
         var joined = shared(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)
         let fetched: Fetched<T>
         do {
@@ -187,15 +185,6 @@ package final class UpstreamGateway: Sendable {
         }
         metrics.recordCache(fetched.status)
         return fetched
-    }
-
-    /// A fresh answer in memory, counted as a hit; nil when the answer needs waiting for (the
-    /// store, or the upstream). The first step of every cached call, and all of it for a caller
-    /// that must not wait (`keptSearch`, `keptTrending`, `keptItem`). The value is memory's own.
-    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<SharedValue<T>>? {
-        guard settings.cacheEnabled, let hit: Fetched<SharedValue<T>> = inMemory(key, now: now()), hit.status == .hit else { return nil }
-        metrics.recordCache(.hit)
-        return hit
     }
 
     /// The shared call's answer, or a stale one once it has taken `slowUpstreamWait`.

@@ -1,3 +1,4 @@
+import Primitives
 /// Compresses answers for clients that accept brotli or gzip (RFC 9110 8.4, 12.5.3), after the routes:
 /// GET and HEAD answers only, of a compressible media type, of at least
 /// `ContentCoding.minimumCompressedBytes`, and not already encoded (kept bodies come encoded
@@ -12,13 +13,8 @@ package struct CompressingResponder: HTTPResponder {
 
     package init(_ next: any HTTPResponder) { self.next = next }
 
-    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        Self.compressed(try await next.respond(to: request), for: request)
-    }
-
-    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
-        guard let response = try next.respondAtOnce(to: &request) else { return nil }
-        return Self.compressed(response, for: request)
+    package func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
+        try next.answer(&request).map(with: request) { request, response in Self.compressed(response, for: request) }
     }
 
     /// The step itself, for a responder that runs it after its route.

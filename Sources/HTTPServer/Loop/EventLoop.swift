@@ -1,3 +1,4 @@
+import Primitives
 import CSystemShims
 import Glibc
 import Synchronization
@@ -288,33 +289,33 @@ final class EventLoop {
 
     /// Answers the request here and now when the responder has its answer at hand (a kept body,
     /// a problem with the request): no worker, task or message; the answer goes out in this turn.
-    /// Else a worker runs it and posts the answer back.
+    /// Else a worker runs the wait the responder left and posts the answer back.
     private func dispatch(_ request: inout HTTPRequest, on connection: SocketConnection) {
-        let answer: HTTPResponse?
+        let answer: HTTPAnswer
         do {
-            answer = try context.responder.respondAtOnce(to: &request)
+            answer = try context.responder.answer(&request)
         } catch {
-            answer = Self.response(to: request, failure: error, logger: context.logger, prefix: settings.problemTypePrefix)
+            answer = .ready(Self.response(to: request, failure: error, logger: context.logger, prefix: settings.problemTypePrefix))
         }
-        if let answer {
+        switch answer {
+        case .ready(let response):
             executor.answeredAtOnce.add(1, ordering: .relaxed)
-            connection.machine.handlerFinished(answer, into: &actions)
-        } else {
+            connection.machine.handlerFinished(response, into: &actions)
+        case .pending(let wait):
             executor.handedToWorkers.add(1, ordering: .relaxed)
-            workers.dispatch(HandlerWorkers.Work(request: request, token: connection.token))
+            workers.dispatch(HandlerWorkers.Work(wait: wait, request: request, token: connection.token))
         }
     }
 
-    /// What a worker does with a request: the responder's answer, or the problem it threw, posted
+    /// What a worker does with a request: the wait's answer, or the problem it threw, posted
     /// back to this loop.
     private static func handler(executor: LoopExecutor, context: ServerContext,
                                 prefix: String) -> @Sendable (HandlerWorkers.Work) async -> Void {
-        let responder = context.responder
         let logger = context.logger
         return { work in
             let response: HTTPResponse
             do {
-                response = try await responder.respond(to: work.request)
+                response = try await work.wait()
             } catch {
                 response = EventLoop.response(to: work.request, failure: error, logger: logger, prefix: prefix)
             }

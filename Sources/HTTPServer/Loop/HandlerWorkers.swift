@@ -12,6 +12,9 @@ import Synchronization
 /// does not suspend runs start to finish on the loop's thread, as before.
 final class HandlerWorkers: Sendable {
     struct Work: Sendable {
+        /// What the responder left for a worker: the wait for the answer.
+        let wait: @Sendable () async throws -> HTTPResponse
+        /// For the log, when the wait fails with no answer of its own.
         let request: HTTPRequest
         let token: UInt64
     }

@@ -70,7 +70,7 @@ final class LoopExecutor: TaskExecutor, Sendable {
     /// `MonotonicClock` time: read by a loop accepting at the connection limit, to close the
     /// oldest idle connection of the server (`ServerContext.loopWithOldestIdle`).
     let oldestIdleSince = Atomic<UInt64>(.max)
-    /// Requests this loop answered at once (`HTTPResponder.respondAtOnce`) and handed to workers:
+    /// Requests this loop answered at once (a ready `HTTPResponder.answer`) and handed to workers:
     /// written by this loop alone (no line shared between loops), read by `HTTPServer.answerCounts`.
     let answeredAtOnce = Atomic<Int>(0)
     let handedToWorkers = Atomic<Int>(0)

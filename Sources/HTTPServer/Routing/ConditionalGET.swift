@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Wraps a responder so that successful GET and HEAD answers carry an ETag (a hash of the body),
 /// and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110 13.1.2).
@@ -7,13 +8,8 @@ package struct ConditionalGET: HTTPResponder {
 
     package init(_ next: any HTTPResponder) { self.next = next }
 
-    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        Self.answer(try await next.respond(to: request), to: request)
-    }
-
-    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
-        guard let response = try next.respondAtOnce(to: &request) else { return nil }
-        return Self.answer(response, to: request)
+    package func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
+        try next.answer(&request).map(with: request) { request, response in Self.answer(response, to: request) }
     }
 
     /// The step itself, for a responder that runs it after its route: `response` with its ETag,

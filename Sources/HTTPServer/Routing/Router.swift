@@ -1,27 +1,33 @@
+import Primitives
+
+/// A response now, or the wait for it that a worker runs.
+package typealias HTTPAnswer = ReadyOrPending<HTTPResponse>
+
 /// A handler of requests: what the server calls for every request it has read.
 package protocol HTTPResponder: Sendable {
-    func respond(to request: HTTPRequest) async throws -> HTTPResponse
-
-    /// The answer when it is at hand now (a kept body, a problem with the request): the event loop
-    /// that read the request sends it at once, with no worker, task or async frame. Nil: the answer
-    /// needs waiting for (storage, an upstream), and `respond(to:)` runs on a worker. It must not
-    /// block. What it records on `request` (the route match) is kept for `respond(to:)`.
-    func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse?
+    /// Runs once, on the event loop that read the request, and must not block: the response when
+    /// it is at hand (a kept body, a problem with the request), sent at once with no worker, task
+    /// or async frame; else the wait a worker runs, which captures what was read here (the route,
+    /// the inputs) so nothing is read twice. What it records on `request` (the route match) stays.
+    func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer
 }
 
 extension HTTPResponder {
-    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? { nil }
+    /// The answer, waited for: for a caller that drives a responder in memory (the tests).
+    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        return try await answer(&request).value()
+    }
 }
 
 /// Maps method and path to a handler. Built once by `RouterBuilder`, then immutable.
 /// Unknown path -> 404; known path, other method -> 405 with Allow; HEAD is served by GET.
-/// A route has one handler, and may have an at-once one beside it (`RouteHandler`).
+/// A route has one handler, run on the event loop: its answer is ready, or a wait for a worker.
 package struct Router: HTTPResponder {
-    package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
-    /// A route's answer when memory holds it; nil to wait for `Handler`. Never blocks.
-    package typealias AtOnceHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
-    /// A route that never waits: the same closure serves both ways.
-    package typealias ImmediateHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
+    /// Never blocks: what needs waiting for (storage, an upstream) is in the `.pending` answer.
+    package typealias Handler = @Sendable (HTTPRequest) throws -> HTTPAnswer
+    /// A route that always waits: run on a worker.
+    package typealias WaitingHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private let root: RouteNode
     /// Every (method, template) pair, in the order added.
@@ -55,13 +61,8 @@ package struct Router: HTTPResponder {
         return node.allowedMethods
     }
 
-    package func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var request = request
-        return try await handler(for: &request).respond(request)
-    }
-
-    package func respondAtOnce(to request: inout HTTPRequest) throws -> HTTPResponse? {
-        try handler(for: &request).atOnce?(request)
+    package func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
+        try handler(for: &request).answer(request)
     }
 
     /// The handlers of the request's route (matched and recorded on the request first), for a
@@ -78,22 +79,18 @@ package struct Router: HTTPResponder {
     }
 }
 
-/// A route's handlers: `respond`, which may wait, and `atOnce`, tried first on the event loop
-/// (nil for a route that always waits). Kept in a struct: a closure kept directly as a
-/// dictionary's value is stored generically, and reading it back made a thunk, one allocation
-/// per request.
+/// A route's handler. Kept in a struct: a closure kept directly as a dictionary's value is stored
+/// generically, and reading it back made a thunk, one allocation per request.
 package struct RouteHandler: Sendable {
-    package let respond: Router.Handler
-    package let atOnce: Router.AtOnceHandler?
+    package let answer: Router.Handler
 
-    init(respond: @escaping Router.Handler, atOnce: Router.AtOnceHandler?) {
-        self.respond = respond
-        self.atOnce = atOnce
+    init(answer: @escaping Router.Handler) {
+        self.answer = answer
     }
 
-    /// A handler that gives `response` whichever way it is asked (a CORS preflight's answer).
+    /// A handler that gives `response` (a CORS preflight's answer).
     package init(answering response: HTTPResponse) {
-        self.init(respond: { _ in response }, atOnce: { _ in response })
+        self.init(answer: { _ in .ready(response) })
     }
 }
 
@@ -105,28 +102,31 @@ package struct RouterBuilder {
     package init() {}
 
     /// Adds a route; `template` is a path whose `{name}` segments match any one segment.
-    /// `atOnce`, when given, answers from memory on the event loop, or says nil to wait for
-    /// `handler`; both must follow the same rules (they call the same checks and lookups).
     /// Adding the same method and template twice is a programming error and stops the program.
-    package mutating func on(_ method: HTTPMethod, _ template: String, atOnce: Router.AtOnceHandler? = nil,
-                            handler: @escaping Router.Handler) {
+    package mutating func on(_ method: HTTPMethod, _ template: String, handler: @escaping Router.Handler) {
         let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let path = template == "/" ? [] : segments
         precondition(template.hasPrefix("/"), "route template must start with /: \(template)")
         precondition(root.insert(path[...], template: template, method: method,
-                                 handler: RouteHandler(respond: handler, atOnce: atOnce)),
+                                 handler: RouteHandler(answer: handler)),
                      "route added twice: \(method) \(template)")
         routes.append((method, template))
     }
 
-    /// Adds a route that never waits: it is always answered on the event loop.
-    package mutating func immediate(_ method: HTTPMethod, _ template: String, handler: @escaping Router.ImmediateHandler) {
-        on(method, template, atOnce: { request in try handler(request) }, handler: { request in try handler(request) })
+    /// Adds a route that never waits: always answered on the event loop.
+    package mutating func immediate(_ method: HTTPMethod, _ template: String,
+                                    handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        on(method, template) { request in .ready(try handler(request)) }
     }
 
-    package mutating func get(_ template: String, handler: @escaping Router.Handler) { on(.get, template, handler: handler) }
-    package mutating func post(_ template: String, handler: @escaping Router.Handler) { on(.post, template, handler: handler) }
-    package mutating func delete(_ template: String, handler: @escaping Router.Handler) { on(.delete, template, handler: handler) }
+    /// Adds a route that always waits: its handler runs on a worker.
+    package mutating func waiting(_ method: HTTPMethod, _ template: String, handler: @escaping Router.WaitingHandler) {
+        on(method, template) { request in .pending { try await handler(request) } }
+    }
+
+    package mutating func get(_ template: String, handler: @escaping Router.WaitingHandler) { waiting(.get, template, handler: handler) }
+    package mutating func post(_ template: String, handler: @escaping Router.WaitingHandler) { waiting(.post, template, handler: handler) }
+    package mutating func delete(_ template: String, handler: @escaping Router.WaitingHandler) { waiting(.delete, template, handler: handler) }
 
     package func build() -> Router { Router(root: root.built(), routes: routes) }
 }

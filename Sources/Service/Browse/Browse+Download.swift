@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import Primitives
 /// Saving an item (seeds 000, 001, 004): its full-size file, after telling the upstream where
 /// its terms ask for that (Unsplash's download tracking).
 extension Browse {
@@ -17,7 +18,7 @@ extension Browse {
             if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
                 item = try provider.admitted(favorite.item)
             } else {
-                item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value)
+                item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value().value.value)
             }
             guard let file = item.images[provider.rules.downloadRendition] ?? item.images.values.max(by: { $0.width < $1.width }) else {
                 throw ServiceError(.itemNotFound, "The item \(id.rawValue) has no file to save.")

@@ -2,6 +2,7 @@ import Foundation
 import Gateway
 import Model
 import Wire
+import Primitives
 
 /// Browsing each provider's items: searches, trending, one item, a random pick, the spotlight and
 /// saving a file. A route hands it the provider it resolved (`ProviderGateway`), never a name to
@@ -15,120 +16,90 @@ package struct Browse: Sendable {
     let defaultRating: Rating
     let errors: ErrorTranslation
 
-    /// No words give an empty page without an upstream call.
-    package func search(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                       type: MediaType = .default, provider: ProviderGateway,
-                       install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await searchAnswer(words, page: page, rating: rating, lang: lang, type: type, provider: provider, install: install, payer: payer)
-            .map { $0.page() }
-    }
-
-    /// As `search`, with the page not yet made, so a caller can reuse what it made from an equal one.
-    /// `form` says which renditions the answer will carry: when the upstream's compact set holds
-    /// them all, only that set is asked for (a smaller upstream answer, cached apart). `order` is
-    /// one of the provider's search orders (nil: its default).
-    package func searchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                             type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
-                             order: String? = nil, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
-        guard let words else { return emptySearch(page: page, rating: rating, provider: provider) }
-        return try await errors.translating(upstream: provider.rules.naming) {
-            let (request, servedRating) = searchRequest(words, page: page, rating: rating, lang: lang, type: type, form: form,
-                                                        provider: provider, order: order, install: install)
-            let fetched = try await provider.gateway.search(request, payer: payer)
-            if let install { history.recordLater(words.text, install: install) }
-            return answer(fetched, page: page, provider: provider, rating: servedRating,
-                          lastOffset: provider.rules.searchOffsetRange.upperBound,
-                          favorites: try await favorites.markings(install: install))
-        }
-    }
-
-    /// `searchAnswer` when memory holds all it needs (the upstream's answer and the install's
-    /// favorites), without waiting; nil when it must be fetched or read.
-    package func keptSearchAnswer(_ words: SearchWords?, page: PageRequest, rating: Rating?, lang: LanguageCode?,
-                                 type: MediaType = .default, form: ItemForm = .full, provider: ProviderGateway,
-                                 order: String? = nil, install: InstallID?) -> Fetched<PageAnswer>? {
-        guard let words else { return emptySearch(page: page, rating: rating, provider: provider) }
-        let (request, servedRating) = searchRequest(words, page: page, rating: rating, lang: lang, type: type, form: form,
-                                                    provider: provider, order: order, install: install)
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
-              let fetched = provider.gateway.keptSearch(request) else { return nil }
-        if let install { history.recordLater(words.text, install: install) }
-        return answer(fetched, page: page, provider: provider, rating: servedRating,
-                      lastOffset: provider.rules.searchOffsetRange.upperBound, favorites: favoriteIDs)
+    /// A page of search results, with the install's favorites marked, the search recorded in its
+    /// history: at once when memory holds the upstream's answer and the favorites, else the wait
+    /// for them. No words: an empty page, without an upstream call. `payer` is resolved only when
+    /// an upstream call may be made.
+    package func search(_ query: SearchQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
+        guard let words = query.words else { return .ready(emptySearch(query)) }
+        let provider = query.provider
+        let servedRating = provider.rating(asked: query.rating, default: defaultRating)
+        let request = SearchRequest(query: words.text, offset: query.page.offset, limit: query.page.limit,
+                                    rating: servedRating.rawValue, lang: query.lang?.rawValue, type: query.type,
+                                    compactRenditions: provider.rules.compactSetHolds(query.form.renditions), order: query.order,
+                                    install: query.install)
+        let parts = Parts(upstream: provider.gateway.search(request, payer: payer()), favorites: favorites.markings(install: query.install),
+                          rating: servedRating, lastOffset: provider.rules.searchOffsetRange.upperBound)
+        return answer(parts, page: query.page, provider: provider, recording: words, for: query.install)
     }
 
     /// No words: an empty page, without an upstream call.
-    private func emptySearch(page: PageRequest, rating: Rating?, provider: ProviderGateway) -> Fetched<PageAnswer> {
-        let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: page.offset)
-        return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: page, favorites: .none,
+    private func emptySearch(_ query: SearchQuery) -> Fetched<PageAnswer> {
+        let provider = query.provider
+        let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: query.page.offset)
+        return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: query.page, favorites: .none,
                                   lastOffset: provider.rules.searchOffsetRange.upperBound,
-                                  rating: provider.served(at: provider.rating(asked: rating, default: defaultRating))),
+                                  rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating))),
                        status: .hit, age: 0)
     }
 
-    /// What the upstream is asked for a search, and the rating it is asked at (the content ceiling's).
-    private func searchRequest(_ words: SearchWords, page: PageRequest, rating: Rating?, lang: LanguageCode?, type: MediaType,
-                               form: ItemForm, provider: ProviderGateway, order: String?,
-                               install: InstallID?) -> (SearchRequest, Rating) {
-        let servedRating = provider.rating(asked: rating, default: defaultRating)
-        return (SearchRequest(query: words.text, offset: page.offset, limit: page.limit,
-                              rating: servedRating.rawValue, lang: lang?.rawValue, type: type,
-                              compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
-                              install: install), servedRating)
+    /// A page of trending items, as `search` (nothing recorded).
+    package func trending(_ query: TrendingQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
+        let provider = query.provider
+        let servedRating = provider.rating(asked: query.rating, default: defaultRating)
+        let request = TrendingRequest(offset: query.page.offset, limit: query.page.limit, rating: servedRating.rawValue,
+                                      type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions),
+                                      order: query.order, install: query.install)
+        let parts = Parts(upstream: provider.gateway.trending(request, payer: payer()), favorites: favorites.markings(install: query.install),
+                          rating: servedRating, lastOffset: provider.rules.trendingOffsetRange.upperBound)
+        return answer(parts, page: query.page, provider: provider, recording: nil, for: query.install)
     }
 
-    package func trending(page: PageRequest, rating: Rating?, type: MediaType = .default,
-                         provider: ProviderGateway, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<ItemPage> {
-        try await trendingAnswer(page: page, rating: rating, type: type, provider: provider, install: install, payer: payer).map { $0.page() }
+    /// What a page is made of: the upstream's answer and the install's favorites (each ready or
+    /// pending), the rating it was asked at, and the last offset the endpoint serves.
+    private struct Parts: Sendable {
+        let upstream: ReadyOrPending<Fetched<UpstreamPage>>
+        let favorites: ReadyOrPending<FavoriteIDs>
+        let rating: Rating
+        let lastOffset: Int
     }
 
-    package func trendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
-                               provider: ProviderGateway, order: String? = nil,
-                               install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<PageAnswer> {
-        try await errors.translating(upstream: provider.rules.naming) {
-            let (request, servedRating) = trendingRequest(page: page, rating: rating, type: type, form: form, provider: provider,
-                                                          order: order, install: install)
-            let fetched = try await provider.gateway.trending(request, payer: payer)
-            return answer(fetched, page: page, provider: provider, rating: servedRating,
-                          lastOffset: provider.rules.trendingOffsetRange.upperBound,
-                          favorites: try await favorites.markings(install: install))
+    /// The page made from its parts: at once when both are ready, else after waiting for the
+    /// upstream; the favorites are then read as they are after that wait (one added meanwhile is
+    /// marked). A search's words are recorded once the upstream answered.
+    private func answer(_ parts: Parts, page: PageRequest, provider: ProviderGateway, recording words: SearchWords?,
+                        for install: InstallID?) -> ReadyOrPending<Fetched<PageAnswer>> {
+        if case .ready(let fetched) = parts.upstream, case .ready(let favoriteIDs) = parts.favorites {
+            if let words, let install { history.recordLater(words.text, install: install) }
+            return .ready(answer(fetched, page: page, provider: provider, rating: parts.rating, lastOffset: parts.lastOffset,
+                                 favorites: favoriteIDs))
+        }
+        return .pending { [self] in
+            try await errors.translating(upstream: provider.rules.naming) {
+                let fetched = try await parts.upstream.value()
+                if let words, let install { history.recordLater(words.text, install: install) }
+                return answer(fetched, page: page, provider: provider, rating: parts.rating, lastOffset: parts.lastOffset,
+                              favorites: try await favorites.markings(install: install).value())
+            }
         }
     }
 
-    /// `trendingAnswer` when memory holds all it needs, without waiting; nil otherwise.
-    package func keptTrendingAnswer(page: PageRequest, rating: Rating?, type: MediaType = .default, form: ItemForm = .full,
-                                   provider: ProviderGateway, order: String? = nil, install: InstallID?) -> Fetched<PageAnswer>? {
-        let (request, servedRating) = trendingRequest(page: page, rating: rating, type: type, form: form, provider: provider,
-                                                      order: order, install: install)
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
-              let fetched = provider.gateway.keptTrending(request) else { return nil }
-        return answer(fetched, page: page, provider: provider, rating: servedRating,
-                      lastOffset: provider.rules.trendingOffsetRange.upperBound, favorites: favoriteIDs)
-    }
-
-    private func trendingRequest(page: PageRequest, rating: Rating?, type: MediaType, form: ItemForm, provider: ProviderGateway,
-                                 order: String?, install: InstallID?) -> (TrendingRequest, Rating) {
-        let servedRating = provider.rating(asked: rating, default: defaultRating)
-        return (TrendingRequest(offset: page.offset, limit: page.limit, rating: servedRating.rawValue,
-                                type: type, compactRenditions: provider.rules.compactSetHolds(form.renditions), order: order,
-                                install: install), servedRating)
-    }
-
-    /// The item with that id from `provider` (the one its id names), marked if it is one of the
-    /// install's favorites; not found when it is rated above the content ceiling.
-    package func item(id: ItemID, provider: ProviderGateway, install: InstallID?,
-                      payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<MarkedItem> {
-        try await errors.translating(upstream: provider.rules.naming) {
-            let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            return try mark(fetched.map(SharedValue.init), id: id, provider: provider, favorites: try await favorites.markings(install: install))
+    /// The item with that id from the provider its id names, marked if it is one of the install's
+    /// favorites: at once when memory holds it and the favorites, else the wait for them (the
+    /// favorites read after the item, as a page's). Not found when it is rated above the content ceiling.
+    package func item(_ query: ItemQuery, payer: @autoclosure () -> CallPayer? = nil) throws(ServiceError) -> ReadyOrPending<Fetched<MarkedItem>> {
+        let provider = query.provider
+        let fetched = provider.gateway.item(id: query.id.upstreamID, payer: payer())
+        let marks = favorites.markings(install: query.install)
+        if case .ready(let item) = fetched, case .ready(let favoriteIDs) = marks {
+            return .ready(try mark(item, id: query.id, provider: provider, favorites: favoriteIDs))
         }
-    }
-
-    /// `item` when memory holds all it needs, without waiting; nil otherwise.
-    package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<MarkedItem>? {
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
-              let fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
-        return try mark(fetched, id: id, provider: provider, favorites: favoriteIDs)
+        return .pending { [self] in
+            try await errors.translating(upstream: provider.rules.naming) {
+                let item = try await fetched.value()
+                return try mark(item, id: query.id, provider: provider, favorites: try await favorites.markings(install: query.install).value())
+            }
+        }
     }
 
     /// Marks the item if it is one of `favorites`; not found when it is above the content ceiling.
@@ -147,7 +118,7 @@ package struct Browse: Sendable {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let servedRating = provider.rating(asked: rating, default: defaultRating)
             let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
-            return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
+            return item.marked(favorite: try await favorites.markings(install: install).value().ids.contains(item.id))
         }
     }
 
@@ -159,7 +130,7 @@ package struct Browse: Sendable {
             let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
-            let isFavorite = try await favorites.markings(install: install).ids.contains(spotlight.item.id)
+            let isFavorite = try await favorites.markings(install: install).value().ids.contains(spotlight.item.id)
             return Spotlight(item: spotlight.item.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
         }

@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import Primitives
 /// Draws a deck's candidates from pages of search (with a tag) or trending, each at a random
 /// offset and cached like any page, so decks cost few upstream calls and reuse pages.
 struct DeckDraw: Sendable {
@@ -66,9 +67,9 @@ struct DeckDraw: Sendable {
     private func page(tag: String?, offset: Int, rating: String, type: MediaType) async throws -> Fetched<UpstreamPage> {
         if let tag {
             return try await gateway.search(SearchRequest(query: tag, offset: offset, limit: pageSize, rating: rating,
-                                                          type: type, compactRenditions: asksForCompactSet), payer: payer)
+                                                          type: type, compactRenditions: asksForCompactSet), payer: payer).value()
         }
         return try await gateway.trending(TrendingRequest(offset: offset, limit: pageSize, rating: rating, type: type,
-                                                          compactRenditions: asksForCompactSet), payer: payer)
+                                                          compactRenditions: asksForCompactSet), payer: payer).value()
     }
 }

@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import Primitives
 
 /// Each install's favorites, as the API serves them: the list (never an upstream call), adding
 /// one (fetched once through its provider, to keep a snapshot; the cap checked before the call),
@@ -28,18 +29,17 @@ package struct Favorites: Sendable {
 
     /// The install's favorites, newest first, none above the content ceiling.
     package func list(install: InstallID) async throws(ServiceError) -> [Favorite] {
-        try await listing(install: install).favorites
+        try await errors.translating { try await listing(install: install).value().favorites }
     }
 
-    /// The list with its version: equal versions, equal lists (versions never repeat across
-    /// installs, and the ceiling is the same for the server's life). None above the ceiling.
-    package func listing(install: InstallID) async throws(ServiceError) -> FavoritesListing {
-        admitted(try await errors.translating { try await service.listing(install: install) })
-    }
-
-    /// The list with its version when memory holds it, without waiting; nil when it must be read.
-    package func keptListing(install: InstallID) -> FavoritesListing? {
-        service.keptListing(install: install).map(admitted)
+    /// The list with its version (equal versions, equal lists: versions never repeat across
+    /// installs, and the ceiling is the same for the server's life), none above the ceiling: at
+    /// once when memory holds it, else the wait for the store.
+    package func listing(install: InstallID) -> ReadyOrPending<FavoritesListing> {
+        switch service.listing(install: install) {
+        case .ready(let listing): return .ready(admitted(listing))
+        case .pending(let wait): return .pending { [self] in try await errors.translating { admitted(try await wait()) } }
+        }
     }
 
     /// The listing without its favorites above the content ceiling; the same listing, not a copy,
@@ -57,7 +57,7 @@ package struct Favorites: Sendable {
     /// How many of the install's favorites are above the ceiling (stored, counted, not listed).
     private func hiddenCount(install: InstallID) async throws -> Int {
         guard ceilingApplies else { return 0 }
-        return try await service.listing(install: install).favorites.count(where: { !admits($0.item) })
+        return try await service.listing(install: install).value().favorites.count(where: { !admits($0.item) })
     }
 
     /// Adds the item with that id to the install's favorites. An id already present is answered
@@ -74,7 +74,7 @@ package struct Favorites: Sendable {
             if try await service.count(install: install) >= service.limit {
                 throw ServiceError.favoritesFull(limit: service.limit, hidden: try await hiddenCount(install: install))
             }
-            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value)
+            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value().value.value)
             let result = try await service.add(item, install: install)
             // Added meanwhile by another request, its older snapshot is what the answer would carry.
             try provider.checkAdmitted(result.favorite.item)

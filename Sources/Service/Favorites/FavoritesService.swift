@@ -2,6 +2,7 @@ import Model
 import JSON
 import Foundation
 import Synchronization
+import Primitives
 
 /// The favorites rules, per install: at most `limit` favorites each, adding twice changes nothing,
 /// removing an absent one is an error, newest first. An install sees and changes only its own.
@@ -66,28 +67,38 @@ package struct FavoritesService: Sendable {
 
     /// Newest first; favorites added at the same moment, the later-added first.
     package func list(install: InstallID) async throws -> [Favorite] {
-        try await listing(install: install).favorites
+        try await listing(install: install).value().favorites
     }
 
-    /// The list with its version; the store is read (and the snapshots decoded) only the first time.
-    package func listing(install: InstallID) async throws -> FavoritesListing {
-        if let known = keptListing(install: install) { return known }
-        return try await memories.using(install) { memory in
-            try await memory.gate.run { try await Self.load(memory, of: install, from: store) }
+    /// The list with its version: at once when memory holds it, else the wait for the store (read,
+    /// and the snapshots decoded, only the first time).
+    package func listing(install: InstallID) -> ReadyOrPending<FavoritesListing> {
+        if let known = memories.existing(install)?.listing(replacements: store.replacements) { return .ready(known) }
+        return .pending { [memories, store] in
+            try await memories.using(install) { memory in
+                try await memory.gate.run { try await Self.load(memory, of: install, from: store) }
+            }
         }
     }
 
-    /// The list with its version when memory holds it, without waiting; nil when the store must
-    /// be read first.
-    package func keptListing(install: InstallID) -> FavoritesListing? {
-        memories.existing(install)?.listing(replacements: store.replacements)
-    }
-
-    /// The ids of the install's favorites when memory holds them, without waiting; nil when the
-    /// store must be read first. A request for no install marks nothing.
-    package func keptMarkings(install: InstallID?) -> FavoriteIDs? {
-        guard let install else { return FavoriteIDs.none }
-        return memories.existing(install)?.markings(replacements: store.replacements)
+    /// The ids of the install's favorites with their version, for marking `is_favorite` on pages:
+    /// at once when memory holds them, else the wait for the store. A request for no install
+    /// marks nothing.
+    package func markings(install: InstallID?) -> ReadyOrPending<FavoriteIDs> {
+        guard let install else { return .ready(FavoriteIDs.none) }
+        if let known = memories.existing(install)?.markings(replacements: store.replacements) { return .ready(known) }
+        return .pending { [memories, store] in
+            try await memories.using(install) { memory in
+                try await memory.gate.run {
+                    if let known = memory.markings(replacements: store.replacements) { return known }
+                    let ids = try await store.ids(install: install)
+                    return memory.state.withLock { state in
+                        state.ids = ids
+                        return FavoriteIDs(ids: ids, version: state.version)
+                    }
+                }
+            }
+        }
     }
 
     /// Reads the local install's favorites into memory now, in the background, before anyone asks:
@@ -113,29 +124,8 @@ package struct FavoritesService: Sendable {
         }
     }
 
-    /// The ids of the install's favorites with their version, for marking `is_favorite` on pages.
-    package func markings(install: InstallID) async throws -> FavoriteIDs {
-        if let known = keptMarkings(install: install) { return known }
-        return try await memories.using(install) { memory in
-            try await memory.gate.run {
-                if let known = memory.markings(replacements: store.replacements) { return known }
-                let ids = try await store.ids(install: install)
-                return memory.state.withLock { state in
-                    state.ids = ids
-                    return FavoriteIDs(ids: ids, version: state.version)
-                }
-            }
-        }
-    }
-
-    /// For a request that acts for no install (`required` policy, no token): nothing is a favorite.
-    package func markings(install: InstallID?) async throws -> FavoriteIDs {
-        guard let install else { return .none }
-        return try await markings(install: install)
-    }
-
     package func ids(install: InstallID) async throws -> Set<String> {
-        try await markings(install: install).ids
+        try await markings(install: install).value().ids
     }
 
     package func count(install: InstallID) async throws -> Int {

@@ -2,6 +2,7 @@ import Gateway
 import Model
 import Foundation
 import Synchronization
+import Primitives
 
 /// What a new install gets, once: its id and its token. The token is never printed.
 package struct NewInstall: Sendable, CustomStringConvertible {
@@ -92,12 +93,18 @@ package final class InstallService: Sendable {
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
     }
 
-    /// The install `token` opens; its use is noted. Throws `InstallError.unknownToken` when none
-    /// does (never issued here, its install deleted, or its secret wrong: one answer for all, so
-    /// none is told apart).
-    package func verify(_ token: InstallToken) async throws -> InstallID {
+    /// The install `token` opens; its use is noted. At once when memory holds the token's install
+    /// (checked here before), else the wait for the store. Throws `InstallError.unknownToken` when
+    /// none does (never issued here, its install deleted, or its secret wrong: one answer for all,
+    /// so none is told apart).
+    package func verify(_ token: InstallToken) throws -> ReadyOrPending<InstallID> {
         let (kept, deletions) = knownInstall(of: token)
-        if let kept { return try accept(token, kept) }
+        if let kept { return .ready(try accept(token, kept)) }
+        return .pending { [self] in try await read(token, deletions: deletions) }
+    }
+
+    /// `verify`'s wait: the token's install read from the store, then kept.
+    private func read(_ token: InstallToken, deletions: UInt64) async throws -> InstallID {
         guard let record = try await store.find(token.install), let stored = record.tokenHash,
               let hash = TokenHash(stored) else { throw InstallError.unknownToken }
         let read = KnownInstall(hash: hash, useRecorded: record.lastUsed)
@@ -105,13 +112,6 @@ package final class InstallService: Sendable {
             if known.deletions == deletions { known.installs.keep(read, for: token.install) }
         }
         return try accept(token, read)
-    }
-
-    /// As `verify`, when memory holds the token's install (checked here before), without waiting;
-    /// nil when the store must be read first.
-    package func verifyKept(_ token: InstallToken) throws -> InstallID? {
-        guard let kept = knownInstall(of: token).install else { return nil }
-        return try accept(token, kept)
     }
 
     /// What memory holds of the token's install (its hash and when its use was last written), and
@@ -158,7 +158,7 @@ package final class InstallService: Sendable {
     /// then on. Returns the install deleted.
     @discardableResult
     package func delete(presenting token: InstallToken) async throws -> InstallID {
-        let install = try await verify(token)
+        let install = try await verify(token).value()
         let deleted = try await store.delete(install)
         forget([install])
         guard deleted else { throw InstallError.unknownToken }

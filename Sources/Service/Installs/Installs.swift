@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import Primitives
 
 /// Installs: making one, deleting one (with everything kept for it, in the store and in every
 /// feature's memory), deleting the idle ones, and which install a request acts for.
@@ -49,46 +50,35 @@ package struct Installs: Sendable {
 
     /// The install a request acts for on the routes that keep something per install (favorites,
     /// history, suggestions, decks): the token's, else the local one; under the `required`
-    /// policy a request without a token is refused.
-    package func forKeeping(presenting token: InstallToken?) async throws(ServiceError) -> InstallID {
-        try keeping(try await acting(presenting: token))
-    }
-
-    /// `forKeeping`, when it needs no store, without waiting; nil when the store must be read first.
-    package func forKeepingKept(presenting token: InstallToken?) throws(ServiceError) -> InstallID? {
-        guard let acting = try actingKept(presenting: token) else { return nil }
-        return try keeping(acting.install)
+    /// policy a request without a token is refused. At once when no store is needed (no token,
+    /// or one whose install was checked here before), else the wait for the store.
+    package func forKeeping(presenting token: InstallToken?) throws(ServiceError) -> ReadyOrPending<InstallID> {
+        switch try acting(presenting: token) {
+        case .ready(let install): return .ready(try Self.keeping(install))
+        case .pending(let wait): return .pending { try Self.keeping(try await wait()) }
+        }
     }
 
     /// A keeping route needs an install: none (`required` policy, no token) is refused.
-    private func keeping(_ install: InstallID?) throws(ServiceError) -> InstallID {
+    private static func keeping(_ install: InstallID?) throws(ServiceError) -> InstallID {
         guard let install else { throw .installTokenRequired }
         return install
     }
 
     /// The install a request acts for on the shared routes (search, items, spotlight): the
     /// token's, else the local one, else (`required` policy, no token) none. A token that opens
-    /// no install is refused on every route that reads it.
-    package func acting(presenting token: InstallToken?) async throws(ServiceError) -> InstallID? {
-        guard let token else { return service.policy == .optional ? .local : nil }
-        return try await errors.translating { try await service.verify(token) }
-    }
-
-    /// `acting`, when it needs no store (no token, or one whose install was checked here before),
-    /// without waiting; nil when the store must be read first.
-    package func actingKept(presenting token: InstallToken?) throws(ServiceError) -> ActingInstall? {
-        guard let token else { return ActingInstall(install: service.policy == .optional ? .local : nil) }
-        return try errors.translating { try service.verifyKept(token).map { ActingInstall(install: $0) } }
+    /// no install is refused on every route that reads it. At once when no store is needed,
+    /// else the wait for the store.
+    package func acting(presenting token: InstallToken?) throws(ServiceError) -> ReadyOrPending<InstallID?> {
+        guard let token else { return .ready(service.policy == .optional ? .local : nil) }
+        switch try errors.translating({ try service.verify(token) }) {
+        case .ready(let install): return .ready(install)
+        case .pending(let wait): return .pending { [errors] in try await errors.translating { try await wait() } }
+        }
     }
 
     /// Installs made with `POST /installs`, for the metrics.
     package func count() async throws(ServiceError) -> Int {
         try await errors.translating { try await service.count() }
     }
-}
-
-/// The install a request acts for on the shared routes, found without waiting: nil for none
-/// (`required` policy, no token).
-package struct ActingInstall: Sendable {
-    package let install: InstallID?
 }

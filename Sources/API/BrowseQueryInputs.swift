@@ -1,0 +1,46 @@
+import Service
+import Wire
+import Model
+import HTTPServer
+
+/// The browse queries read from a request, once, with the checks in a fixed order (so a request
+/// with several faults always names the same one). The install is set once it is known.
+extension SearchQuery {
+    /// `/search`'s query.
+    static func of(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
+        let query = request.query
+        let provider = try RequestInputs.provider(query["provider"], among: providers)
+        let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.searchOffsetRange)
+        let rating = try RequestInputs.rating(query["rating"])
+        let lang = try RequestInputs.lang(query["lang"])
+        let words = try RequestInputs.words(query["q"], name: "q")
+        let type = try RequestInputs.mediaType(query["type"], provider: provider)
+        let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
+        let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
+        return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, provider: provider, order: order)
+    }
+}
+
+extension TrendingQuery {
+    /// `/trending`'s query.
+    static func of(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
+        let query = request.query
+        let provider = try RequestInputs.provider(query["provider"], among: providers)
+        let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.trendingOffsetRange)
+        let rating = try RequestInputs.rating(query["rating"])
+        let type = try RequestInputs.mediaType(query["type"], provider: provider)
+        let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
+        let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
+        return TrendingQuery(page: page, rating: rating, type: type, form: form, provider: provider, order: order)
+    }
+}
+
+extension ItemQuery {
+    /// `/gif/{id}`'s (and `/items/{id}`'s) query. Borrowed: an initialiser takes its arguments
+    /// owned, and the request was copied to be passed.
+    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> ItemQuery {
+        let id = try RequestInputs.itemID(request.pathParameters["id"])
+        let form = try RequestInputs.singleForm(request.query["renditions"], linked: links.forms(for: request))
+        return ItemQuery(id: id, provider: try providers.provider(of: id), form: form)
+    }
+}

@@ -1,0 +1,70 @@
+import Gateway
+import Model
+import Wire
+
+/// What a page of search results asks for: built once by the API from the request, then passed
+/// whole, to be answered at once or on a worker. `install` is the one asking (its favorites are
+/// marked, its history records the search); nil for none. No words: an empty page.
+package struct SearchQuery: Sendable {
+    package let words: SearchWords?
+    package let page: PageRequest
+    package let rating: Rating?
+    package let lang: LanguageCode?
+    package let type: MediaType
+    /// Which renditions the answer carries: the upstream's compact set is asked for when it holds them.
+    package let form: ItemForm
+    package let provider: ProviderGateway
+    /// One of the provider's search orders; nil: its default.
+    package let order: String?
+    package var install: InstallID?
+
+    package init(words: SearchWords?, page: PageRequest, rating: Rating? = nil, lang: LanguageCode? = nil, type: MediaType = .default,
+                 form: ItemForm = .full, provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
+        self.words = words
+        self.page = page
+        self.rating = rating
+        self.lang = lang
+        self.type = type
+        self.form = form
+        self.provider = provider
+        self.order = order
+        self.install = install
+    }
+}
+
+/// What a page of trending items asks for; as `SearchQuery`, without words or language.
+package struct TrendingQuery: Sendable {
+    package let page: PageRequest
+    package let rating: Rating?
+    package let type: MediaType
+    package let form: ItemForm
+    package let provider: ProviderGateway
+    package let order: String?
+    package var install: InstallID?
+
+    package init(page: PageRequest, rating: Rating? = nil, type: MediaType = .default, form: ItemForm = .full,
+                 provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
+        self.page = page
+        self.rating = rating
+        self.type = type
+        self.form = form
+        self.provider = provider
+        self.order = order
+        self.install = install
+    }
+}
+
+/// What one item asks for: its id, the provider the id names, the form it is written in.
+package struct ItemQuery: Sendable {
+    package let id: ItemID
+    package let provider: ProviderGateway
+    package let form: ItemForm
+    package var install: InstallID?
+
+    package init(id: ItemID, provider: ProviderGateway, form: ItemForm = .full, install: InstallID? = nil) {
+        self.id = id
+        self.provider = provider
+        self.form = form
+        self.install = install
+    }
+}
