@@ -1,4 +1,5 @@
 @testable import Gateway
+import Primitives
 import Foundation
 import Model
 import Synchronization
@@ -18,7 +19,7 @@ final class AnswerIDTests: XCTestCase {
         settings.cacheEnabled = false
         let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
         let answers = try await withThrowingTaskGroup(of: Fetched<UpstreamPage>.self) { [request] group in
-            for _ in 0..<20 { group.addTask { try await gateway.search(request) } }
+            for _ in 0..<20 { group.addTask { try await gateway.search(request).value() } }
             return try await group.reduce(into: [Fetched<UpstreamPage>]()) { $0.append($1) }
         }
         XCTAssertEqual(provider.calls.withLock { $0 }, 1, "the requests overlapped and shared one call")
@@ -28,7 +29,7 @@ final class AnswerIDTests: XCTestCase {
         XCTAssertEqual(ids.count, 1, "one call, one name: \(ids)")
         let shared = try XCTUnwrap(ids.first ?? nil, "a miss is named too")
 
-        let later = try await gateway.search(request)
+        let later = try await gateway.search(request).value()
         XCTAssertEqual(later.status, .miss)
         XCTAssertNotNil(later.answerID)
         XCTAssertNotEqual(later.answerID, shared, "a new call's answer is a new answer")
@@ -37,11 +38,11 @@ final class AnswerIDTests: XCTestCase {
 
     func testAHitHasTheNameOfTheMissThatStoredIt() async throws {
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil)
-        let miss = try await gateway.search(request)
+        let miss = try await gateway.search(request).value()
         XCTAssertEqual(miss.status, .miss)
         let named = try XCTUnwrap(miss.answerID, "a miss is named as the entry it is kept as")
         XCTAssertFalse(miss.sharedCall)
-        let hit = try await gateway.search(request)
+        let hit = try await gateway.search(request).value()
         XCTAssertEqual(hit.status, .hit)
         XCTAssertEqual(hit.answerID, named)
     }

@@ -1,4 +1,5 @@
 @testable import Gateway
+import Primitives
 import Foundation
 import Model
 import Synchronization
@@ -21,7 +22,7 @@ final class CallShareTests: XCTestCase {
     }
 
     private static func search(_ gateway: UpstreamGateway, _ words: String, payer: CallPayer) async throws -> Fetched<UpstreamPage> {
-        try await gateway.search(SearchRequest(query: words, offset: 0, limit: 10), payer: payer)
+        try await gateway.search(SearchRequest(query: words, offset: 0, limit: 10), payer: payer).value()
     }
 
     private func assertShareSpent(_ gateway: UpstreamGateway, _ words: String, payer: CallPayer, scope: UpstreamShareSpent.Scope = .client,
@@ -141,7 +142,7 @@ final class CallShareTests: XCTestCase {
         settings.callsPerHour = 10
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
         for words in ["a", "b", "c"] {
-            let answer = try await gateway.search(SearchRequest(query: words, offset: 0, limit: 10))
+            let answer = try await gateway.search(SearchRequest(query: words, offset: 0, limit: 10)).value()
             XCTAssertEqual(answer.status, .miss, "calls charged to no one (the spotlight, decks) take from the budget alone")
         }
     }

@@ -1,4 +1,5 @@
 @testable import Gateway
+import Primitives
 import Foundation
 import Model
 import TestSupport
@@ -31,13 +32,13 @@ final class NotFoundMemoryTests: XCTestCase {
         for cache in [true, false] {
             let provider = ScriptedProvider()
             let gateway = gateway(provider, cache: cache)
-            for _ in 0..<12 { await assertNotFound { try await gateway.item(id: "nope") } }
+            for _ in 0..<12 { await assertNotFound { try await gateway.item(id: "nope").value() } }
             XCTAssertEqual(provider.calls, ["gif"], "cache \(cache): one call for 12 asks")
-            _ = try await gateway.item(id: "id1")
-            await assertNotFound { try await gateway.item(id: "other") }
+            _ = try await gateway.item(id: "id1").value()
+            await assertNotFound { try await gateway.item(id: "other").value() }
             XCTAssertEqual(provider.calls.count, 3, "cache \(cache): per id")
             clock.advance(by: 60)
-            await assertNotFound { try await gateway.item(id: "nope") }
+            await assertNotFound { try await gateway.item(id: "nope").value() }
             XCTAssertEqual(provider.calls.count, 4, "cache \(cache): asked again after 60 s")
         }
     }
@@ -61,17 +62,17 @@ final class NotFoundMemoryTests: XCTestCase {
         let gateway = gateway(provider)
         // A failure that holds off nothing (a timeout would hold the next calls off).
         provider.fail(with: UpstreamError.rejected(status: 400))
-        for _ in 0..<3 { _ = try? await gateway.item(id: "id1") }
+        for _ in 0..<3 { _ = try? await gateway.item(id: "id1").value() }
         XCTAssertEqual(provider.calls.count, 3)
         provider.fail(with: nil)
-        let found = try await gateway.item(id: "id1")
-        XCTAssertEqual(found.value.id, "id1")
+        let found = try await gateway.item(id: "id1").value()
+        XCTAssertEqual(found.value.value.id, "id1")
     }
 
     func testZeroSecondsRemembersNothing() async throws {
         let provider = ScriptedProvider()
         let gateway = gateway(provider, notFoundSeconds: 0)
-        for _ in 0..<3 { await assertNotFound { try await gateway.item(id: "nope") } }
+        for _ in 0..<3 { await assertNotFound { try await gateway.item(id: "nope").value() } }
         XCTAssertEqual(provider.calls.count, 3)
     }
 

@@ -1,4 +1,5 @@
 @testable import Gateway
+import Primitives
 import Foundation
 import Model
 import Synchronization
@@ -35,7 +36,7 @@ final class UpstreamGatewayTests: XCTestCase {
         let request = SearchRequest(query: "dogs", offset: 0, limit: 10)
         let requestedAt = clock.withLock { $0 }
         clock.withLock { $0 = $0.addingTimeInterval(1) }
-        let status = try await gateway.search(request).status
+        let status = try await gateway.search(request).value().status
         XCTAssertEqual(status, .miss)
         let key = CacheKey.search(request, upstream: settings.upstreamIdentity)
         let now = clock.withLock { $0.addingTimeInterval(1) }
@@ -50,12 +51,12 @@ final class UpstreamGatewayTests: XCTestCase {
         let gateway = UpstreamGateway(provider: provider, store: nil)
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
         let statuses = try await withThrowingTaskGroup(of: CacheStatus.self) { group in
-            for _ in 0..<50 { group.addTask { try await gateway.search(request).status } }
+            for _ in 0..<50 { group.addTask { try await gateway.search(request).value().status } }
             return try await group.reduce(into: [CacheStatus]()) { $0.append($1) }
         }
         XCTAssertEqual(statuses.count, 50)
         XCTAssertEqual(provider.calls.withLock { $0 }, 1)
-        let again = try await gateway.search(request)
+        let again = try await gateway.search(request).value()
         XCTAssertEqual(again.status, .hit)
     }
 
@@ -67,19 +68,19 @@ final class UpstreamGatewayTests: XCTestCase {
         settings.staleSeconds = 3600
         let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, now: { clock.withLock { $0 } })
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
-        let first = try await gateway.search(request)
+        let first = try await gateway.search(request).value()
         XCTAssertEqual(first.status, .miss)
         clock.withLock { $0 += 30 }
-        let second = try await gateway.search(request)
+        let second = try await gateway.search(request).value()
         XCTAssertEqual(second.status, .hit)
         clock.withLock { $0 += 60 }
         provider.failure.withLock { $0 = .serverError(status: 500) }
-        let stale = try await gateway.search(request)
+        let stale = try await gateway.search(request).value()
         XCTAssertEqual(stale.status, .stale)
         XCTAssertEqual(stale.age, 90)
         clock.withLock { $0 += 3600 }
         do {
-            _ = try await gateway.search(request)
+            _ = try await gateway.search(request).value()
             XCTFail("too old to serve")
         } catch let error as UpstreamError {
             XCTAssertEqual(error, .serverError(status: 500))
@@ -115,25 +116,25 @@ final class UpstreamGatewayTests: XCTestCase {
         settings.slowUpstreamWait = .milliseconds(20)
         let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, now: { clock.withLock { $0 } })
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
-        let first = try await gateway.search(request)
+        let first = try await gateway.search(request).value()
         XCTAssertEqual(first.value.items.map(\.id), ["call1"])
         clock.withLock { $0 += 120 }
         provider.open.withLock { $0 = false }
-        let stale = try await gateway.search(request)
+        let stale = try await gateway.search(request).value()
         XCTAssertEqual(stale.status, .stale, "the call is held at the gate: the stale answer is served")
         XCTAssertEqual(stale.age, 120)
         XCTAssertEqual(stale.value.items.map(\.id), ["call1"])
-        let again = try await gateway.search(request)
+        let again = try await gateway.search(request).value()
         XCTAssertEqual(again.status, .stale)
         XCTAssertEqual(provider.calls.withLock { $0 }, 2, "the second request waited on the same call")
         provider.open.withLock { $0 = true }
         // The call goes on without a waiter; until it is done, requests keep getting the stale answer.
         var staleAnswers = 2
-        var refreshed = try await gateway.search(request)
+        var refreshed = try await gateway.search(request).value()
         while refreshed.status == .stale {
             staleAnswers += 1
             try await Task.sleep(for: .milliseconds(5))
-            refreshed = try await gateway.search(request)
+            refreshed = try await gateway.search(request).value()
         }
         // A hit on the new answer; or, for a request that joined the call just as it finished,
         // the call's own answer (a miss). Either way the new answer, and no further call.
@@ -173,7 +174,7 @@ final class UpstreamGatewayTests: XCTestCase {
             try await Task.sleep(for: .seconds(2))
             provider.open.withLock { $0 = true }
         }
-        let stale = try await restarted.search(request)
+        let stale = try await restarted.search(request).value()
         opener.cancel()
         provider.open.withLock { $0 = true }
         XCTAssertEqual(stale.status, .stale, "read from the store by the call, served at the wait's end")
@@ -186,7 +187,7 @@ final class UpstreamGatewayTests: XCTestCase {
         settings.slowUpstreamWait = .milliseconds(20)
         let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
         provider.open.withLock { $0 = false }
-        let waiting = Task { try await gateway.search(SearchRequest(query: "new", offset: 0, limit: 10)) }
+        let waiting = Task { try await gateway.search(SearchRequest(query: "new", offset: 0, limit: 10)).value() }
         try await Task.sleep(for: .milliseconds(100))
         provider.open.withLock { $0 = true }
         let answer = try await waiting.value
@@ -212,9 +213,9 @@ final class UpstreamGatewayTests: XCTestCase {
         let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
         let gateway = UpstreamGateway(provider: provider, store: nil, now: { clock.withLock { $0 } })
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
-        _ = try await gateway.search(request)
+        _ = try await gateway.search(request).value()
         clock.withLock { $0 -= 3600 }  // the clock went back an hour
-        let again = try await gateway.search(request)
+        let again = try await gateway.search(request).value()
         XCTAssertEqual(again.status, .miss, "asked the upstream again")
         XCTAssertEqual(provider.calls.withLock { $0 }, 2)
     }
@@ -253,7 +254,7 @@ final class UpstreamGatewayTests: XCTestCase {
         let gateway = UpstreamGateway(provider: SlowProvider(), store: store)
         let request = SearchRequest(query: "dogs", offset: 0, limit: 10)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<30 { group.addTask { _ = try await gateway.search(request) } }
+            for _ in 0..<30 { group.addTask { _ = try await gateway.search(request).value() } }
             try await group.waitForAll()
         }
         XCTAssertEqual(store.reads.withLock { $0 }, 1)

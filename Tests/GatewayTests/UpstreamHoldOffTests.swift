@@ -1,3 +1,4 @@
+import Primitives
 import Gateway
 import Foundation
 import Model
@@ -13,7 +14,7 @@ final class UpstreamHoldOffTests: XCTestCase {
     private lazy var gateway = UpstreamGateway(provider: provider, store: nil, now: { [clock] in clock.now() })
 
     private func search(_ query: String) async throws -> Fetched<UpstreamPage> {
-        try await gateway.search(SearchRequest(query: query, offset: 0, limit: 10))
+        try await gateway.search(SearchRequest(query: query, offset: 0, limit: 10)).value()
     }
 
     /// The error a search ends with; nil when it was answered.
@@ -111,20 +112,20 @@ final class UpstreamHoldOffTests: XCTestCase {
         let slow = UpstreamGatewayTests.SlowProvider()
         let gateway = UpstreamGateway(provider: slow, store: nil, now: { [clock] in clock.now() })
         slow.failure.withLock { $0 = .serverError(status: 503) }
-        for query in ["a", "b"] { _ = try? await gateway.search(SearchRequest(query: query, offset: 0, limit: 10)) }
+        for query in ["a", "b"] { _ = try? await gateway.search(SearchRequest(query: query, offset: 0, limit: 10)).value() }
         clock.advance(by: 1)
         slow.failure.withLock { $0 = nil }
-        let probe = Task { try await gateway.search(SearchRequest(query: "probe", offset: 0, limit: 10)) }
+        let probe = Task { try await gateway.search(SearchRequest(query: "probe", offset: 0, limit: 10)).value() }
         while slow.calls.withLock({ $0 }) < 3 { try await Task.sleep(for: .milliseconds(5)) }
         do {
-            _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10))
+            _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10)).value()
             XCTFail("only the probe goes out")
         } catch let held as UpstreamHeldOff {
             XCTAssertEqual(held.cause, .serverError(status: 503))
         }
         let answered = try await probe.value
         XCTAssertEqual(answered.status, .miss)
-        _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10))
+        _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10)).value()
         XCTAssertEqual(slow.calls.withLock { $0 }, 4)
     }
 

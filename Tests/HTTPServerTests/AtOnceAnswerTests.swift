@@ -1,24 +1,23 @@
+import Primitives
 import HTTPServer
 import TestSupport
 import XCTest
 
-/// A route's at-once handler answers on the event loop that read the request, with no worker; nil
-/// from it sends the request to the route's handler on a worker. Both ways give the same framing,
-/// problems and order.
+/// A route's handler runs on the event loop that read the request: a ready answer is sent with no
+/// worker; a pending one is waited for on a worker. Both ways give the same framing, problems and order.
 final class AtOnceAnswerTests: XCTestCase {
     private struct Refused: Error {}
 
     private static func routes(_ router: inout RouterBuilder) {
         // The answer is in memory when the query says so; else only the worker has it.
-        router.on(.get, "/kept", atOnce: { request in
-            request.query["kept"] == "yes" ? .json("{\"way\":\"at once\"}") : nil
-        }, handler: { _ in
-            .json("{\"way\":\"worker\"}")
-        })
-        router.on(.get, "/invalid", atOnce: { _ in
+        router.on(.get, "/kept") { request in
+            request.query["kept"] == "yes" ? .ready(.json("{\"way\":\"at once\"}")) : .pending { .json("{\"way\":\"worker\"}") }
+        }
+        router.on(.get, "/invalid") { _ in
             throw ProblemDetails(status: .badRequest, code: "invalid_thing", title: "Invalid thing", detail: "It is invalid.")
-        }, handler: { _ in .json("{\"way\":\"worker\"}") })
-        router.on(.get, "/broken", atOnce: { _ in throw Refused() }, handler: { _ in .json("{\"way\":\"worker\"}") })
+        }
+        router.on(.get, "/broken") { _ in throw Refused() }
+        router.on(.get, "/failing-wait") { _ in .pending { throw Refused() } }
         router.immediate(.get, "/now") { _ in .json("{\"way\":\"immediate\"}") }
         router.get("/sleep") { _ in
             try await Task.sleep(for: .milliseconds(150))
@@ -41,7 +40,7 @@ final class AtOnceAnswerTests: XCTestCase {
         XCTAssertEqual(server.server.answerCounts.byWorkers, 0)
     }
 
-    func testNilAtOnceGoesToTheWorker() async throws {
+    func testAPendingAnswerIsWaitedForOnAWorker() async throws {
         let server = try TestServer.started(for: self, routes: Self.routes)
         let client = try server.client()
         try client.send(request("GET", "/kept"))
@@ -72,6 +71,17 @@ final class AtOnceAnswerTests: XCTestCase {
         // The connection goes on serving.
         try client.send(request("GET", "/now"))
         XCTAssertEqual(way(try client.readResponse()), "immediate")
+    }
+
+    func testAFailedWaitIsA500AndLogged() async throws {
+        let server = try TestServer.started(for: self, routes: Self.routes)
+        let client = try server.client()
+        try client.send(request("GET", "/failing-wait"))
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 500)
+        XCTAssertEqual(response.json?["code"] as? String, "internal")
+        XCTAssertTrue(server.logSink.capturedText.contains("handler failed"), server.logSink.capturedText)
+        XCTAssertEqual(server.server.answerCounts.byWorkers, 1)
     }
 
     func testUnknownPathsAndMethodsAreAnsweredAtOnce() async throws {

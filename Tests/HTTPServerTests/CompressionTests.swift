@@ -1,3 +1,4 @@
+import Primitives
 import Dispatch
 import HTTPServer
 import Synchronization
@@ -77,7 +78,7 @@ final class CompressionTests: XCTestCase {
 
     private struct Fixed: HTTPResponder {
         let response: HTTPResponse
-        func respond(to request: HTTPRequest) async throws -> HTTPResponse { response }
+        func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer { .ready(response) }
     }
 
     private static let big = Array(String(repeating: #"{"id":"abc","title":"A cat"},"#, count: 100).utf8)

@@ -1,3 +1,4 @@
+import Primitives
 import XCTest
 
 @testable import HTTPServer
@@ -5,7 +6,7 @@ import XCTest
 /// ETags and 304, in memory: the wrapped responder always answers the same body.
 final class ConditionalGETTests: XCTestCase {
     private struct FixedBody: HTTPResponder {
-        func respond(to request: HTTPRequest) async throws -> HTTPResponse { .json("{\"a\":1}") }
+        func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer { .pending { .json("{\"a\":1}") } }
     }
 
     private func status(ifNoneMatch: String?) async throws -> Int {

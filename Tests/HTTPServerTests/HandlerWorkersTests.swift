@@ -21,7 +21,7 @@ final class HandlerWorkersTests: XCTestCase {
     }
 
     private func work(_ token: UInt64) -> HandlerWorkers.Work {
-        HandlerWorkers.Work(request: HTTPRequest(method: .get, target: "/", path: "/", pathSegments: []), token: token)
+        HandlerWorkers.Work(wait: { .json("{}") }, request: HTTPRequest(method: .get, target: "/", path: "/", pathSegments: []), token: token)
     }
 
     private func waitUntil(_ condition: @autoclosure () -> Bool, _ what: String) async throws {

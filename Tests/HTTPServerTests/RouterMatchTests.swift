@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import Primitives
 import Synchronization
 import XCTest
 
@@ -76,7 +77,7 @@ extension RouterMatchTests {
         builder.get("/items/top/list") { _ in .json("\"top\"") }
         builder.get("/items/new") { _ in .json("\"new\"") }
         builder.get("/items/old") { _ in .json("\"old\"") }
-        builder.on(.head, "/items/old", handler: { _ in .json("\"old head\"") })
+        builder.on(.head, "/items/old", handler: { _ in .ready(.json("\"old head\"")) })
         let router = builder.build()
         func answer(_ method: HTTPMethod, _ path: String) async throws -> String {
             let response = try await router.respond(to: makeRequest(method, path))

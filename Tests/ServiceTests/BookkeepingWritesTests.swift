@@ -1,3 +1,4 @@
+import Primitives
 import Service
 import Gateway
 import Model
@@ -14,7 +15,7 @@ final class BookkeepingWritesTests: XCTestCase {
     func testASearchIsAnsweredWhenItsHistoryWriteFailsAndTheFailureIsCounted() async throws {
         let backend = makeMemoryBackend(historyStore: FailingStore(failure: .full))
         let words = try SearchWords.parse("cats")
-        let page = try await backend.browse.search(words, page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local).value
+        let page = try await backend.browse.search(SearchQuery(words: words, page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
         XCTAssertFalse(page.data.isEmpty)
         await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.searchHistory], 1)

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import PostgreSQL
 import Service
@@ -55,18 +56,18 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             let there = backend.isShared ? InstallService(store: try opened(backend).installs, creationLimits: .none) : here
             let made = try await here.create(client: InstallClient(address: "test", network: "test"))
             let token = try XCTUnwrap(InstallToken(Substring(made.token)))
-            let opened = try await there.verify(token)
+            let opened = try await there.verify(token).value()
             XCTAssertEqual(opened, made.install, backend.name)
             let forged = try XCTUnwrap(InstallToken(Substring(made.install.rawValue + "." + String(repeating: "A", count: 43))))
             do {
-                _ = try await there.verify(forged)
+                _ = try await there.verify(forged).value()
                 XCTFail("\(backend.name): a wrong secret opened the install")
             } catch InstallError.unknownToken {}
 
             _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
             try await here.delete(presenting: token)
             try await eventually("\(backend.name): the other instance refuses the deleted token") {
-                (try? await there.verify(token)) == nil
+                (try? await there.verify(token).value()) == nil
             }
             let left = try await one.favorites.count(install: made.install)
             XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")
@@ -85,8 +86,8 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
                 ? InstallService(store: try opened(backend).installs, creationLimits: .none, idleDays: 1, now: now) : here
             let made = try await here.create(client: InstallClient(address: "test", network: "test"))
             let token = try XCTUnwrap(InstallToken(Substring(made.token)))
-            _ = try await here.verify(token)
-            _ = try await there.verify(token)
+            _ = try await here.verify(token).value()
+            _ = try await there.verify(token).value()
             _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
 
             // Idle two days past its one: within a day of its last written use it would stay.
@@ -94,7 +95,7 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             let deleted = try await there.expireIdle()
             XCTAssertEqual(deleted, 1, backend.name)
             try await eventually("\(backend.name): the other instance refuses the idle install's token") {
-                (try? await here.verify(token)) == nil
+                (try? await here.verify(token).value()) == nil
             }
             let left = try await one.favorites.count(install: made.install)
             XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")

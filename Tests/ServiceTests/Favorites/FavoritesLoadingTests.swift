@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import JSON
 import Service
@@ -24,8 +25,8 @@ final class FavoritesLoadingTests: XCTestCase {
         try await waitUntil("the add is writing") { store.insertsWaiting == 1 }
         let answered = Answered()
         let reading = Task {
-            let listed = try await favorites.listing(install: .local).favorites.map(\.id)
-            let marked = try await favorites.markings(install: .local).ids
+            let listed = try await favorites.listing(install: .local).value().favorites.map(\.id)
+            let marked = try await favorites.markings(install: .local).value().ids
             answered.set()
             return (listed, marked)
         }

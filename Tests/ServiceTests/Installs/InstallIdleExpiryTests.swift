@@ -1,3 +1,4 @@
+import Primitives
 import Model
 import Gateway
 import Foundation
@@ -33,7 +34,7 @@ final class InstallIdleExpiryTests: XCTestCase {
     }
 
     private func use(_ service: InstallService, _ token: InstallToken, times: Int) async throws {
-        for _ in 0..<times { _ = try await service.verify(token) }
+        for _ in 0..<times { _ = try await service.verify(token).value() }
     }
 
     func testAUseIsWrittenAtMostOnceADayHoweverManyRequests() async throws {
@@ -77,7 +78,7 @@ final class InstallIdleExpiryTests: XCTestCase {
         // The writer is held up behind a slow write, as on a busy database: the uses gather meanwhile.
         let latch = Latch()
         installs.bookkeeping.later(.searchHistory) { await latch.wait() }
-        for token in tokens { _ = try await service.verify(token) }
+        for token in tokens { _ = try await service.verify(token).value() }
         latch.open()
         let writes = await installs.writes()
         XCTAssertEqual(writes.count, 1, "\(writes.count) writes")
@@ -90,7 +91,7 @@ final class InstallIdleExpiryTests: XCTestCase {
         let idle = try token(try await service.create(client: InstallClient(address: "a", network: "n")))
         let used = try token(try await service.create(client: InstallClient(address: "b", network: "n")))
         installs.clock.advance(by: 100 * Self.day)
-        _ = try await service.verify(used)
+        _ = try await service.verify(used).value()
         // The used one 80.5 days ago, the idle one 180.5 days ago: within a day of its last
         // written use, it stays (its last use may not have been written yet).
         installs.clock.advance(by: 80.5 * Self.day)
@@ -102,10 +103,10 @@ final class InstallIdleExpiryTests: XCTestCase {
         XCTAssertEqual(deleted, 1)
         XCTAssertEqual(forgotten, [idle.install], "the caller is told which, to forget them too")
         do {
-            _ = try await service.verify(idle)
+            _ = try await service.verify(idle).value()
             XCTFail("the idle install's token still opens it")
         } catch InstallError.unknownToken {}
-        let stillOpens = try await service.verify(used)
+        let stillOpens = try await service.verify(used).value()
         XCTAssertEqual(stillOpens, used.install)
         let local = try await installs.store.find(.local)
         XCTAssertNotNil(local, "the local install is never deleted")

@@ -1,3 +1,4 @@
+import Primitives
 import Model
 import Gateway
 import Foundation
@@ -29,16 +30,16 @@ final class InstallKeptCheckTests: XCTestCase {
         let service = service()
         let made = try await service.create(client: InstallClient(address: "a", network: "n"))
         let token = try XCTUnwrap(InstallToken(Substring(made.token)))
-        XCTAssertEqual(try service.verifyKept(token), made.install, "made here: kept")
+        XCTAssertEqual(try service.verify(token).readyValue, made.install, "made here: kept")
         let forged = try XCTUnwrap(InstallToken(Substring(made.install.rawValue + "." + String(repeating: "A", count: 43))))
-        XCTAssertThrowsError(try service.verifyKept(forged)) { XCTAssertEqual($0 as? InstallError, .unknownToken) }
+        XCTAssertThrowsError(try service.verify(forged).readyValue) { XCTAssertEqual($0 as? InstallError, .unknownToken) }
         let elsewhere = try XCTUnwrap(InstallToken(Substring(String(repeating: "ab", count: 16) + "." + String(repeating: "A", count: 43))))
-        XCTAssertNil(try service.verifyKept(elsewhere), "not kept: the store must be read")
+        XCTAssertNil(try service.verify(elsewhere).readyValue, "not kept: the store must be read")
 
         try await service.delete(presenting: token)
-        XCTAssertNil(try service.verifyKept(token), "deleted: no longer kept")
+        XCTAssertNil(try service.verify(token).readyValue, "deleted: no longer kept")
         do {
-            _ = try await service.verify(token)
+            _ = try await service.verify(token).value()
             XCTFail("a deleted install's token still opens it")
         } catch InstallError.unknownToken {}
     }
@@ -49,24 +50,24 @@ final class InstallKeptCheckTests: XCTestCase {
         let service = service()
         let made = try await service.create(client: InstallClient(address: "a", network: "n"))
         let token = try XCTUnwrap(InstallToken(Substring(made.token)))
-        for _ in 0..<100 { XCTAssertEqual(try service.verifyKept(token), made.install) }
+        for _ in 0..<100 { XCTAssertEqual(try service.verify(token).readyValue, made.install) }
         let sameDay = await writes()
         XCTAssertEqual(sameDay, [])
 
         clock.advance(by: Self.day)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                group.addTask { for _ in 0..<200 { _ = try service.verifyKept(token) } }
+                group.addTask { for _ in 0..<200 { _ = try service.verify(token).readyValue } }
             }
             try await group.waitForAll()
         }
         clock.advance(by: Self.day / 2)
-        for _ in 0..<100 { _ = try service.verifyKept(token) }
+        for _ in 0..<100 { _ = try service.verify(token).readyValue }
         let nextDay = await writes()
         XCTAssertEqual(nextDay, [[made.install]], "one write for 1,700 requests within a day")
 
         clock.advance(by: Self.day / 2)
-        _ = try service.verifyKept(token)
+        _ = try service.verify(token).readyValue
         let dayAfter = await writes()
         XCTAssertEqual(dayAfter, [[made.install], [made.install]])
     }
@@ -84,8 +85,8 @@ final class InstallKeptCheckTests: XCTestCase {
         let made = try await service.create(client: InstallClient(address: "a", network: "n"))
         let token = try XCTUnwrap(InstallToken(Substring(made.token)))
         clock.advance(by: Self.day)
-        meanwhile.withLock { $0 = { XCTAssertEqual(try? service.verifyKept(token), made.install) } }
-        XCTAssertEqual(try service.verifyKept(token), made.install)
+        meanwhile.withLock { $0 = { XCTAssertEqual(try? service.verify(token).readyValue, made.install) } }
+        XCTAssertEqual(try service.verify(token).readyValue, made.install)
         XCTAssertNil(meanwhile.withLock { $0 }, "the other request ran")
         let writes = await writes()
         XCTAssertEqual(writes, [[made.install]], "one install asked for once")
