@@ -93,6 +93,7 @@ let package = Package(
         // written once for SQLite and PostgreSQL (every one built by `Stores.open`).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite", "DedicatedThread"], swiftSettings: strict),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"], swiftSettings: strict),
         // libpq (Debian's libpq-dev) and our thin wrapper: connection, prepared statements, one
         // error type, a bounded pool on threads of its own, LISTEN, numbered migrations.
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -100,6 +101,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport", "CPostgreSQL"], swiftSettings: strict),
         // A thread of its own as an executor, for the databases' blocking calls.
         .target(name: "DedicatedThread", swiftSettings: strict),
+        .testTarget(name: "DedicatedThreadTests", dependencies: ["DedicatedThread"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["DedicatedThread", "SQLite", "PostgreSQL", "Service", "Model", "Gateway"], swiftSettings: strict),
         // The rules for favorites and search history, and our GIF shape.
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 for install tokens.
@@ -107,6 +109,7 @@ let package = Package(
         // What every layer speaks: items and their parts, inputs, the provider protocol and its
         // requests and pages, error kinds with no HTTP in them.
         .target(name: "Model", dependencies: ["ASCII"], swiftSettings: requestPath),
+        .testTarget(name: "ModelTests", dependencies: ["Model"], swiftSettings: strict),
         // The JSON forms of the model (our item's keys spelled once, read and written) and the links
         // an answer writes against.
         .target(name: "Wire", dependencies: ["JSON", "Model"], swiftSettings: requestPath),
@@ -124,6 +127,7 @@ let package = Package(
         // presized storage, for the transport and the service alike, neither of which may depend
         // on the other.
         .target(name: "ASCII", swiftSettings: strict),
+        .testTarget(name: "ASCIITests", dependencies: ["ASCII"], swiftSettings: strict),
         // Child process for the durability test: adds a favorite, says so, waits to be killed.
         .executableTarget(
             name: "favorites-durability-probe",
@@ -143,7 +147,7 @@ let package = Package(
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Recency", "Primitives"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON", "Primitives"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "JSON", "Primitives"],
             swiftSettings: strict
         ),
 
@@ -160,13 +164,18 @@ let package = Package(
         .target(name: "GiphyClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
         .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),
+        .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog"], swiftSettings: strict),
         // The GIFs, their listing rules (search, trending, paging, ratings, bundles, terms).
         .target(name: "GiphyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Giphy/Catalog", swiftSettings: strict),
+        .testTarget(name: "GiphyCatalogTests", dependencies: ["GiphyCatalog"], swiftSettings: strict),
         // The demo GIPHY: the catalog as a Provider (GIPHY's mapping, no socket), and its pictures.
         .target(name: "GiphyDemo", dependencies: ["ASCII", "Model", "GiphyClient", "GiphyCatalog", "DemoMedia"], path: "Sources/Providers/Giphy/Demo", swiftSettings: strict),
+        // The demo against the client reading the fake: the same items, pages and errors.
+        .testTarget(name: "GiphyDemoTests", dependencies: ["GiphyDemo", "GiphyClient", "FakeGiphy", "GiphyCatalog", "Model", "TestSupport"], swiftSettings: strict),
         // What every fake upstream shares: the fault board, the call log, admin routes, raw
         // listeners for transport faults, deterministic JSON. Tests and the fake-* executables only.
         .target(name: "FakeUpstream", dependencies: ["HTTPServer", "JSON"], path: "Sources/Providers/Shared/Fake", swiftSettings: strict),
+        .testTarget(name: "FakeUpstreamTests", dependencies: ["FakeUpstream"], swiftSettings: strict),
         .target(name: "FakeGiphy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "GiphyCatalog", "DemoCatalog"], path: "Sources/Providers/Giphy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-giphy", dependencies: ["FakeGiphy", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
 
@@ -174,13 +183,13 @@ let package = Package(
         // Each demo provider's catalog of pictures lives in its own folder.
         .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemo", "UnsplashDemo", "GiphyCatalog", "UnsplashCatalog", "TestSupport"], swiftSettings: strict),
-        // Each demo provider against its client reading the fake: the same items, pages and errors.
-        .testTarget(name: "DemoProviderTests", dependencies: ["GiphyDemo", "UnsplashDemo", "GiphyClient", "UnsplashClient", "FakeGiphy", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "GiphyCatalog", "UnsplashCatalog"], swiftSettings: strict),
 
         // Unsplash: the same four for photos.
         .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
+        .testTarget(name: "UnsplashCatalogTests", dependencies: ["UnsplashCatalog"], swiftSettings: strict),
         .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
+        .testTarget(name: "UnsplashDemoTests", dependencies: ["UnsplashDemo", "UnsplashClient", "FakeUnsplash", "FakeUpstream", "UnsplashCatalog", "Model", "TestSupport"], swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(

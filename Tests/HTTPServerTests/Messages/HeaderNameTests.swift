@@ -1,9 +1,8 @@
 @testable import HTTPServer
 import XCTest
 
-/// Header names compared as bytes, ASCII case folded and nothing else, and percent-decoding's
-/// short road for text without escapes, which must accept and refuse exactly what the long one does.
-final class NameAndEscapeTests: XCTestCase {
+/// Header names compared as bytes, ASCII case folded and nothing else.
+final class HeaderNameTests: XCTestCase {
     func testHeaderNamesMatchIgnoringASCIICaseOnly() {
         XCTAssertTrue(HTTPHeaders.equalNames("Content-Type", "content-type"))
         XCTAssertTrue(HTTPHeaders.equalNames("IF-NONE-MATCH", "if-none-match"))
@@ -30,20 +29,5 @@ final class NameAndEscapeTests: XCTestCase {
         XCTAssertNil(headers["Accept"])
         headers.set(name: "X-one", value: "3")
         XCTAssertEqual(headers.values(of: "x-one"), ["3"])
-    }
-
-    func testTextWithoutEscapesIsTakenAsItIsWhenValidUTF8() {
-        func decode(_ bytes: [UInt8], plus: Bool = true) -> String? {
-            PercentDecoding.decode(bytes[...], plusIsSpace: plus)
-        }
-        XCTAssertEqual(decode(Array("cat".utf8)), "cat")
-        XCTAssertEqual(decode([]), "")
-        XCTAssertEqual(decode(Array("caf\u{e9}".utf8)), "caf\u{e9}")
-        XCTAssertNil(decode([0x63, 0xFF]), "not UTF-8")
-        XCTAssertNil(decode([0x63, 0xC3]), "a UTF-8 sequence cut short")
-        XCTAssertEqual(decode(Array("a+b".utf8)), "a b")
-        XCTAssertEqual(decode(Array("a+b".utf8), plus: false), "a+b")
-        XCTAssertEqual(decode(Array("caf%C3%A9".utf8)), "caf\u{e9}")
-        XCTAssertNil(decode(Array("%FF".utf8)))
     }
 }

@@ -1,10 +1,11 @@
-import Service
 import Model
-import UnsplashClient
 import XCTest
 
-/// The service's input values accept exactly what its rules allow.
+/// The input values accept exactly what their rules allow.
 final class InputRulesTests: XCTestCase {
+    /// A provider other than GIPHY, by name: the model knows none but GIPHY by heart.
+    private static let unsplash = ProviderName(known: "unsplash")
+
     func testPageRequestBounds() {
         // A provider's own ranges are its rules', checked where requests are read (ErrorTableTests).
         for (offset, limit) in [(0, 1), (4999, 50), (10, 24), (30, 30)] {
@@ -35,11 +36,11 @@ final class InputRulesTests: XCTestCase {
 
     func testOtherProvidersIdsCarryTheirNameAndAllowDashesAndUnderscores() throws {
         let photo = try XCTUnwrap(ItemID("unsplash:wfH7b-1pf6g_"))
-        XCTAssertEqual(photo.provider, .unsplash)
+        XCTAssertEqual(photo.provider, Self.unsplash)
         XCTAssertEqual(photo.upstreamID, "wfH7b-1pf6g_")
         XCTAssertEqual(photo.rawValue, "unsplash:wfH7b-1pf6g_")
         XCTAssertEqual(ItemID("abc")?.provider, .giphy)
-        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "x")?.rawValue, "unsplash:x")
+        XCTAssertEqual(ItemID(provider: Self.unsplash, upstreamID: "x")?.rawValue, "unsplash:x")
         XCTAssertEqual(ItemID(provider: .giphy, upstreamID: "x")?.rawValue, "x")
         // A colon inside a Character: after a prepending mark (U+0600), or before a combining one.
         for text in ["unsplash:", "giphy:abc", ":abc", "Unsplash:abc", "unsplash:a b", "unsplash:a:b", "unsplash:é",
@@ -52,11 +53,11 @@ final class InputRulesTests: XCTestCase {
     /// The fuzzer found an Unsplash id that began with a combining mark and held a slash.
     func testUpstreamIDsClientsCouldNotSendBackHaveNoItemID() {
         for upstreamID in ["", "a/b", "a b", "\u{34D}abc", "é", "a:b", "a?b", String(repeating: "a", count: 65)] {
-            XCTAssertNil(ItemID(provider: .unsplash, upstreamID: upstreamID), upstreamID)
+            XCTAssertNil(ItemID(provider: Self.unsplash, upstreamID: upstreamID), upstreamID)
             XCTAssertNil(ItemID(provider: .giphy, upstreamID: upstreamID), upstreamID)
         }
         XCTAssertNil(ItemID(provider: .giphy, upstreamID: "a-b"), "GIPHY's ids are letters and digits only")
-        XCTAssertEqual(ItemID(provider: .unsplash, upstreamID: "a-b_c")?.upstreamID, "a-b_c")
+        XCTAssertEqual(ItemID(provider: Self.unsplash, upstreamID: "a-b_c")?.upstreamID, "a-b_c")
     }
 
     func testSearchWordsAreTrimmedBlankIsNoneAndTooLongIsRejected() throws {

@@ -1,7 +1,6 @@
 import FakeUnsplash
 import FakeUpstream
 import Foundation
-import Service
 import Model
 import TestSupport
 import UnsplashCatalog

@@ -3,7 +3,6 @@ import Foundation
 import GiphyCatalog
 import GiphyClient
 import GiphyDemo
-import Service
 import Model
 import TestSupport
 import XCTest

@@ -1,10 +1,9 @@
-import FakeGiphy
 import Foundation
 import GiphyCatalog
 import XCTest
 
 /// The generated catalog: size, determinism, variety and GIPHY's odd corners.
-final class CatalogTests: XCTestCase {
+final class GIFCatalogTests: XCTestCase {
     private let catalog = GIFCatalog.standard
 
     func testSizeAndTopics() {
@@ -31,20 +30,6 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(catalog.gifs.contains { $0.user == nil && $0.username.isEmpty })
         XCTAssertTrue(catalog.gifs.contains { $0.user != nil && $0.username.isEmpty })
         XCTAssertTrue(catalog.gifs.contains { $0.user != nil && !$0.username.isEmpty })
-    }
-
-    func testSpecimensExistAndAreWhatTheySay() throws {
-        let specimens = catalog.specimens
-        let empty = try XCTUnwrap(catalog.gif(id: specimens.emptyURLRendition))
-        XCTAssertEqual(empty.rendition("fixed_width_still")?.url, "")
-        XCTAssertEqual(catalog.gifs.filter { gif in gif.renditions.contains { $0.url == "" } }.count, 1,
-                       "exactly one rendition has an empty url")
-        XCTAssertNil(try XCTUnwrap(catalog.gif(id: specimens.missingFixedWidthSmall)).rendition("fixed_width_small"))
-        XCTAssertEqual(try XCTUnwrap(catalog.gif(id: specimens.onlyOriginals)).renditions.map(\.name), ["original", "original_still"])
-        XCTAssertNil(try XCTUnwrap(catalog.gif(id: specimens.withoutUser)).user)
-        XCTAssertEqual(try XCTUnwrap(catalog.gif(id: specimens.zeroDate)).importDatetime, "0000-00-00 00:00:00")
-        XCTAssertEqual(try XCTUnwrap(catalog.gif(id: specimens.epochDate)).importDatetime, "1970-01-01 00:00:00")
-        XCTAssertGreaterThan(catalog.gifs.filter { $0.rendition("downsized") == nil }.count, 10)
     }
 
     func testRenditionsAreRealistic() throws {

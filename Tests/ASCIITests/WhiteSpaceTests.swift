@@ -1,7 +1,5 @@
 import Foundation
 import ASCII
-import Service
-import Model
 import XCTest
 
 /// Trimming without Foundation gives what Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` gave,
@@ -24,11 +22,5 @@ final class WhiteSpaceTests: XCTestCase {
 
     func testTheZeroWidthSpaceIsNotWhiteSpace() {
         XCTAssertEqual(WhiteSpace.trimmed("\u{200B}cat\u{200B}"), "\u{200B}cat\u{200B}")
-    }
-
-    func testShareTextTrimsTheTitle() {
-        let item = Item(id: "a", provider: .giphy, title: "\u{A0} Cat \n", url: "https://giphy.com/gifs/a", shareURL: " \u{3000} ")
-        XCTAssertEqual(item.shareText, "Cat https://giphy.com/gifs/a", "a blank short link is no link")
-        XCTAssertEqual(Item(id: "a", provider: .giphy, title: " \n", url: "https://g/a").shareText, "GIF https://g/a")
     }
 }
