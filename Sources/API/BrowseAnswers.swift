@@ -11,6 +11,8 @@ import Primitives
 /// mark, and install's favorites version) and then reused (`RenderedBodies`).
 struct BrowseAnswers: Sendable {
     let browse: Browse
+    let providers: ProviderGateways
+    let links: LinkBase
     let proxies: TrustedProxies
     let pages: RenderedBodies<BrowseRoutes.PageBodyKey>
     let details: RenderedBodies<BrowseRoutes.DetailBodyKey>

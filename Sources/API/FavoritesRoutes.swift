@@ -38,9 +38,9 @@ enum FavoritesRoutes {
         // Runs on the event loop: answered at once when memory holds the install and its list
         // (after the first read), else on a worker after the wait.
         router.serve(.get, "/favorites") { request in
-            let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
-            return try InstallAccess.forKeeping(request, installs: installs).then(with: (lists, form, request)) { context, install in
-                context.0.list(install: install, form: context.1, request: context.2)
+            try InstallAccess.forKeeping(request, installs: installs).then(with: (lists, links, request)) { context, install in
+                let form = try RequestInputs.listForm(context.2.query["renditions"], linked: context.1.forms(for: context.2))
+                return context.0.list(install: install, form: form, request: context.2)
             }
         }
         router.serveWaiting(.post, "/favorites") { request in

@@ -163,7 +163,7 @@ final class UpstreamGatewayTests: XCTestCase {
         settings.slowUpstreamWait = .milliseconds(20)
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
         let before = UpstreamGateway(provider: provider, store: store, settings: settings, now: { clock.withLock { $0 } })
-        _ = try await before.search(request)
+        _ = try await before.search(request).value()
         await before.bookkeeping.flush()
         XCTAssertNotNil(store.kept.withLock { $0 }, "the answer was stored")
         clock.withLock { $0 += 120 }
