@@ -6,10 +6,10 @@ import PackageDescription
 // `--explicit-target-dependency-import-check error` and runs scripts/check-target-imports.py.
 //   gif-bff -> GifBFFApp: settings, wiring, signals (no fake, no fault board: .ci/run checks its symbols)
 //   API: routes from HTTP to the features and back, the one table from error kinds to statuses
-//       -> HTTPServer, Service, Gateway, Wire, Model, DemoMedia (the demo pictures it serves)
+//       -> HTTPServer, Service, Gateway, Wire, Model, Primitives, DemoMedia (the demo pictures it serves)
 //   Storage: each store written once for SQLite and PostgreSQL, built by Stores.open
 //       -> SQLite -> CSQLite, PostgreSQL -> CPostgreSQL (each on DedicatedThread), Service (the store protocols)
-//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, COpenSSL
+//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, Primitives, COpenSSL
 //   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Recency
 //   Wire: the model's JSON forms -> Model, JSON
 //   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII
@@ -74,7 +74,7 @@ let package = Package(
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
         // The web app served at / (WebApp/Assets) is compiled in the same way, file by file.
-        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON"],
+        .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON", "Primitives"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Recency"], swiftSettings: requestPath),
         // The features, one folder each: browse, favorites, history and suggestions, installs, deck,
         // spotlight, analytics.
-        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL"], swiftSettings: requestPath),
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "Primitives", "COpenSSL"], swiftSettings: requestPath),
         // Least recently used order in O(1), for the caches in memory.
         .target(name: "Recency", swiftSettings: strict),
         // The performance primitives every layer may use: a value ready now or pending.
@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["SQLite", "Storage", "Service", "Model", "Gateway", "TestSupport", "GiphyClient", "JSON", "PostgreSQL"],
+            dependencies: ["SQLite", "Storage", "Service", "Model", "Gateway", "TestSupport", "GiphyClient", "JSON", "PostgreSQL", "Primitives"],
             // Databases of every earlier schema version, read by the tests from their own folder.
             exclude: ["Fixtures"],
             swiftSettings: strict
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Recency"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON", "Primitives"],
             swiftSettings: strict
         ),
 

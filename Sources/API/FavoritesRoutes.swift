@@ -3,6 +3,7 @@ import JSON
 import Foundation
 import Service
 import Model
+import Primitives
 import HTTPServer
 
 /// GET/POST /favorites and DELETE /favorites/{id}, the asking install's. Listing never calls the
@@ -38,12 +39,12 @@ enum FavoritesRoutes {
         router.serve(.get, "/favorites", atOnce: { request in
             guard let install = try InstallAccess.forKeepingKept(request, installs: installs) else { return nil }
             let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
-            guard let listing = favorites.keptListing(install: install) else { return nil }
+            guard case .ready(let listing) = favorites.listing(install: install) else { return nil }
             return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
         }) { request in
             let install = try await InstallAccess.forKeeping(request, installs: installs)
             let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
-            let listing = try await favorites.listing(install: install)
+            let listing = try await favorites.listing(install: install).value()
             return listResponse(listing, install: install, form: form, limit: favorites.limit, bodies: bodies, request: request)
         }
         router.serve(.post, "/favorites") { request in

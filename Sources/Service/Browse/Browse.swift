@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import Model
+import Primitives
 import Wire
 
 /// Browsing each provider's items: searches, trending, one item, a random pick, the spotlight and
@@ -10,7 +11,7 @@ import Wire
 /// one's favorites. `payer`: who an upstream call a request makes is charged to (its share of
 /// the provider's hourly budget: `CallPayer`); nil for no one.
 package struct Browse: Sendable {
-    let favorites: FavoritesService
+    let favorites: Favorites
     let history: SearchHistoryService
     let defaultRating: Rating
     let errors: ErrorTranslation
@@ -38,7 +39,7 @@ package struct Browse: Sendable {
             if let install { history.recordLater(words.text, install: install) }
             return answer(fetched, page: page, provider: provider, rating: servedRating,
                           lastOffset: provider.rules.searchOffsetRange.upperBound,
-                          favorites: try await favorites.markings(install: install))
+                          favorites: try await favorites.markings(install: install).value())
         }
     }
 
@@ -50,7 +51,7 @@ package struct Browse: Sendable {
         guard let words else { return emptySearch(page: page, rating: rating, provider: provider) }
         let (request, servedRating) = searchRequest(words, page: page, rating: rating, lang: lang, type: type, form: form,
                                                     provider: provider, order: order, install: install)
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
+        guard case .ready(let favoriteIDs) = favorites.markings(install: install),
               let fetched = provider.gateway.keptSearch(request) else { return nil }
         if let install { history.recordLater(words.text, install: install) }
         return answer(fetched, page: page, provider: provider, rating: servedRating,
@@ -91,7 +92,7 @@ package struct Browse: Sendable {
             let fetched = try await provider.gateway.trending(request, payer: payer)
             return answer(fetched, page: page, provider: provider, rating: servedRating,
                           lastOffset: provider.rules.trendingOffsetRange.upperBound,
-                          favorites: try await favorites.markings(install: install))
+                          favorites: try await favorites.markings(install: install).value())
         }
     }
 
@@ -100,7 +101,7 @@ package struct Browse: Sendable {
                                    provider: ProviderGateway, order: String? = nil, install: InstallID?) -> Fetched<PageAnswer>? {
         let (request, servedRating) = trendingRequest(page: page, rating: rating, type: type, form: form, provider: provider,
                                                       order: order, install: install)
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
+        guard case .ready(let favoriteIDs) = favorites.markings(install: install),
               let fetched = provider.gateway.keptTrending(request) else { return nil }
         return answer(fetched, page: page, provider: provider, rating: servedRating,
                       lastOffset: provider.rules.trendingOffsetRange.upperBound, favorites: favoriteIDs)
@@ -120,13 +121,13 @@ package struct Browse: Sendable {
                       payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<MarkedItem> {
         try await errors.translating(upstream: provider.rules.naming) {
             let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            return try mark(fetched.map(SharedValue.init), id: id, provider: provider, favorites: try await favorites.markings(install: install))
+            return try mark(fetched.map(SharedValue.init), id: id, provider: provider, favorites: try await favorites.markings(install: install).value())
         }
     }
 
     /// `item` when memory holds all it needs, without waiting; nil otherwise.
     package func keptItem(id: ItemID, provider: ProviderGateway, install: InstallID?) throws(ServiceError) -> Fetched<MarkedItem>? {
-        guard let favoriteIDs = favorites.keptMarkings(install: install),
+        guard case .ready(let favoriteIDs) = favorites.markings(install: install),
               let fetched = provider.gateway.keptItem(id: id.upstreamID) else { return nil }
         return try mark(fetched, id: id, provider: provider, favorites: favoriteIDs)
     }
@@ -147,7 +148,7 @@ package struct Browse: Sendable {
         try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
             let servedRating = provider.rating(asked: rating, default: defaultRating)
             let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
-            return item.marked(favorite: try await favorites.markings(install: install).ids.contains(item.id))
+            return item.marked(favorite: try await favorites.markings(install: install).value().ids.contains(item.id))
         }
     }
 
@@ -159,7 +160,7 @@ package struct Browse: Sendable {
             let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
-            let isFavorite = try await favorites.markings(install: install).ids.contains(spotlight.item.id)
+            let isFavorite = try await favorites.markings(install: install).value().ids.contains(spotlight.item.id)
             return Spotlight(item: spotlight.item.marked(favorite: isFavorite), changesAt: spotlight.changesAt,
                              secondsLeft: spotlight.secondsLeft, stale: spotlight.stale, pickedNow: spotlight.pickedNow)
         }
