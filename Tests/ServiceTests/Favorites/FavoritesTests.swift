@@ -9,7 +9,7 @@ import TestSupport
 import XCTest
 
 /// The favorites' rules, through what the server calls: the cap, adding twice, removing an
-/// absent one, the order, the snapshot.
+/// absent one, the order, the snapshot, and one refusal for a full list wherever it is decided.
 final class FavoritesTests: XCTestCase {
     private func id(_ text: String) throws -> ItemID { try XCTUnwrap(ItemID(text)) }
 
@@ -157,5 +157,62 @@ final class FavoritesTests: XCTestCase {
         })
         await assertThrows(.internalError) { _ = try await self.listed(favorites) }
         XCTAssertEqual(reported.withLock { $0 }, [.unreadableSnapshot(id: "broken")])
+    }
+
+    /// The cap is decided in one place: a list memory knows is full is refused before the
+    /// upstream call, one only the store knows is full (another instance filled it) after it, and
+    /// both refusals are the same, counting the favorites the ceiling hides.
+    func testTheCapsRefusalIsTheSameBeforeTheUpstreamCallAndFromTheStore() async throws {
+        let store = MemoryFavoritesStore()
+        var above = makeItem("hot")
+        above.rating = "r"
+        let upstream = ScriptedProvider(items: [above] + ["g1", "g2", "g3", "g4"].map { makeItem($0) })
+        // Another instance, without the ceiling, on the same store.
+        let other = makeMemoryBackend(provider: upstream, favoritesLimit: 3, favoritesStore: store).favorites
+        let gateway = UpstreamGateway(provider: upstream, store: nil, settings: uncachedGateway)
+        let here = Backend(gateway: gateway, favorites: FavoritesSettings(store: store, limit: 3),
+                           history: SearchHistoryService(store: MemorySearchHistoryStore()),
+                           spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g),
+                           ceiling: ContentCeiling(.g)).favorites
+
+        _ = try await other.add(id: try id("hot"), install: .local)
+        let known = try await here.markings(install: .local).value().ids
+        XCTAssertEqual(known, ["hot"], "this instance remembers one")
+        _ = try await other.add(id: try id("g1"), install: .local)
+        _ = try await other.add(id: try id("g2"), install: .local)
+
+        let g3 = try id("g3"), g4 = try id("g4")
+        let callsBefore = upstream.calls.count
+        var fromTheStore: ServiceError?
+        do { _ = try await here.add(id: g3, install: .local) } catch { fromTheStore = error }
+        XCTAssertEqual(upstream.calls.count, callsBefore + 1, "memory had room, so the upstream was asked and the store refused")
+        var beforeTheCall: ServiceError?
+        do { _ = try await here.add(id: g4, install: .local) } catch { beforeTheCall = error }
+        XCTAssertEqual(upstream.calls.count, callsBefore + 1, "memory now knows the list is full: no upstream call")
+
+        XCTAssertEqual(fromTheStore, .favoritesFull(limit: 3, hidden: 1))
+        XCTAssertEqual(beforeTheCall, fromTheStore, "one refusal, wherever the cap was decided")
+    }
+
+    /// Once the store refused an add that memory had room for (another instance filled the
+    /// list), memory reads the list again: the next add is refused before its upstream call.
+    func testAfterTheStoreSaidFullTheNextAddSpendsNoUpstreamCall() async throws {
+        let store = MemoryFavoritesStore()
+        let upstream = provider(["a", "b", "c", "d"])
+        let here = makeMemoryBackend(provider: upstream, favoritesLimit: 2, favoritesStore: store).favorites
+        let other = makeMemoryBackend(provider: upstream, favoritesLimit: 2, favoritesStore: store).favorites
+        let known = try await here.markings(install: .local).value().ids
+        XCTAssertEqual(known, [])
+        _ = try await other.add(id: try id("a"), install: .local)
+        _ = try await other.add(id: try id("b"), install: .local)
+        let c = try id("c"), d = try id("d")
+
+        let callsBefore = upstream.calls.count
+        await assertThrows(.favoritesFull(limit: 2)) { _ = try await here.add(id: c, install: .local) }
+        XCTAssertEqual(upstream.calls.count, callsBefore + 1, "memory had room: the store refused after the call")
+        await assertThrows(.favoritesFull(limit: 2)) { _ = try await here.add(id: d, install: .local) }
+        XCTAssertEqual(upstream.calls.count, callsBefore + 1, "the store's refusal was remembered: no call")
+        let marked = try await here.markings(install: .local).value().ids
+        XCTAssertEqual(marked, ["a", "b"])
     }
 }
