@@ -6,10 +6,10 @@ import PackageDescription
 // `--explicit-target-dependency-import-check error` and runs scripts/check-target-imports.py.
 //   gif-bff -> GifBFFApp: settings, wiring, signals (no fake, no fault board: .ci/run checks its symbols)
 //   API: routes from HTTP to the features and back, the one table from error kinds to statuses
-//       -> HTTPServer, Service, Gateway, Wire, Model, DemoMedia (the demo pictures it serves)
+//       -> HTTPServer, Service, Gateway, Wire, Model, Primitives, DemoMedia (the demo pictures it serves)
 //   Storage: each store written once for SQLite and PostgreSQL, built by Stores.open
 //       -> SQLite -> CSQLite, PostgreSQL -> CPostgreSQL (each on DedicatedThread), Service (the store protocols)
-//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, COpenSSL
+//   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, Primitives, COpenSSL
 //   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Recency
 //   Wire: the model's JSON forms -> Model, JSON
 //   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII

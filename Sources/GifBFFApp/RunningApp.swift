@@ -79,9 +79,6 @@ package final class RunningApp: Sendable {
             logger.info("provider ready", ("provider", .string(source.name.rawValue)),
                         ("mode", .string(source.isDemo ? "demo" : "live")))
         }
-        let favorites = FavoritesService(store: stores.favorites, limit: configuration.favoritesLimit)
-        // Read before the first request, so none waits for it behind another's write.
-        favorites.startLoading()
         // One queue of writes for later over every gateway, the history and the installs' last
         // uses: one flush waits for all of them.
         let bookkeeping = BookkeepingWrites(report: report)
@@ -95,20 +92,27 @@ package final class RunningApp: Sendable {
         }
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
-        let analytics = AnalyticsPingbacks(
-            channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),
-            settings: PingbackSettings(enabled: configuration.giphyAnalytics),
-            lookup: { id, install in
-                guard let install else { return nil }
-                return try? await favorites.find(id: id, install: install)?.item.upstreamLinks
-            })
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
                                                   value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
         }
-        let backend = Backend(providers: served, favorites: favorites, history: history, installs: installs,
-                              defaultRating: configuration.defaultRating, analytics: analytics, report: report)
+        let backend = Backend(
+            providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),
+            history: history, installs: installs, defaultRating: configuration.defaultRating,
+            analytics: { favorites in
+                AnalyticsPingbacks(
+                    channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),
+                    settings: PingbackSettings(enabled: configuration.giphyAnalytics),
+                    lookup: { id, install in
+                        guard let install else { return nil }
+                        return try? await favorites.find(id: id, install: install)?.item.upstreamLinks
+                    })
+            },
+            report: report)
+        let analytics = backend.analytics
+        // Read before the first request, so none waits for it behind another's write.
+        backend.favorites.startLoading()
         let demoCatalogs = sources.reduce(into: [String: any DemoMediaCatalog]()) { catalogs, source in
             if let media = source.demoMedia { catalogs[source.name.rawValue] = media }
         }

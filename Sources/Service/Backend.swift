@@ -17,18 +17,23 @@ package struct Backend: Sendable {
     /// The writes made for later, shared by every gateway, the history and the installs.
     private let bookkeeping: BookkeepingWrites
 
-    /// `report`: where unexpected failures go (the app logs them); callers only see `internal`.
-    package init(providers: ProviderGateways, favorites: FavoritesService, history: SearchHistoryService,
-                installs: InstallService, defaultRating: Rating = .default, analytics: AnalyticsPingbacks = .disabled(),
+    /// `favorites`: what the favorites are made from (made here, with the providers whose
+    /// ceilings they obey). `analytics`: made with the favorites, whose snapshots keep the
+    /// pingback links the index lost. `report`: where unexpected failures go (the app logs them);
+    /// callers only see `internal`.
+    package init(providers: ProviderGateways, favorites: FavoritesSettings, history: SearchHistoryService,
+                installs: InstallService, defaultRating: Rating = .default,
+                analytics: (Favorites) -> AnalyticsPingbacks = { _ in .disabled() },
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let errors = ErrorTranslation(report: report)
         let deckSessions = DeckSessions()
         let gifs = providers.gifsProvider
+        let favorites = Favorites(favorites, providers: providers, errors: errors)
         self.providers = providers
-        self.analytics = analytics
+        self.favorites = favorites
+        self.analytics = analytics(favorites)
         bookkeeping = gifs.gateway.bookkeeping
         browse = Browse(favorites: favorites, history: history, defaultRating: defaultRating, errors: errors)
-        self.favorites = Favorites(service: favorites, providers: providers, errors: errors)
         self.history = History(service: history, provider: gifs, errors: errors)
         self.installs = Installs(service: installs, favorites: favorites, history: history, deckSessions: deckSessions,
                                  bookkeeping: bookkeeping, errors: errors)

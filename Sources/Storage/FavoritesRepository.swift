@@ -26,18 +26,8 @@ extension FavoritesRepository {
         }
     }
 
-    func count(install: InstallID) async throws -> Int {
-        try await database.storeRead { connection in try Self.count(install, in: connection) }
-    }
-
     func totalCount() async throws -> Int {
         try await database.storeRead { connection in try connection.queryFirst("SELECT count(*) FROM favorite")?.int(at: 0) ?? 0 }
-    }
-
-    func contains(id: String, install: InstallID) async throws -> Bool {
-        try await database.storeRead { connection in
-            try connection.queryFirst("SELECT 1 FROM favorite WHERE install_id = \(install.rawValue) AND gif_id = \(id)") != nil
-        }
     }
 
     func find(id: String, install: InstallID) async throws -> FavoriteRecord? {

@@ -95,7 +95,7 @@ final class RouteTests: XCTestCase {
         let list = try await api.get("/favorites")
         XCTAssertEqual(list.header("Cache-Control"), "no-cache")
         XCTAssertEqual(list.json?["count"] as? Int, 1)
-        XCTAssertEqual(list.json?["limit"] as? Int, FavoritesService.defaultLimit)
+        XCTAssertEqual(list.json?["limit"] as? Int, Favorites.defaultLimit)
         let favoriteItem = try await api.get("/gif/id4")
         XCTAssertEqual(favoriteItem.json?["is_favorite"] as? Bool, true)
         let removed = try await api.send(.delete, "/favorites/id4")

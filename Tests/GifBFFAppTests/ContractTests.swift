@@ -18,7 +18,7 @@ final class ContractTests: XCTestCase {
         let gateway = UpstreamGateway(provider: UnusedProvider(), store: nil)
         let router = APIRouter.make(backend: Backend(
             gateway: gateway,
-            favorites: FavoritesService(store: UnusedFavoritesStore()),
+            favorites: FavoritesSettings(store: UnusedFavoritesStore()),
             history: SearchHistoryService(store: UnusedHistoryStore()),
             spotlight: SpotlightService(gateway: gateway, store: UnusedSpotlightStore(), intervalSeconds: 600, rating: .g)))
         // The web app's pages (/, /app/{file}) are for people, not part of the API's contract.
@@ -222,9 +222,7 @@ private struct UnusedProvider: Provider {
 
 private struct UnusedFavoritesStore: FavoritesStore {
     func list(install: InstallID) async throws -> [FavoriteRecord] { [] }
-    func count(install: InstallID) async throws -> Int { 0 }
     func totalCount() async throws -> Int { 0 }
-    func contains(id: String, install: InstallID) async throws -> Bool { false }
     func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { .full }
     func remove(id: String, install: InstallID) async throws -> Bool { false }
 }

@@ -6,6 +6,7 @@ import SQLite
 import TestSupport
 import Service
 import Model
+import Primitives
 import XCTest
 
 /// The service's rules for browsing and favorites-by-id, and its error kinds, without sockets.
@@ -131,7 +132,7 @@ final class BackendTests: XCTestCase {
         try await backend.favorites.remove(id: id1, install: .local)
         await assertError(.favoriteNotFound) { try await backend.favorites.remove(id: id1, install: .local) }
         guard case .added = try await backend.favorites.add(id: id9, install: .local) else { return XCTFail("not added") }
-        let value6 = try await backend.favorites.list(install: .local)
+        let value6 = try await backend.favorites.listing(install: .local).value().favorites
         XCTAssertEqual(value6.map(\.id), ["id9", "id2", "id0"])
     }
 
@@ -140,7 +141,7 @@ final class BackendTests: XCTestCase {
         let (backend, _) = try makeBackend(provider)
         _ = try await backend.favorites.add(id: try id("id1"), install: .local)
         provider.fail(with: UpstreamError.unavailable(reason: "down"))
-        let value7 = try await backend.favorites.list(install: .local)
+        let value7 = try await backend.favorites.listing(install: .local).value().favorites
         XCTAssertEqual(value7.map(\.id), ["id1"])
     }
 
@@ -194,7 +195,7 @@ final class BackendTests: XCTestCase {
         let backend = makeMemoryBackend(favoritesStore: BusyStore(retryAfterSeconds: 7), historyStore: BusyStore(retryAfterSeconds: 3))
         let id1 = try id("id1")
         let calls: [(String, Int, () async throws -> Void)] = [
-            ("list favorites", 7, { _ = try await backend.favorites.list(install: .local) }),
+            ("list favorites", 7, { _ = try await backend.favorites.listing(install: .local).value().favorites }),
             ("add favorite", 7, { _ = try await backend.favorites.add(id: id1, install: .local) }),
             ("remove favorite", 7, { try await backend.favorites.remove(id: id1, install: .local) }),
             ("gif", 7, { _ = try await backend.browse.item(ItemQuery(id: id1, provider: try backend.providers.provider(of: id1), install: .local)).value() }),

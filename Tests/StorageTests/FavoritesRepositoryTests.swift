@@ -19,15 +19,15 @@ final class FavoritesRepositoryTests: XCTestCase {
         try await repository.insertIfRoom(record, limit: .max, install: .local)
     }
 
-    func testAddFindCountContainsRemove() async throws {
+    func testAddFindIDsRemove() async throws {
         let repository = try makeRepository()
         let added = Self.favorite("a", snapshot: #"{"id":"a"}"#)
         let insertion = try await add(added, to: repository)
         XCTAssertEqual(insertion, .inserted)
-        let count = try await repository.count(install: .local)
+        let count = try await repository.ids(install: .local).count
         XCTAssertEqual(count, 1)
-        let containsA = try await repository.contains(id: "a", install: .local)
-        let containsB = try await repository.contains(id: "b", install: .local)
+        let containsA = try await repository.ids(install: .local).contains("a")
+        let containsB = try await repository.ids(install: .local).contains("b")
         XCTAssertTrue(containsA)
         XCTAssertFalse(containsB)
         let found = try await repository.find(id: "a", install: .local)
@@ -37,7 +37,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         let removedAgain = try await repository.remove(id: "a", install: .local)
         XCTAssertTrue(removed)
         XCTAssertFalse(removedAgain)
-        let countAfter = try await repository.count(install: .local)
+        let countAfter = try await repository.ids(install: .local).count
         XCTAssertEqual(countAfter, 0)
     }
 
@@ -93,7 +93,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         XCTAssertEqual(refused, .full)
         let existing = try await repository.insertIfRoom(Self.favorite("f1", at: 99), limit: 3, install: .local)
         XCTAssertEqual(existing, .alreadyPresent(Self.favorite("f1")), "an existing id is reported even when full")
-        let count = try await repository.count(install: .local)
+        let count = try await repository.ids(install: .local).count
         XCTAssertEqual(count, 3)
 
         _ = try await repository.remove(id: "f0", install: .local)
@@ -118,7 +118,7 @@ final class FavoritesRepositoryTests: XCTestCase {
         }
         XCTAssertEqual(insertions.filter { $0 == .inserted }.count, 1)
         XCTAssertEqual(insertions.filter { $0 == .full }.count, 39)
-        let count = try await first.count(install: .local)
+        let count = try await first.ids(install: .local).count
         XCTAssertEqual(count, 10)
     }
 }

@@ -64,9 +64,7 @@ final class PreparedStatementsTests: XCTestCase {
         _ = try await favorites.insertIfRoom(record, limit: 10 + round, install: install)
         _ = try await favorites.list(install: install)
         _ = try await favorites.ids(install: install)
-        _ = try await favorites.contains(id: record.id, install: install)
         _ = try await favorites.find(id: record.id, install: install)
-        _ = try await favorites.count(install: install)
         _ = try await favorites.totalCount()
         _ = try await favorites.remove(id: record.id, install: install)
 

@@ -4,6 +4,7 @@ import Foundation
 import GiphyClient
 import Service
 import Model
+import Primitives
 import SQLite
 import Storage
 import TestSupport
@@ -91,7 +92,7 @@ final class SchemaUpgradeTests: XCTestCase {
         }
 
         let stores = try Stores.open(path: path, options: AppDatabase.serverOptions)
-        let favorites = try await FavoritesService(store: stores.favorites).list(install: .local)
+        let favorites = try await makeMemoryBackend(favoritesStore: stores.favorites).favorites.listing(install: .local).value().favorites
         XCTAssertEqual(favorites.map(\.id), fixture.favorites.map(\.id), "newest first, as they were")
         for (favorite, stored) in zip(favorites, fixture.favorites) {
             assertSameItem(favorite.item, stored.item, "favorite \(stored.id)")

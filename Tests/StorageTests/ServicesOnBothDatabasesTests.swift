@@ -3,6 +3,7 @@ import Foundation
 import PostgreSQL
 import Service
 import Model
+import Primitives
 import Storage
 import Synchronization
 import TestSupport
@@ -20,32 +21,39 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             let one = try opened(backend)
             let installs = InstallService(store: one.installs, creationLimits: .none)
             let mine = try await installs.create(client: InstallClient(address: "test", network: "test")).install
-            let here = FavoritesService(store: one.favorites, limit: 2)
-            let there = backend.isShared ? FavoritesService(store: try opened(backend).favorites, limit: 2) : here
+            let provider = ScriptedProvider(items: ["a", "b", "c"].map { makeItem($0) })
+            let here = makeMemoryBackend(provider: provider, favoritesLimit: 2, favoritesStore: one.favorites).favorites
+            let there = backend.isShared
+                ? makeMemoryBackend(provider: provider, favoritesLimit: 2, favoritesStore: try opened(backend).favorites).favorites : here
+            let a = try XCTUnwrap(ItemID("a")), b = try XCTUnwrap(ItemID("b")), c = try XCTUnwrap(ItemID("c"))
 
-            _ = try await here.add(makeItem("a"), install: mine)
+            _ = try await here.add(id: a, install: mine)
             // The other instance reads (and remembers) the install's favorites...
-            let seenThere = try await there.ids(install: mine)
+            let seenThere = try await there.markings(install: mine).value().ids
             XCTAssertEqual(seenThere, ["a"], backend.name)
             // ...then this one adds a second: the other must not answer from what it remembered.
-            _ = try await here.add(makeItem("b"), install: mine)
+            _ = try await here.add(id: b, install: mine)
             try await eventually("\(backend.name): the other instance lists both") {
-                (try? await there.list(install: mine).map(\.id)) == ["b", "a"]
+                (try? await there.listing(install: mine).value().favorites.map(\.id)) == ["b", "a"]
             }
             do {
-                _ = try await there.add(makeItem("c"), install: mine)
+                _ = try await there.add(id: c, install: mine)
                 XCTFail("\(backend.name): a third favorite went past the cap of 2")
-            } catch FavoritesError.favoritesFull {}
-            let again = try await there.add(makeItem("a"), install: mine)
+            } catch {
+                XCTAssertEqual(error, .favoritesFull(limit: 2), backend.name)
+            }
+            let again = try await there.add(id: a, install: mine)
             XCTAssertEqual(again.favorite.id, "a", backend.name)
             guard case .alreadyExisted = again else { return XCTFail("\(backend.name): \(again)") }
-            let local = try await there.list(install: .local)
+            let local = try await there.listing(install: .local).value().favorites
             XCTAssertEqual(local, [], "\(backend.name): another install's favorites are its own")
-            try await there.remove(id: "a", install: mine)
+            try await there.remove(id: a, install: mine)
             do {
-                try await here.remove(id: "a", install: mine)
+                try await here.remove(id: a, install: mine)
                 XCTFail("\(backend.name): removed twice")
-            } catch FavoritesError.notFound {}
+            } catch {
+                XCTAssertEqual(error.kind, .favoriteNotFound, backend.name)
+            }
         }
     }
 
@@ -64,12 +72,12 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
                 XCTFail("\(backend.name): a wrong secret opened the install")
             } catch InstallError.unknownToken {}
 
-            _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
+            _ = try await one.favorites.insertIfRoom(FavoriteRecord(snapshotOf: makeItem("kept"), addedAt: Date()), limit: 20, install: made.install)
             try await here.delete(presenting: token)
             try await eventually("\(backend.name): the other instance refuses the deleted token") {
                 (try? await there.verify(token).value()) == nil
             }
-            let left = try await one.favorites.count(install: made.install)
+            let left = try await one.favorites.ids(install: made.install).count
             XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")
         }
     }
@@ -88,7 +96,7 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             let token = try XCTUnwrap(InstallToken(Substring(made.token)))
             _ = try await here.verify(token).value()
             _ = try await there.verify(token).value()
-            _ = try await FavoritesService(store: one.favorites).add(makeItem("kept"), install: made.install)
+            _ = try await one.favorites.insertIfRoom(FavoriteRecord(snapshotOf: makeItem("kept"), addedAt: Date()), limit: 20, install: made.install)
 
             // Idle two days past its one: within a day of its last written use it would stay.
             clock.withLock { $0 = $0.addingTimeInterval(3 * 86_400) }
@@ -97,7 +105,7 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
             try await eventually("\(backend.name): the other instance refuses the idle install's token") {
                 (try? await here.verify(token).value()) == nil
             }
-            let left = try await one.favorites.count(install: made.install)
+            let left = try await one.favorites.ids(install: made.install).count
             XCTAssertEqual(left, 0, "\(backend.name): the install's favorites went with it")
         }
     }

@@ -28,7 +28,7 @@ final class StoreFailureTests: XCTestCase {
             }
             let history = try await stores.searchHistory.list(containing: nil, install: .local)
             XCTAssertEqual(history.map(\.query), ["kept"])
-            let favoriteCount = try await stores.favorites.count(install: .local)
+            let favoriteCount = try await stores.favorites.ids(install: .local).count
             XCTAssertEqual(favoriteCount, 0, "nothing half-written")
         }
     }

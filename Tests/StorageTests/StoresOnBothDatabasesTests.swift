@@ -50,7 +50,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
             XCTAssertFalse(removedElsewhere, backend.name)
             let removed = try await favorites.remove(id: "a", install: .local)
             XCTAssertTrue(removed, backend.name)
-            let count = try await favorites.count(install: .local)
+            let count = try await favorites.ids(install: .local).count
             let total = try await favorites.totalCount()
             XCTAssertEqual(count, 1, backend.name)
             XCTAssertEqual(total, 2, backend.name)
@@ -75,7 +75,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
             XCTAssertEqual(outcomes.filter { $0 == .inserted }.count, 40, backend.name)
             XCTAssertEqual(outcomes.filter { $0 == .full }.count, 20, backend.name)
             for install in [Self.other, InstallID.local] {
-                let count = try await instances[1].favorites.count(install: install)
+                let count = try await instances[1].favorites.ids(install: install).count
                 XCTAssertEqual(count, 20, "\(backend.name) \(install)")
             }
         }
@@ -394,7 +394,7 @@ final class StoresOnBothDatabasesTests: XCTestCase {
         }
         XCTAssertLessThan(clock.now - started, .seconds(2), "no call hangs while the server is gone")
         for _ in 0..<5 {
-            await XCTAssertThrowsErrorAsync(try await stores.favorites.count(install: .local))
+            await XCTAssertThrowsErrorAsync(try await stores.favorites.ids(install: .local).count)
         }
 
         try cluster.start()

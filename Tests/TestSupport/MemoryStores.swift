@@ -15,12 +15,6 @@ package final class MemoryFavoritesStore: FavoritesStore {
         records.withLock { ($0[install] ?? []).reversed() }
     }
 
-    package func count(install: InstallID) async throws -> Int { records.withLock { $0[install]?.count ?? 0 } }
-
-    package func contains(id: String, install: InstallID) async throws -> Bool {
-        records.withLock { $0[install]?.contains { $0.id == id } ?? false }
-    }
-
     package func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         records.withLock { records in
             var mine = records[install] ?? []
@@ -124,8 +118,6 @@ package struct BusyStore: FavoritesStore, SearchHistoryStore, SpotlightStore {
     private var failure: StoreFailure { .busy(retryAfterSeconds: retryAfterSeconds) }
 
     package func list(install: InstallID) async throws -> [FavoriteRecord] { throw failure }
-    package func count(install: InstallID) async throws -> Int { throw failure }
-    package func contains(id: String, install: InstallID) async throws -> Bool { throw failure }
     package func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome { throw failure }
     package func remove(id: String, install: InstallID) async throws -> Bool { throw failure }
     package func totalCount() async throws -> Int { throw failure }

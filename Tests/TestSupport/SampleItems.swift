@@ -39,6 +39,6 @@ package func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProv
     }
     let providers = [entry(.giphy, gifs, Giphy.rules, uncachedGateway), entry(.unsplash, photos, Unsplash.rules, photoSettings)]
     return Backend(providers: ProviderGateways(providers, defaultName: defaultProvider) ?? ProviderGateways(only: providers[0]),
-                      favorites: FavoritesService(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping),
+                      favorites: FavoritesSettings(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping),
                    installs: InstallService(store: MemoryInstallStore()))
 }

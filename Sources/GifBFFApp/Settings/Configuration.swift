@@ -44,7 +44,7 @@ package struct Configuration: Sendable {
     /// Memory for the demo catalogs' pictures once drawn.
     package var demoMediaCacheMegabytes = 32
     package var upstreamTimeout: Duration = .seconds(8)
-    package var favoritesLimit = FavoritesService.defaultLimit
+    package var favoritesLimit = Favorites.defaultLimit
     package var defaultRating = Rating.default
     /// The most mature rating served, whatever a request asks (`ContentCeiling`); r: no ceiling.
     package var maxRating = ContentCeiling.none.rating

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import Model
+import Primitives
 import Wire
 import Primitives
 
@@ -11,7 +12,7 @@ import Primitives
 /// one's favorites. `payer`: who an upstream call a request makes is charged to (its share of
 /// the provider's hourly budget: `CallPayer`); nil for no one.
 package struct Browse: Sendable {
-    let favorites: FavoritesService
+    let favorites: Favorites
     let history: SearchHistoryService
     let defaultRating: Rating
     let errors: ErrorTranslation

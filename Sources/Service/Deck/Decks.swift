@@ -1,11 +1,12 @@
 import Gateway
 import Model
+import Primitives
 
 /// Decks for like/dislike apps: `count` distinct GIFs in random order, none the session showed,
 /// from the GIF provider.
 package struct Decks: Sendable {
     let provider: ProviderGateway
-    let favorites: FavoritesService
+    let favorites: Favorites
     /// What each session has shown.
     let sessions: DeckSessions
     let defaultRating: Rating
@@ -30,7 +31,7 @@ package struct Decks: Sendable {
             if drawn.items.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }
             let picked = Array(drawn.items.shuffled().prefix(count))
             sessions.record(picked.map(\.id), in: id, install: install)
-            let favoriteIDs = try await favorites.ids(install: install)
+            let favoriteIDs = try await favorites.markings(install: install).value().ids
             return Deck(items: picked.map { $0.marked(favorite: favoriteIDs.contains($0.id)) }, session: id,
                         rating: provider.served(at: servedRating))
         }

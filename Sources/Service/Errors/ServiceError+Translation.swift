@@ -29,8 +29,6 @@ extension ServiceError {
                                 "\(who) of this hour's \(upstream.displayName) calls and nothing is cached for this "
                                     + "request; cached searches still answer, and a call frees up in \(spent.retryAfter) seconds.",
                                 retryAfterSeconds: spent.retryAfter)
-        case (FavoritesError.favoritesFull(let limit), _):
-            self = .favoritesFull(limit: limit)
         case (InstallError.tokenRequired, _):
             self = .installTokenRequired
         case (InstallError.unknownToken, _):

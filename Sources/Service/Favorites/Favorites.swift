@@ -1,94 +1,147 @@
+import Foundation
 import Gateway
+import JSON
 import Model
 import Primitives
 
-/// Each install's favorites, as the API serves them: the list (never an upstream call), adding
-/// one (fetched once through its provider, to keep a snapshot; the cap checked before the call),
-/// removing one. The rules and the memory are `FavoritesService`'s. A favorite whose snapshot is
-/// rated above the content ceiling (saved before the ceiling was lowered) is served by no route:
-/// it is left out of the list and is not found when added again or saved, but it stays stored
-/// (it is the install's; raised again, the ceiling lets it back), counts toward the cap, and can
-/// be removed by its id.
+/// Each install's favorites, and the one owner of their state (the store, what memory holds of
+/// it, the cap, the clock) and of every rule: at most `limit` each (decided in one place, `full`),
+/// adding one already there changes nothing, removing one absent is not found, newest first. An
+/// install sees and changes only its own. Lists and marks come from memory (`FavoritesMemories`),
+/// each read from the store once; adds and removes reach the store one at a time per install
+/// (its memory's gate), so memory changes in the order the store made them.
+///
+/// A favorite whose snapshot is rated above the content ceiling (saved before the ceiling was
+/// lowered) is served by no route: it is left out of the list and is not found when added again
+/// or saved, but it stays stored (it is the install's; raised again, the ceiling lets it back),
+/// counts toward the cap, and can be removed by its id.
 package struct Favorites: Sendable {
-    let service: FavoritesService
+    package static let defaultLimit = 20
+    /// Installs whose favorites are kept in memory at once (each up to `limit` decoded items).
+    package static let defaultMemoryCapacity = 1_000
+
+    /// The cap on one install's favorites.
+    package let limit: Int
+    let store: any FavoritesStore
+    let memories: FavoritesMemories
+    let now: @Sendable () -> Date
     let providers: ProviderGateways
     let errors: ErrorTranslation
     /// Whether the ceiling can refuse an item of some provider served (below r, on one that
     /// rates): decided once, as the list is read on every request.
-    private let ceilingApplies: Bool
+    let ceilingApplies: Bool
 
-    init(service: FavoritesService, providers: ProviderGateways, errors: ErrorTranslation) {
-        self.service = service
+    init(_ settings: FavoritesSettings, providers: ProviderGateways, errors: ErrorTranslation) {
+        limit = settings.limit
+        store = settings.store
+        memories = FavoritesMemories(capacity: settings.memoryCapacity)
+        now = settings.now
         self.providers = providers
         self.errors = errors
         ceilingApplies = providers.all.contains { $0.rules.ratesItems && $0.ceiling.rating != .r }
     }
 
-    /// The cap on one install's favorites.
-    package var limit: Int { service.limit }
-
-    /// The install's favorites, newest first, none above the content ceiling.
-    package func list(install: InstallID) async throws(ServiceError) -> [Favorite] {
-        try await errors.translating { try await listing(install: install).value().favorites }
-    }
-
-    /// The list with its version (equal versions, equal lists: versions never repeat across
-    /// installs, and the ceiling is the same for the server's life), none above the ceiling: at
-    /// once when memory holds it, else the wait for the store.
+    /// The list with its version, newest first, none above the ceiling: ready when memory holds
+    /// it, else read from the store under the install's gate. Equal versions, equal lists
+    /// (versions never repeat across installs, and the ceiling is the same for the server's life).
     package func listing(install: InstallID) -> ReadyOrPending<FavoritesListing> {
-        switch service.listing(install: install) {
-        case .ready(let listing): return .ready(admitted(listing))
-        case .pending(let wait): return .pending { [self] in try await errors.translating { admitted(try await wait()) } }
+        if let known = memories.existing(install)?.listing(replacements: store.replacements) { return .ready(admitted(known)) }
+        return .pending { [self] in
+            try await errors.translating { admitted(try await memories.using(install) { try await stored($0, install) }) }
         }
     }
 
+    /// The ids of the install's favorites with their version, for marking `is_favorite`: ready
+    /// when memory holds them (or for no install, whose items are no one's favorites), else read
+    /// from the store under the install's gate.
+    package func markings(install: InstallID?) -> ReadyOrPending<FavoriteIDs> {
+        guard let install else { return .ready(.none) }
+        if let known = memories.existing(install)?.markings(replacements: store.replacements) { return .ready(known) }
+        return .pending { [self] in
+            try await errors.translating { try await memories.using(install) { try await marked($0, install) } }
+        }
+    }
+
+    /// One of the install's favorites as stored (the ceiling is the caller's to apply), nil when
+    /// it is not one; only its own snapshot is decoded when the list was never read.
+    package func find(id: String, install: InstallID) async throws(ServiceError) -> Favorite? {
+        try await errors.translating {
+            try await memories.using(install) { memory in
+                guard try await marked(memory, install).ids.contains(id) else { return nil }
+                return try await storedFavorite(id, memory, install)
+            }
+        }
+    }
+
+    /// Reads the local install's favorites into memory now, in the background, before anyone asks:
+    /// a list, a marking or an add asked for afterwards waits for this one read, and from then on
+    /// lists and markings never wait for the store (an add holds the favorites while it writes,
+    /// and on a slow disk that is long). For start-up. A read that fails is left to the next list.
+    package func startLoading(install: InstallID = .local) {
+        let memory = memories.kept(install)
+        memory.gate.runInBackground { [self] in
+            _ = try? await load(memory, install)
+        }
+    }
+
+    /// How many favorites are stored, over every install, for the metrics.
+    package func totalCount() async throws(ServiceError) -> Int {
+        try await errors.translating { try await store.totalCount() }
+    }
+
+    /// Drops what memory holds of a deleted install.
+    func forget(_ install: InstallID) {
+        memories.forget(install)
+    }
+
+    // MARK: Memory, read from the store once
+
+    /// The install's ids, from memory, else read under its gate.
+    func marked(_ memory: FavoritesMemory, _ install: InstallID) async throws -> FavoriteIDs {
+        if let known = memory.markings(replacements: store.replacements) { return known }
+        return try await memory.gate.run {
+            if let known = memory.markings(replacements: store.replacements) { return known }
+            return memory.loaded(ids: try await store.ids(install: install))
+        }
+    }
+
+    /// The install's whole list (the ceiling not applied), from memory, else read under its gate.
+    func stored(_ memory: FavoritesMemory, _ install: InstallID) async throws -> FavoritesListing {
+        if let known = memory.listing(replacements: store.replacements) { return known }
+        return try await memory.gate.run { try await load(memory, install) }
+    }
+
+    /// One favorite the ids named, from the list in memory, else decoded alone from the store.
+    func storedFavorite(_ id: String, _ memory: FavoritesMemory, _ install: InstallID) async throws -> Favorite? {
+        if let listed = memory.listing(replacements: store.replacements)?.favorites.first(where: { $0.id == id }) { return listed }
+        return try await store.find(id: id, install: install).map(Self.favorite(from:))
+    }
+
+    /// Under the gate: the list in memory, read from the store if it is not there yet.
+    private func load(_ memory: FavoritesMemory, _ install: InstallID) async throws -> FavoritesListing {
+        if let known = memory.listing(replacements: store.replacements) { return known }
+        return memory.loaded(list: try await store.list(install: install).map(Self.favorite(from:)))
+    }
+
+    static func favorite(from record: FavoriteRecord) throws -> Favorite {
+        do {
+            return Favorite(item: try Item(jsonBytes: record.snapshot), addedAt: record.addedAt)
+        } catch {
+            throw FavoritesError.unreadableSnapshot(id: record.id)
+        }
+    }
+
+    // MARK: The content ceiling
+
     /// The listing without its favorites above the content ceiling; the same listing, not a copy,
     /// when none is (always, with no ceiling).
-    private func admitted(_ listing: FavoritesListing) -> FavoritesListing {
+    func admitted(_ listing: FavoritesListing) -> FavoritesListing {
         guard ceilingApplies, listing.favorites.contains(where: { !admits($0.item) }) else { return listing }
         return FavoritesListing(favorites: listing.favorites.filter { admits($0.item) }, version: listing.version)
     }
 
     /// A favorite's snapshot as its provider's ceiling reads it; a provider not served has no rule here.
-    private func admits(_ item: Item) -> Bool {
+    func admits(_ item: Item) -> Bool {
         providers[item.provider]?.admits(item) ?? true
-    }
-
-    /// How many of the install's favorites are above the ceiling (stored, counted, not listed).
-    private func hiddenCount(install: InstallID) async throws -> Int {
-        guard ceilingApplies else { return 0 }
-        return try await service.listing(install: install).value().favorites.count(where: { !admits($0.item) })
-    }
-
-    /// Adds the item with that id to the install's favorites. An id already present is answered
-    /// from the store, without an upstream call; a full list fails before the call, which is
-    /// charged to `payer`. An item rated above the content ceiling is not found, and so is a
-    /// favorite whose stored snapshot is (the answer would carry that snapshot).
-    package func add(id: ItemID, install: InstallID, payer: CallPayer? = nil) async throws(ServiceError) -> FavoriteAddResult {
-        let provider = try providers.provider(of: id)
-        return try await errors.translating(upstream: provider.rules.naming) {
-            if let existing = try await service.find(id: id.rawValue, install: install) {
-                try provider.checkAdmitted(existing.item)
-                return .alreadyExisted(existing)
-            }
-            if try await service.count(install: install) >= service.limit {
-                throw ServiceError.favoritesFull(limit: service.limit, hidden: try await hiddenCount(install: install))
-            }
-            let item = try provider.admitted(try await provider.gateway.item(id: id.upstreamID, payer: payer).value().value.value)
-            let result = try await service.add(item, install: install)
-            // Added meanwhile by another request, its older snapshot is what the answer would carry.
-            try provider.checkAdmitted(result.favorite.item)
-            return result
-        }
-    }
-
-    /// An id that is another install's favorite is not one of this install's: not found.
-    package func remove(id: ItemID, install: InstallID) async throws(ServiceError) {
-        try await errors.translating { try await service.remove(id: id.rawValue, install: install) }
-    }
-
-    /// How many favorites are stored, over every install, for the metrics.
-    package func totalCount() async throws(ServiceError) -> Int {
-        try await errors.translating { try await service.totalCount() }
     }
 }

@@ -19,11 +19,12 @@ final class FavoritesMemory: Sendable {
     }
 
     let gate = SerialGate()
-    let state: Mutex<State>
+    /// Changed only by the methods below: each takes the lock once.
+    private let state: Mutex<State>
 
     /// Forgets what was read from a store whose contents were replaced since (its file deleted
     /// or replaced under the server); done under the lock, with the read that follows.
-    func forgetIfReplaced(_ state: inout State, now replacements: Int) {
+    private func forgetIfReplaced(_ state: inout State, now replacements: Int) {
         guard state.storeReplacements != replacements else { return }
         state.storeReplacements = replacements
         state.ids = nil
@@ -58,14 +59,51 @@ final class FavoritesMemory: Sendable {
         }
     }
 
+    /// The ids as read from the store (under the gate), with their version.
+    func loaded(ids: Set<String>) -> FavoriteIDs {
+        state.withLock { state in
+            state.ids = ids
+            return FavoriteIDs(ids: ids, version: state.version)
+        }
+    }
+
+    /// The list as read from the store (under the gate), with its version; its ids with it.
+    func loaded(list: [Favorite]) -> FavoritesListing {
+        state.withLock { state in
+            state.list = list
+            state.ids = Set(list.map(\.id))
+            return FavoritesListing(favorites: list, version: state.version)
+        }
+    }
+
+    /// The store holds `id`: when this memory read the ids and they lack it, another process
+    /// added it, so everything is read again.
+    func storeHolds(_ id: String) {
+        state.withLock { state in
+            guard let ids = state.ids, !ids.contains(id) else { return }
+            forget(&state)
+        }
+    }
+
+    /// The store holds `limit` favorites: when this memory read fewer, another process added
+    /// them, so everything is read again (and the next add is refused before its upstream call).
+    func storeIsFull(limit: Int) {
+        state.withLock { state in
+            guard let ids = state.ids, ids.count < limit else { return }
+            forget(&state)
+        }
+    }
+
     /// The store knows something this memory missed (another process changed it), or the memory
     /// is dropped (a late reader must then go to the store): read it again.
     func forget() {
-        state.withLock { state in
-            state.ids = nil
-            state.list = nil
-            state.version = versions.next()
-        }
+        state.withLock { forget(&$0) }
+    }
+
+    private func forget(_ state: inout State) {
+        state.ids = nil
+        state.list = nil
+        state.version = versions.next()
     }
 
     /// The list with its version, when it was read from the store as it is now (`replacements`).

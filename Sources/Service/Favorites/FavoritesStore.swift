@@ -1,4 +1,5 @@
 import Model
+import JSON
 import Foundation
 
 /// A favorite as the store keeps it: the item as opaque bytes, and when it was added.
@@ -14,6 +15,15 @@ package struct FavoriteRecord: Equatable, Sendable {
     }
 }
 
+extension FavoriteRecord {
+    /// `item` as it is now, as a favorite is stored: its JSON without any install's mark.
+    package init(snapshotOf item: Item, addedAt: Date) {
+        var snapshot = item
+        snapshot.isFavorite = nil
+        self.init(id: item.id, snapshot: Data(snapshot.jsonBytes()), addedAt: addedAt)
+    }
+}
+
 package enum FavoriteInsertOutcome: Equatable, Sendable {
     case inserted
     /// Nothing changed; carries the record already stored under that id for that install.
@@ -25,14 +35,12 @@ package enum FavoriteInsertOutcome: Equatable, Sendable {
 }
 
 /// Where favorites live, each under its install: a call reads or changes one install's only.
-/// `FavoritesService` owns the rules; the store must make `insertIfRoom` atomic (the install's
+/// `Favorites` owns the rules; the store must make `insertIfRoom` atomic (the install's
 /// existence, the presence check, its count and the insert as one step), so racing adds, from
 /// this process or another, never take an install past `limit` nor count against another's.
 package protocol FavoritesStore: Sendable {
     /// Newest first; equal times in reverse insertion order.
     func list(install: InstallID) async throws -> [FavoriteRecord]
-    func count(install: InstallID) async throws -> Int
-    func contains(id: String, install: InstallID) async throws -> Bool
     /// The ids alone, without reading the snapshots (for marking `is_favorite` on pages).
     func ids(install: InstallID) async throws -> Set<String>
     /// One favorite, without reading the others.

@@ -6,7 +6,7 @@ import Primitives
 /// feature's memory), deleting the idle ones, and which install a request acts for.
 package struct Installs: Sendable {
     let service: InstallService
-    let favorites: FavoritesService
+    let favorites: Favorites
     let history: SearchHistoryService
     let deckSessions: DeckSessions
     /// Searches recorded so far are written before a deletion, so none lands after it.

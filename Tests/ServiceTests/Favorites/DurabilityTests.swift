@@ -1,6 +1,7 @@
 import Foundation
 import Service
 import Model
+import Primitives
 import TestSupport
 import XCTest
 
@@ -42,8 +43,7 @@ final class DurabilityTests: XCTestCase {
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(process.terminationStatus, SIGKILL)
 
-        let favorites = try makeServices(path: path).favorites
-        let list = try await favorites.list(install: .local)
+        let list = try await makeFavorites(path: path).listing(install: .local).value().favorites
         XCTAssertEqual(list.map(\.id), ["durable-gif"])
         XCTAssertEqual(list.first?.item.title, "Durable GIF")
     }

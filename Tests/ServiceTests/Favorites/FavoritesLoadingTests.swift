@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Service
 import Model
+import Primitives
 import Synchronization
 import TestSupport
 import XCTest
@@ -14,14 +15,15 @@ final class FavoritesLoadingTests: XCTestCase {
     func testStartLoadingReadsTheFavoritesSoListsNeverWaitForAnAddsWrite() async throws {
         let store = ControlledFavoritesStore()
         _ = try await store.insertIfRoom(FavoriteRecord(id: "kept", snapshot: Data(makeItem("kept").jsonBytes()), addedAt: Date()), limit: 20, install: .local)
-        let favorites = FavoritesService(store: store)
+        let favorites = makeMemoryBackend(provider: ScriptedProvider(items: [makeItem("new")]), favoritesStore: store).favorites
         favorites.startLoading()
         try await waitUntil("the favorites are read without anyone asking") { store.listCalls == 1 }
 
         store.holdInserts()
         // Also when a wait below fails: nothing stays blocked after the test.
         defer { store.releaseInserts() }
-        let adding = Task { try await favorites.add(makeItem("new"), install: .local) }
+        let new = try XCTUnwrap(ItemID("new"))
+        let adding = Task { try await favorites.add(id: new, install: .local) }
         try await waitUntil("the add is writing") { store.insertsWaiting == 1 }
         let answered = Answered()
         let reading = Task {
@@ -37,21 +39,21 @@ final class FavoritesLoadingTests: XCTestCase {
         XCTAssertEqual(marked, ["kept"])
 
         _ = try await adding.value
-        let after = try await favorites.list(install: .local).map(\.id)
+        let after = try await favorites.listing(install: .local).value().favorites.map(\.id)
         XCTAssertEqual(after, ["new", "kept"])
         XCTAssertEqual(store.listCalls, 1, "read once, at start")
     }
 
     func testAStoreWhoseContentsWereReplacedIsReadAgain() async throws {
         let store = ControlledFavoritesStore()
-        let favorites = FavoritesService(store: store)
-        _ = try await favorites.add(makeItem("old"), install: .local)
-        let before = try await favorites.list(install: .local).map(\.id)
+        let favorites = makeMemoryBackend(provider: ScriptedProvider(items: [makeItem("old")]), favoritesStore: store).favorites
+        _ = try await favorites.add(id: try XCTUnwrap(ItemID("old")), install: .local)
+        let before = try await favorites.listing(install: .local).value().favorites.map(\.id)
         XCTAssertEqual(before, ["old"])
 
         store.replaceContents(with: [FavoriteRecord(id: "restored", snapshot: Data(makeItem("restored").jsonBytes()), addedAt: Date())])
-        let listed = try await favorites.list(install: .local).map(\.id)
-        let marked = try await favorites.ids(install: .local)
+        let listed = try await favorites.listing(install: .local).value().favorites.map(\.id)
+        let marked = try await favorites.markings(install: .local).value().ids
         XCTAssertEqual(listed, ["restored"])
         XCTAssertEqual(marked, ["restored"])
     }
@@ -119,11 +121,7 @@ private final class ControlledFavoritesStore: FavoritesStore {
         }
     }
 
-    func count(install: InstallID) async throws -> Int { state.withLock { $0.records.count } }
-
     func totalCount() async throws -> Int { state.withLock { $0.records.count } }
-
-    func contains(id: String, install: InstallID) async throws -> Bool { state.withLock { $0.records.contains { $0.id == id } } }
 
     func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         await withCheckedContinuation { (proceed: CheckedContinuation<Void, Never>) in

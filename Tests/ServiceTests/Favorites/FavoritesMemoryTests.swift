@@ -1,6 +1,7 @@
 import Primitives
 import Gateway
 import Model
+import Primitives
 import Foundation
 import SQLite
 import Storage
@@ -14,7 +15,7 @@ import XCTest
 final class FavoritesMemoryTests: XCTestCase {
     private func id(_ text: String) throws -> ItemID { try XCTUnwrap(ItemID(text)) }
 
-    private func makeBackend(favorites: FavoritesService, cached: Bool = false) -> Backend {
+    private func makeBackend(favorites: FavoritesSettings, cached: Bool = false) -> Backend {
         var settings = GatewaySettings()
         settings.cacheEnabled = cached
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: nil, settings: settings)
@@ -29,19 +30,18 @@ final class FavoritesMemoryTests: XCTestCase {
 
     func testThirtyConcurrentAddsWithACapOfTwentyMarkExactlyTheTwentyStored() async throws {
         let path = try makeDatabasePath()
-        let favorites = FavoritesService(store: try Stores.open(path: path).favorites, limit: 20)
-        let backend = makeBackend(favorites: favorites)
+        let backend = makeBackend(favorites: FavoritesSettings(store: try Stores.open(path: path).favorites, limit: 20))
         let before = try await markedIDs(backend)
         XCTAssertEqual(before, [], "read once, before the race")
         let ids = try (0..<30).map { try id("id\($0)") }
         await withTaskGroup(of: Void.self) { group in
             for itemID in ids { group.addTask { _ = try? await backend.favorites.add(id: itemID, install: .local) } }
         }
-        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids(install: .local)
+        let stored = try await Stores.open(path: path).favorites.ids(install: .local)
         XCTAssertEqual(stored.count, 20)
         let marked = try await markedIDs(backend)
         XCTAssertEqual(marked, stored, "pages mark exactly what the store holds")
-        let listed = try await backend.favorites.list(install: .local)
+        let listed = try await backend.favorites.listing(install: .local).value().favorites
         XCTAssertEqual(Set(listed.map(\.id)), stored)
         let count = try await backend.favorites.totalCount()
         XCTAssertEqual(count, 20)
@@ -49,9 +49,8 @@ final class FavoritesMemoryTests: XCTestCase {
 
     func testAddsAndRemovesOfOneIDRacingLeaveMemoryAsTheStore() async throws {
         let path = try makeDatabasePath()
-        let favorites = FavoritesService(store: try Stores.open(path: path).favorites, limit: 20)
-        let backend = makeBackend(favorites: favorites)
-        _ = try await backend.favorites.list(install: .local)
+        let backend = makeBackend(favorites: FavoritesSettings(store: try Stores.open(path: path).favorites, limit: 20))
+        _ = try await backend.favorites.listing(install: .local).value()
         let target = try id("id7")
         await withTaskGroup(of: Void.self) { group in
             for round in 0..<40 {
@@ -60,10 +59,10 @@ final class FavoritesMemoryTests: XCTestCase {
                 }
             }
         }
-        let stored = try await FavoritesService(store: try Stores.open(path: path).favorites).ids(install: .local)
+        let stored = try await Stores.open(path: path).favorites.ids(install: .local)
         let marked = try await markedIDs(backend)
         XCTAssertEqual(marked, stored)
-        let listed = try await backend.favorites.list(install: .local)
+        let listed = try await backend.favorites.listing(install: .local).value().favorites
         XCTAssertEqual(Set(listed.map(\.id)), stored)
     }
 
@@ -71,28 +70,34 @@ final class FavoritesMemoryTests: XCTestCase {
     /// not be undone in memory by that remove: changes apply in the order the store made them.
     func testAnAddConfirmedDuringASlowRemoveStaysMarked() async throws {
         let store = SlowRemoveStore()
-        let favorites = FavoritesService(store: store)
-        _ = try await favorites.add(makeItem("id3"), install: .local)
-        _ = try await favorites.ids(install: .local)
+        let favorites = makeBackend(favorites: FavoritesSettings(store: store)).favorites
+        let id3 = try id("id3")
+        _ = try await favorites.markings(install: .local).value()
         let race = Race()
         store.duringRemove.withLock { hook in
             hook = {
-                let task = Task { _ = try? await favorites.add(makeItem("id3"), install: .local); race.added.withLock { $0 = true } }
+                let task = Task { _ = try? await favorites.add(id: id3, install: .local); race.added.withLock { $0 = true } }
                 race.adding.withLock { $0 = task }
                 // Gives the add every chance to finish first; with the gate it cannot, and waits for this remove.
                 for _ in 0..<10_000 where !race.added.withLock({ $0 }) { await Task.yield() }
             }
         }
-        try await favorites.remove(id: "id3", install: .local)
+        // The store has no id3 yet: the remove is refused, and the add it let through stays.
+        do {
+            try await favorites.remove(id: id3, install: .local)
+            XCTFail("removed a favorite not yet added")
+        } catch {
+            XCTAssertEqual(error.kind, .favoriteNotFound)
+        }
         await race.adding.withLock { $0 }?.value
         let stored = try await store.base.ids(install: .local)
-        let remembered = try await favorites.ids(install: .local)
+        let remembered = try await favorites.markings(install: .local).value().ids
         XCTAssertEqual(stored, ["id3"])
         XCTAssertEqual(remembered, stored)
     }
 
     func testACachedPageNeverShowsARemovedFavoriteAsFavorite() async throws {
-        let backend = makeBackend(favorites: FavoritesService(store: MemoryFavoritesStore()), cached: true)
+        let backend = makeBackend(favorites: FavoritesSettings(store: MemoryFavoritesStore()), cached: true)
         let first = try XCTUnwrap(PageRequest(offset: 0, limit: 10))
         _ = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
         _ = try await backend.favorites.add(id: try id("id3"), install: .local)
@@ -120,7 +125,7 @@ final class FavoritesMemoryTests: XCTestCase {
         settings.cacheEnabled = true
         let gateway = UpstreamGateway(provider: ScriptedProvider(), store: stores.responseCache, settings: settings)
         let history = SearchHistoryService(store: stores.searchHistory)
-        let backend = Backend(gateway: gateway, favorites: FavoritesService(store: stores.favorites), history: history,
+        let backend = Backend(gateway: gateway, favorites: FavoritesSettings(store: stores.favorites), history: history,
                                  spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
         _ = try await backend.favorites.totalCount()
         let holder = try Database(path: path)
@@ -152,9 +157,7 @@ private final class SlowRemoveStore: FavoritesStore {
     let duringRemove = Mutex<(@Sendable () async -> Void)?>(nil)
 
     func list(install: InstallID) async throws -> [FavoriteRecord] { try await base.list(install: install) }
-    func count(install: InstallID) async throws -> Int { try await base.count(install: install) }
     func totalCount() async throws -> Int { try await base.totalCount() }
-    func contains(id: String, install: InstallID) async throws -> Bool { try await base.contains(id: id, install: install) }
     func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
         try await base.insertIfRoom(record, limit: limit, install: install)
     }

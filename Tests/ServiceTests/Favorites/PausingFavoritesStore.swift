@@ -3,7 +3,7 @@ import Service
 import Model
 
 /// Passes every call on to a real store after a short sleep, so that concurrent callers
-/// interleave between calls: a service that checked the count in one call and inserted in
+/// interleave between calls: favorites that checked the count in one call and inserted in
 /// another would then let several adds through.
 struct PausingFavoritesStore: FavoritesStore {
     let base: any FavoritesStore
@@ -17,19 +17,9 @@ struct PausingFavoritesStore: FavoritesStore {
         return try await base.list(install: install)
     }
 
-    func count(install: InstallID) async throws -> Int {
-        try await pause()
-        return try await base.count(install: install)
-    }
-
     func totalCount() async throws -> Int {
         try await pause()
         return try await base.totalCount()
-    }
-
-    func contains(id: String, install: InstallID) async throws -> Bool {
-        try await pause()
-        return try await base.contains(id: id, install: install)
     }
 
     func insertIfRoom(_ record: FavoriteRecord, limit: Int, install: InstallID) async throws -> FavoriteInsertOutcome {
