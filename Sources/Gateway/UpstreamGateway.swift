@@ -3,6 +3,7 @@ import Model
 import Foundation
 import JSON
 import Synchronization
+import Primitives
 
 /// What the gateway can cache: written with `JSONWriter`, read back by its own `init(json:)`.
 package typealias CachedAnswerValue = JSONReadable & JSONWritable & Sendable
@@ -81,7 +82,7 @@ package final class UpstreamGateway: Sendable {
 
     /// `item`'s answer when memory holds it fresh, without waiting; nil otherwise. The item is
     /// memory's own, shared: not copied.
-    package func keptItem(id: String) -> Fetched<SharedValue<Item>>? {
+    package func keptItem(id: String) -> Fetched<SharedBox<Item>>? {
         kept(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity))
     }
 
@@ -171,7 +172,7 @@ package final class UpstreamGateway: Sendable {
     /// `key`: the request's key as this upstream's (`settings.key`).
     private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: CallPayer? = nil,
                                                call: @autoclosure () -> @Sendable () async throws -> T) async throws -> Fetched<T> {
-        if let hit: Fetched<SharedValue<T>> = kept(key: key) { return hit.map(\.value) }
+        if let hit: Fetched<SharedBox<T>> = kept(key: key) { return hit.map(\.value) }
         let requestedAt = now()
         if notFound.contains(key, now: requestedAt) { throw UpstreamError.notFound }
         let call = call()
@@ -192,8 +193,8 @@ package final class UpstreamGateway: Sendable {
     /// A fresh answer in memory, counted as a hit; nil when the answer needs waiting for (the
     /// store, or the upstream). The first step of every cached call, and all of it for a caller
     /// that must not wait (`keptSearch`, `keptTrending`, `keptItem`). The value is memory's own.
-    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<SharedValue<T>>? {
-        guard settings.cacheEnabled, let hit: Fetched<SharedValue<T>> = inMemory(key, now: now()), hit.status == .hit else { return nil }
+    private func kept<T: CachedAnswerValue>(key: String) -> Fetched<SharedBox<T>>? {
+        guard settings.cacheEnabled, let hit: Fetched<SharedBox<T>> = inMemory(key, now: now()), hit.status == .hit else { return nil }
         metrics.recordCache(.hit)
         return hit
     }
@@ -245,8 +246,8 @@ package final class UpstreamGateway: Sendable {
     /// The answer in memory, shared (not copied): a hit while fresh, else stale while it may be
     /// served as such; nil when there is none (or it is older than that).
     /// `storedBefore`: an entry stored at or after it is not taken.
-    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<SharedValue<T>>? {
-        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? SharedValue<T>,
+    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<SharedBox<T>>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? SharedBox<T>,
               entry.storedAt < storedBefore else { return nil }
         let age = start.timeIntervalSince(entry.storedAt)
         if isFresh(entry.storedAt, start) {
@@ -311,7 +312,7 @@ package final class UpstreamGateway: Sendable {
     }
 
     private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {
-        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let kept = entry.value as? SharedValue<T> {
+        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let kept = entry.value as? SharedBox<T> {
             return (kept.value, entry.storedAt)
         }
         guard let store else { return nil }
@@ -327,7 +328,7 @@ package final class UpstreamGateway: Sendable {
         do {
             let value = try T(jsonBytes: answer.value)
             links.recordItems(of: value)
-            memory.insert(key, value: SharedValue(value), storedAt: answer.storedAt, now: now)
+            memory.insert(key, value: SharedBox(value), storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
@@ -344,7 +345,7 @@ package final class UpstreamGateway: Sendable {
         links.recordItems(of: value)
         guard settings.cacheEnabled else { return nil }
         let current = now()
-        let id = memory.insert(key, value: SharedValue(value), storedAt: current, now: current)
+        let id = memory.insert(key, value: SharedBox(value), storedAt: current, now: current)
         guard let store else { return id }
         // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
         let data = Data(value.jsonBytes())

@@ -2,6 +2,7 @@ import Foundation
 import Gateway
 import Model
 import Wire
+import Primitives
 
 /// Browsing each provider's items: searches, trending, one item, a random pick, the spotlight and
 /// saving a file. A route hands it the provider it resolved (`ProviderGateway`), never a name to
@@ -120,7 +121,7 @@ package struct Browse: Sendable {
                       payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<MarkedItem> {
         try await errors.translating(upstream: provider.rules.naming) {
             let fetched = try await provider.gateway.item(id: id.upstreamID, payer: payer)
-            return try mark(fetched.map(SharedValue.init), id: id, provider: provider, favorites: try await favorites.markings(install: install))
+            return try mark(fetched.map(SharedBox.init), id: id, provider: provider, favorites: try await favorites.markings(install: install))
         }
     }
 
@@ -134,7 +135,7 @@ package struct Browse: Sendable {
     /// Marks the item if it is one of `favorites`; not found when it is above the content ceiling.
     /// The mark is kept beside the item, not set in a copy: each copy of an item retains every
     /// string and array of it.
-    private func mark(_ fetched: Fetched<SharedValue<Item>>, id: ItemID, provider: ProviderGateway,
+    private func mark(_ fetched: Fetched<SharedBox<Item>>, id: ItemID, provider: ProviderGateway,
                       favorites: FavoriteIDs) throws(ServiceError) -> Fetched<MarkedItem> {
         try provider.checkAdmitted(fetched.value.value)
         let isFavorite = favorites.ids.contains(id.rawValue)

@@ -1,4 +1,5 @@
 import Model
+import Primitives
 import JSON
 import Foundation
 import Synchronization

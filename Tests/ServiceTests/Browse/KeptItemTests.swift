@@ -1,6 +1,7 @@
 import Gateway
 import Service
 import Model
+import Primitives
 import TestSupport
 import XCTest
 
