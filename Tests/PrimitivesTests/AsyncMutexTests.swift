@@ -41,7 +41,12 @@ final class AsyncMutexTests: XCTestCase {
         for number in 1...5 {
             waiters.append(Task { await mutex.run { order.withLock { $0.append(number) } } })
             // The next starts only once this one waits, so arrival order is 1...5.
-            while mutex.waiting < number { await Task.yield() }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while mutex.waiting < number, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+            if mutex.waiting != number {
+                XCTFail("waiter \(number) does not wait")
+                break
+            }
         }
         release.yield()
         await holder.value
