@@ -6,24 +6,26 @@ import PackageDescription
 // `--explicit-target-dependency-import-check error` and runs scripts/check-target-imports.py.
 //   gif-bff -> GifBFFApp: settings, wiring, signals (no fake, no fault board: .ci/run checks its symbols)
 //   API: routes from HTTP to the features and back, the one table from error kinds to statuses
-//       -> HTTPServer, Service, Gateway, Wire, Model, Primitives, DemoMedia (the demo pictures it serves)
+//       -> HTTPServer, Service, Gateway, Wire, Model, DemoMedia (the demo pictures it serves), Primitives
 //   Storage: each store written once for SQLite and PostgreSQL, built by Stores.open
 //       -> SQLite -> CSQLite, PostgreSQL -> CPostgreSQL (each on DedicatedThread), Service (the store protocols)
 //   Service: the features, their rules (no sockets, no SQL, no HTTP statuses) -> Gateway, Primitives, COpenSSL
-//   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Recency
+//   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Primitives
 //   Wire: the model's JSON forms -> Model, JSON
 //   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII
 //   GiphyClient, UnsplashClient -> ProviderHTTP (libcurl on an epoll loop) -> CCurl, Model, JSON
 //   GiphyDemo, UnsplashDemo (in-process, without a key) -> the client's mapping, the catalog, DemoMedia
 //   FakeGiphy, FakeUnsplash (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
 //   GiphyCatalog, UnsplashCatalog -> DemoCatalog: the demo items, knowing neither Service nor HTTP
-//   DemoMedia: the demo pictures (GIF and PNG encoders, a cache bounded in bytes) -> CZlib, Recency, DedicatedThread
-//   HTTPServer: the transport, knowing no items -> JSON, ASCII, CSystemShims, CZlib, CBrotli
-//   JSON -> ASCII; ASCII, Recency, DedicatedThread: nothing of ours
+//   DemoMedia: the demo pictures (GIF and PNG encoders, a cache bounded in bytes) -> CZlib, Primitives, DedicatedThread
+//   HTTPServer: the transport, knowing no items -> JSON, ASCII, Primitives, CSystemShims, CZlib, CBrotli
+//   JSON -> ASCII; ASCII, DedicatedThread: nothing of ours
+//   Primitives: the performance primitives any layer may use (value ready or pending, set-once
+//       reference, striped mutex, shared box, async mutex, bounded LRU): nothing of ours
 // No other package links a library of this one (Clients/Swift talks HTTP; Fuzz/ compiles sources
 // itself), so the products are the executables and declarations are `package`. `public` stays on
-// the `@inlinable` code other modules must specialise (`Fetched`, `OnceReference`, `RecencyList`,
-// `PresizedBytes`, `ASCIIByte`, `withUTF8Bytes`): a `package` declaration is not inlined into
+// the `@inlinable` code other modules must specialise (`Fetched`, `PresizedBytes`, `ASCIIByte`,
+// `withUTF8Bytes`, the generic primitives): a `package` declaration is not inlined into
 // another module, `@inlinable` or not (7a08433: generic calls on every answer), nor by the release
 // build's default cross-module optimisation, which takes public declarations only.
 // Every target of ours: Swift 6, and the upcoming `any` and member-import rules (as Hummingbird 2):
@@ -69,7 +71,7 @@ let package = Package(
         // The server's one JSON reader and one JSON writer, knowing nothing of GIFs.
         .target(name: "JSON", dependencies: ["ASCII"], swiftSettings: requestPath),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "CSystemShims", "CZlib", "CBrotli", "Primitives"], swiftSettings: requestPath),
+        .target(name: "HTTPServer", dependencies: ["ASCII", "JSON", "Primitives", "CSystemShims", "CZlib", "CBrotli"], swiftSettings: requestPath),
         // The HTTP API: routes from HTTP to the services and back.
         // openapi.yaml (top level, the one source) is compiled into the binary through a symlink,
         // so GET /openapi.yaml needs no file beside the executable and nothing generated is committed.
@@ -115,14 +117,15 @@ let package = Package(
         .target(name: "Wire", dependencies: ["JSON", "Model"], swiftSettings: requestPath),
         // Every upstream call: cache, coalescing, budget, hold-off, stale answers; and the writes
         // made for later.
-        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Recency", "Primitives"], swiftSettings: requestPath),
+        .target(name: "Gateway", dependencies: ["ASCII", "JSON", "Model", "Wire", "Primitives"], swiftSettings: requestPath),
         // The features, one folder each: browse, favorites, history and suggestions, installs, deck,
         // spotlight, analytics.
-        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "COpenSSL", "Primitives"], swiftSettings: requestPath),
-        // Least recently used order in O(1), for the caches in memory.
-        .target(name: "Recency", swiftSettings: strict),
-        // The performance primitives every layer may use: a value ready now or pending.
+        .target(name: "Service", dependencies: ["ASCII", "JSON", "Model", "Wire", "Gateway", "Primitives", "COpenSSL"], swiftSettings: requestPath),
+        // The performance primitives every layer may use, under the names the field gives them: a
+        // value ready now or pending, a set-once reference, a striped mutex (the striped counter,
+        // for any value), a shared box, an async mutex, the bounded LRU cache.
         .target(name: "Primitives", swiftSettings: requestPath),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
         // ASCII-only byte rules (header names, Host names, cache keys) and text written into
         // presized storage, for the transport and the service alike, neither of which may depend
         // on the other.
@@ -144,10 +147,10 @@ let package = Package(
         // A test VFS that sleeps before each database write: a slow disk inside the test process.
         .target(name: "CSlowDisk", dependencies: ["CSQLite"], path: "Tests/CSlowDisk"),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Model", "JSON", "GiphyClient", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Recency", "Primitives"], swiftSettings: strict),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Primitives"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "JSON", "Primitives"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON", "Primitives"],
             swiftSettings: strict
         ),
 
@@ -181,7 +184,7 @@ let package = Package(
 
         // The demo catalogs' pictures: GIF and PNG encoders, the drawings, a cache bounded in bytes.
         // Each demo provider's catalog of pictures lives in its own folder.
-        .target(name: "DemoMedia", dependencies: ["CZlib", "Recency", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
+        .target(name: "DemoMedia", dependencies: ["CZlib", "Primitives", "DedicatedThread"], path: "Sources/Providers/Shared/DemoMedia", swiftSettings: strict),
         .testTarget(name: "DemoMediaTests", dependencies: ["DemoMedia", "GiphyDemo", "UnsplashDemo", "GiphyCatalog", "UnsplashCatalog", "TestSupport"], swiftSettings: strict),
 
         // Unsplash: the same four for photos.

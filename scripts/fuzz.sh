@@ -21,9 +21,9 @@ without_transport() {
     grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient)\.swift$' | sort
 }
 
-# The small modules everything else stands on (ASCII, Recency, JSON) go into every target.
+# The small modules everything else stands on (ASCII, Primitives, JSON) go into every target.
 sources_of() {
-    ls Sources/ASCII/*.swift Sources/Recency/*.swift Sources/JSON/*.swift
+    ls Sources/ASCII/*.swift Sources/Primitives/*.swift Sources/JSON/*.swift
     case "$1" in
         http-request)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift Sources/HTTPServer/Server/HTTPLimits.swift ;;
@@ -62,7 +62,7 @@ shared=""
 case "$target" in giphy-response|unsplash-response) shared="Fuzz/shared/PagingCheck.swift" ;; esac
 for file in $(sources_of "$target") $shared "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (Service|Model|Wire|Gateway|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Recency|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (Service|Model|Wire|Gateway|GiphyClient|ProviderHTTP|UnsplashClient|HTTPServer|CSystemShims|ASCII|Primitives|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 # -I Sources/COpenSSL: libcrypto's module map, which Service's SHA-256 imports.

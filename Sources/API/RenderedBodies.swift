@@ -1,41 +1,42 @@
 import HTTPServer
+import Primitives
 import Synchronization
 
 /// Answer bodies already written, by a key naming exactly their content (the cached answer, the
 /// favorites version and the form), so a repeated request sends bytes that exist. Bounded in count
-/// and bytes; the oldest written is dropped first. Keys never go stale: new content has a new key.
-/// A kept body keeps its entity tag, hashed once when written, and its gzip form, compressed the
+/// and bytes, the least recently used dropped first (`BoundedLRU`; a hit among the newest eighth
+/// moves nothing, as in the memory cache). Keys never go stale: new content has a new key.
+/// A stored body holds its entity tag, hashed once when written, and its gzip form, compressed the
 /// first time a client accepts gzip (`CompressibleBody`), never per request. The byte bound counts
 /// the bodies as written; their gzip forms, each smaller than its body, at most double it.
 final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
-    private struct State {
-        var bodies: [Key: CompressibleBody] = [:]
-        /// Keys in the order written, oldest first; `head` is where the live part starts.
-        var order: [Key] = []
-        var head = 0
-        var totalBytes = 0
-    }
-
     let maxCount: Int
     let maxBytes: Int
-    private let state = Mutex(State())
+    /// How many of the newest bodies a hit leaves where they are: an eighth of the count.
+    private let recent: Int
+    private let state: Mutex<BoundedLRU<Key, CompressibleBody>>
 
     init(maxCount: Int = 512, maxBytes: Int = 32 << 20) {
         self.maxCount = maxCount
         self.maxBytes = maxBytes
+        recent = max(maxCount / 8, 1)
+        state = Mutex(BoundedLRU(maxCount: maxCount, maxBytes: maxBytes))
     }
 
-    /// The body kept under `key`, or the one `write` makes, then kept; nil: written, not kept.
+    /// The body stored under `key`, or the one `write` makes, then stored; nil: written, not stored.
     func body(for key: Key?, _ write: () -> [UInt8]) -> CompressibleBody? {
         guard let key else { return nil }
-        if let kept = state.withLock({ $0.bodies[key] }) { return kept }
+        if let stored = state.withLock({ $0.use(key, unlessAmongNewest: recent) { $0 } }) { return stored }
         let body = CompressibleBody(write(), contentType: "application/json")
-        keep(body, for: key)
+        state.withLock { bodies in
+            // Another request may have stored one meanwhile: the same bytes, whose gzip form may be made already.
+            if bodies[key] == nil { bodies.insert(body, forKey: key, bytes: body.bytes.count) }
+        }
         return body
     }
 
-    /// A 200 JSON response for `request` with the body kept under `key` (or written by `write`):
-    /// a kept body in the coding the request accepts, with its ETag; one not kept as written
+    /// A 200 JSON response for `request` with the body stored under `key` (or written by `write`):
+    /// a stored body in the coding the request accepts, with its ETag; one not stored as written
     /// (the transport hashes it, and compresses it if the client accepts gzip).
     func response(for key: Key?, to request: HTTPRequest, _ write: () -> [UInt8]) -> HTTPResponse {
         guard let key, let body = body(for: key, write) else {
@@ -44,26 +45,6 @@ final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
         return body.response(to: request)
     }
 
-    var count: Int { state.withLock { $0.bodies.count } }
-    var byteCount: Int { state.withLock { $0.totalBytes } }
-
-    private func keep(_ body: CompressibleBody, for key: Key) {
-        guard body.bytes.count <= maxBytes, maxCount > 0 else { return }
-        state.withLock { state in
-            guard state.bodies[key] == nil else { return }
-            state.bodies[key] = body
-            state.order.append(key)
-            state.totalBytes += body.bytes.count
-            while state.bodies.count > maxCount || state.totalBytes > maxBytes {
-                let oldest = state.order[state.head]
-                state.head += 1
-                if let dropped = state.bodies.removeValue(forKey: oldest) { state.totalBytes -= dropped.bytes.count }
-            }
-            // Reclaims the dropped keys' slots now and then, not on every eviction.
-            if state.head > maxCount {
-                state.order.removeFirst(state.head)
-                state.head = 0
-            }
-        }
-    }
+    var count: Int { state.withLock { $0.count } }
+    var byteCount: Int { state.withLock { $0.bytes } }
 }

@@ -1,7 +1,8 @@
 import Glibc
+import Primitives
 
 /// Requests by route and status, and a request-duration histogram per route. Kept per thread
-/// (`ThreadStripes`): both event loops add to it on every answer.
+/// (`StripedMutex`): both event loops add to it on every answer.
 package final class RequestMetrics: Sendable {
     /// Upper bounds of the duration buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -47,7 +48,7 @@ package final class RequestMetrics: Sendable {
         }
     }
 
-    private let stripes = ThreadStripes<[String: RouteFigures]> { [:] }
+    private let stripes = StripedMutex<[String: RouteFigures]> { [:] }
 
     package init() {}
 

@@ -1,12 +1,12 @@
 import Model
-import Recency
 import Foundation
+import Primitives
 import Synchronization
 
 /// The in-memory front of the response cache: decoded answers, least recently used evicted
-/// (in O(1), by `RecencyList`). Both event loops hit it on every cached answer, so a hit holds
+/// (in O(1), by `BoundedLRU`). Both event loops hit it on every cached answer, so a hit holds
 /// the lock briefly: the key is hashed before it is taken, and an entry among the newest eighth
-/// is not moved (`RecencyList.use(_:unlessAmongNewest:_:)`), so a hot entry's hit writes nothing
+/// is not moved (`BoundedLRU.use(_:unlessAmongNewest:_:)`), so a hot entry's hit writes nothing
 /// of the order.
 final class MemoryCache: Sendable {
     struct Entry {
@@ -21,12 +21,13 @@ final class MemoryCache: Sendable {
     private let capacity: Int
     /// How many of the newest entries a hit leaves where they are: an eighth of the capacity.
     private let recent: Int
-    private let state = Mutex(RecencyList<HashedKey, Entry>())
+    private let state: Mutex<BoundedLRU<HashedKey, Entry>>
     private static let nextID = Atomic<UInt64>(1)
 
     init(capacity: Int) {
         self.capacity = max(capacity, 0)
         recent = max(capacity / 8, 1)
+        state = Mutex(BoundedLRU(maxCount: self.capacity))
     }
 
     var count: Int { state.withLock { $0.count } }
@@ -43,18 +44,17 @@ final class MemoryCache: Sendable {
         }
     }
 
-    /// A new answer's id, unique in the process (also for answers not kept: `UpstreamGateway.refresh`).
+    /// A new answer's id, unique in the process (also for answers not held: `UpstreamGateway.refresh`).
     static func newID() -> UInt64 { nextID.add(1, ordering: .relaxed).oldValue }
 
-    /// Keeps `value` under a new id, which it returns; nil when nothing is kept (no capacity).
+    /// Holds `value` under a new id, which it returns; nil when nothing is held (no capacity).
     @discardableResult
     func insert(_ key: String, value: any Sendable, storedAt: Date, now: Date) -> UInt64? {
         guard capacity > 0 else { return nil }
         let id = Self.newID()
         let key = HashedKey(key)
         state.withLock { entries in
-            entries.insert(key, Entry(value: value, id: id, storedAt: storedAt, touchedStoreAt: now))
-            if entries.count > capacity { entries.removeOldest() }
+            _ = entries.insert(Entry(value: value, id: id, storedAt: storedAt, touchedStoreAt: now), forKey: key)
         }
         return id
     }

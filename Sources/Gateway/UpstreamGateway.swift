@@ -90,7 +90,7 @@ package final class UpstreamGateway: Sendable {
 
     /// The item from memory when it holds it fresh (memory's own, shared: not copied); else the
     /// wait for the store or the upstream. `payer` as for `search`.
-    package func item(id: String, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<SharedValue<Item>>> {
+    package func item(id: String, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<SharedBox<Item>>> {
         cached(key: CacheKey.item(id: id, upstream: settings.upstreamIdentity), endpoint: "gif", payer: payer()) { [provider] in
             try await provider.item(id: id)
         }
@@ -159,13 +159,13 @@ package final class UpstreamGateway: Sendable {
     /// `key`: the request's key as this upstream's (`settings.key`).
     @inline(__always)
     private func cached<T: CachedAnswerValue>(key: String, endpoint: String, reserve: Int = 0, payer: @autoclosure () -> CallPayer?,
-                                               call: @autoclosure () -> @Sendable () async throws -> T) -> ReadyOrPending<Fetched<SharedValue<T>>> {
-        if settings.cacheEnabled, let hit: Fetched<SharedValue<T>> = inMemory(key, now: now()), hit.status == .hit {
+                                               call: @autoclosure () -> @Sendable () async throws -> T) -> ReadyOrPending<Fetched<SharedBox<T>>> {
+        if settings.cacheEnabled, let hit: Fetched<SharedBox<T>> = inMemory(key, now: now()), hit.status == .hit {
             metrics.recordCache(.hit)
             return .ready(hit)
         }
         let (payer, call) = (payer(), call())
-        return .pending { [self] in try await fetch(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call).map(SharedValue.init) }
+        return .pending { [self] in try await fetch(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call).map(SharedBox.init) }
     }
 
     /// `cached`'s wait: the store, then the call shared with identical requests.
@@ -234,8 +234,8 @@ package final class UpstreamGateway: Sendable {
     /// The answer in memory, shared (not copied): a hit while fresh, else stale while it may be
     /// served as such; nil when there is none (or it is older than that).
     /// `storedBefore`: an entry stored at or after it is not taken.
-    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<SharedValue<T>>? {
-        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? SharedValue<T>,
+    func inMemory<T: CachedAnswerValue>(_ key: String, now start: Date, storedBefore: Date = .distantFuture) -> Fetched<SharedBox<T>>? {
+        guard let (entry, touchStore) = memory.entry(key, now: start, touchStoreAfter: 60), let value = entry.value as? SharedBox<T>,
               entry.storedAt < storedBefore else { return nil }
         let age = start.timeIntervalSince(entry.storedAt)
         if isFresh(entry.storedAt, start) {
@@ -300,7 +300,7 @@ package final class UpstreamGateway: Sendable {
     }
 
     private func lookup<T: CachedAnswerValue>(_ key: String, now: Date) async -> Stored<T>? {
-        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let kept = entry.value as? SharedValue<T> {
+        if let (entry, _) = memory.entry(key, now: now, touchStoreAfter: .infinity), let kept = entry.value as? SharedBox<T> {
             return (kept.value, entry.storedAt)
         }
         guard let store else { return nil }
@@ -316,7 +316,7 @@ package final class UpstreamGateway: Sendable {
         do {
             let value = try T(jsonBytes: answer.value)
             links.recordItems(of: value)
-            memory.insert(key, value: SharedValue(value), storedAt: answer.storedAt, now: now)
+            memory.insert(key, value: SharedBox(value), storedAt: answer.storedAt, now: now)
             bookkeeping.later(.responseCache) { try await store.touch(key: key, at: now) }
             return (value, answer.storedAt)
         } catch {
@@ -333,7 +333,7 @@ package final class UpstreamGateway: Sendable {
         links.recordItems(of: value)
         guard settings.cacheEnabled else { return nil }
         let current = now()
-        let id = memory.insert(key, value: SharedValue(value), storedAt: current, now: current)
+        let id = memory.insert(key, value: SharedBox(value), storedAt: current, now: current)
         guard let store else { return id }
         // Encoded now (the value is at hand), written after the answer; memory serves it meanwhile.
         let data = Data(value.jsonBytes())

@@ -3,7 +3,6 @@ import Primitives
 import TestSupport
 import Foundation
 import HTTPServer
-import Synchronization
 import XCTest
 
 /// Request figures kept per thread: what several threads record is all counted once, merged by
@@ -62,24 +61,5 @@ final class RequestMetricsTests: XCTestCase {
         var unread = HTTPRequest(method: .get, target: "/now", path: "/now", pathSegments: ["now"])
         XCTAssertNotNil(try responder.answer(&unread).readyValue)
         XCTAssertLessThan(metrics.durations["/now"]?.sum ?? 0, 30, "no reading: timed from now")
-    }
-
-    func testThreadsAliveAtOnceGetTheirOwnIndex() {
-        let indices = Mutex<Set<Int>>([])
-        let started = DispatchGroup(), release = DispatchSemaphore(value: 0), done = DispatchGroup()
-        for _ in 0..<4 {
-            started.enter(); done.enter()
-            Thread {
-                indices.withLock { _ = $0.insert(ThreadIndex.current) }
-                XCTAssertEqual(ThreadIndex.current, ThreadIndex.current, "the same thread reads its index again")
-                started.leave()
-                release.wait()
-                done.leave()
-            }.start()
-        }
-        started.wait()
-        for _ in 0..<4 { release.signal() }
-        done.wait()
-        XCTAssertEqual(indices.withLock { $0.count }, 4)
     }
 }

@@ -1,6 +1,5 @@
 import Gateway
 import Foundation
-import Recency
 @testable import Gateway
 import XCTest
 
@@ -47,40 +46,6 @@ final class MemoryCacheTests: XCTestCase {
         XCTAssertEqual(cache.entry("a", now: now.addingTimeInterval(30), touchStoreAfter: 60)?.touchStore, false)
         XCTAssertEqual(cache.entry("a", now: now.addingTimeInterval(61), touchStoreAfter: 60)?.touchStore, true)
         XCTAssertEqual(cache.entry("a", now: now.addingTimeInterval(90), touchStoreAfter: 60)?.touchStore, false)
-    }
-
-    func testTheRecencyListReusesSlotsAndKeepsItsOrder() {
-        var list = RecencyList<Int, String>()
-        for key in 1...4 { list.insert(key, "\(key)") }
-        XCTAssertEqual(list.use(2) { $0 += "!" ; return $0 }, "2!")
-        XCTAssertEqual(list.keysOldestFirst, [1, 3, 4, 2])
-        XCTAssertEqual(list.removeOldest()?.key, 1)
-        XCTAssertEqual(list.removeOldest()?.key, 3)
-        list.insert(5, "5")
-        list.insert(4, "4 again")
-        XCTAssertEqual(list.keysOldestFirst, [2, 5, 4])
-        XCTAssertEqual(list.count, 3)
-        XCTAssertNil(list.use(1) { $0 })
-        while list.removeOldest() != nil {}
-        XCTAssertEqual(list.count, 0)
-        XCTAssertEqual(list.keysOldestFirst, [])
-        list.insert(9, "9")
-        XCTAssertEqual(list.keysOldestFirst, [9])
-    }
-
-    func testAnEntryAmongTheNewestKeepsItsPlaceWhenUsed() {
-        var list = RecencyList<Int, String>()
-        for key in 1...8 { list.insert(key, "\(key)") }
-        XCTAssertEqual(list.use(7, unlessAmongNewest: 2) { $0 }, "7")
-        XCTAssertEqual(list.keysOldestFirst, Array(1...8), "7 is among the 2 newest: not moved")
-        XCTAssertEqual(list.use(6, unlessAmongNewest: 2) { $0 }, "6")
-        XCTAssertEqual(list.keysOldestFirst, [1, 2, 3, 4, 5, 7, 8, 6], "6 was third newest: moved")
-        _ = list.use(8, unlessAmongNewest: 2) { $0 }
-        _ = list.use(1, unlessAmongNewest: 2) { $0 }
-        XCTAssertEqual(list.keysOldestFirst, [2, 3, 4, 5, 7, 8, 6, 1], "8 was second newest, 1 the oldest")
-        _ = list.use(7, unlessAmongNewest: 1) { $0 }
-        XCTAssertEqual(list.keysOldestFirst, [2, 3, 4, 5, 8, 6, 1, 7], "among the 1 newest is plain use")
-        XCTAssertNil(list.use(9, unlessAmongNewest: 2) { $0 })
     }
 
     /// A hit on an entry among the newest eighth moves nothing, so it may be evicted before one

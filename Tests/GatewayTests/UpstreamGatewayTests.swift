@@ -5,6 +5,7 @@ import Model
 import Synchronization
 import TestSupport
 import XCTest
+import Primitives
 
 /// The gateway's rules without sockets: coalescing, freshness, stale, budget.
 final class UpstreamGatewayTests: XCTestCase {
@@ -40,9 +41,9 @@ final class UpstreamGatewayTests: XCTestCase {
         XCTAssertEqual(status, .miss)
         let key = CacheKey.search(request, upstream: settings.upstreamIdentity)
         let now = clock.withLock { $0.addingTimeInterval(1) }
-        let sinceTheRequest: Fetched<SharedValue<UpstreamPage>>? = gateway.inMemory(key, now: now, storedBefore: requestedAt)
+        let sinceTheRequest: Fetched<SharedBox<UpstreamPage>>? = gateway.inMemory(key, now: now, storedBefore: requestedAt)
         XCTAssertNil(sinceTheRequest, "stored after the request began: the call's own answer")
-        let before: Fetched<SharedValue<UpstreamPage>>? = gateway.inMemory(key, now: now, storedBefore: now)
+        let before: Fetched<SharedBox<UpstreamPage>>? = gateway.inMemory(key, now: now, storedBefore: now)
         XCTAssertEqual(before?.status, .stale, "an answer kept before a later request is served stale to it")
     }
 

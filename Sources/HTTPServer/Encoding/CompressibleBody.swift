@@ -1,4 +1,5 @@
 import Synchronization
+import Primitives
 
 /// A body sent many times (a kept page, a web app file) with its entity tag, hashed once, and
 /// its compressed forms (brotli, gzip) with tags of their own (`ContentCoding.entityTag`), each
@@ -12,8 +13,8 @@ package final class CompressibleBody: Sendable {
     private let identityFields: PreparedFields
     /// Each coding's form once asked for (`Made.form` nil when none is worth sending: the body is
     /// too small, or no smaller compressed). Read without a lock: the loops ask on every request.
-    private let gzipForm = OnceReference<Made>()
-    private let brotliForm = OnceReference<Made>()
+    private let gzipForm = SetOnceReference<Made>()
+    private let brotliForm = SetOnceReference<Made>()
     /// Held while a form is made, so that it is made once.
     private let making = Mutex(())
 

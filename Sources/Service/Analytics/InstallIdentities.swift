@@ -1,4 +1,5 @@
 import Model
+import Primitives
 import Foundation
 import Synchronization
 
@@ -14,7 +15,7 @@ package protocol InstallIdentityStore: Sendable {
 /// failed fetch is retried on a later need, not before `retryInterval`; nothing that needs the id
 /// ever fails for want of it. Searches only read it (`known`): a fetch of theirs would race their
 /// own call for the upstream's attention. At most `capacity` installs are held in memory (the
-/// first held go first; the store keeps them all).
+/// least recently stored go first, `BoundedLRU`; the store keeps them all).
 package final class InstallIdentities: InstallMemory, UpstreamIdentities {
 
     private struct State {
@@ -31,7 +32,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
     private let store: (any InstallIdentityStore)?
     private let retryInterval: TimeInterval
     private let report: @Sendable (any Error) -> Void
-    private let states: Mutex<KeptByKey<InstallID, State>>
+    private let states: Mutex<BoundedLRU<InstallID, State>>
 
     package init(name: String, store: (any InstallIdentityStore)?, retryInterval: TimeInterval = 60,
                 capacity: Int = defaultCapacity, report: @escaping @Sendable (any Error) -> Void = { _ in }) {
@@ -39,7 +40,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
         self.store = store
         self.retryInterval = retryInterval
         self.report = report
-        states = Mutex(KeptByKey(capacity: capacity))
+        states = Mutex(BoundedLRU(maxCount: capacity))
     }
 
     /// The install's id when it is known or stored; never fetches it.
@@ -55,7 +56,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
 
     /// A deleted install's id is dropped (the store deleted its row with it).
     package func forget(_ install: InstallID) {
-        states.withLock { $0.remove(install) }
+        states.withLock { _ = $0.removeValue(forKey: install) }
     }
 
     /// Known in memory, or read from the store the first time.
@@ -74,7 +75,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
             var state = states[install] ?? State()
             state.storeRead = true
             if state.value == nil { state.value = found }
-            states.keep(state, for: install)
+            states.insert(state, forKey: install)
             return state.value
         }
     }
@@ -87,7 +88,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
             guard state.value == nil, Date() >= state.nextFetch else { return nil }
             let task = Task { await self.fetchAndKeep(for: install, fetch) }
             state.fetching = task
-            states.keep(state, for: install)
+            states.insert(state, forKey: install)
             return task
         }
     }
@@ -120,7 +121,7 @@ package final class InstallIdentities: InstallMemory, UpstreamIdentities {
         states.withLock { states in
             var state = states[install] ?? State()
             change(&state)
-            states.keep(state, for: install)
+            states.insert(state, forKey: install)
         }
     }
 }

@@ -106,7 +106,7 @@ package struct Browse: Sendable {
     /// Marks the item if it is one of `favorites`; not found when it is above the content ceiling.
     /// The mark is kept beside the item, not set in a copy: each copy of an item retains every
     /// string and array of it.
-    private func mark(_ fetched: Fetched<SharedValue<Item>>, id: ItemID, provider: ProviderGateway,
+    private func mark(_ fetched: Fetched<SharedBox<Item>>, id: ItemID, provider: ProviderGateway,
                       favorites: FavoriteIDs) throws(ServiceError) -> Fetched<MarkedItem> {
         try provider.checkAdmitted(fetched.value.value)
         let isFavorite = favorites.ids.contains(id.rawValue)

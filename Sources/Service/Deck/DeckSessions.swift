@@ -1,5 +1,6 @@
-import Model
 import Foundation
+import Model
+import Primitives
 import Synchronization
 
 /// What each deck session of each install has shown: the last `remembered` ids, forgotten an hour
@@ -8,12 +9,19 @@ import Synchronization
 final class DeckSessions: Sendable {
     static let remembered = 200
     static let lifetimeSeconds: Double = 3600
-    /// Sessions kept at most; the least recently used go first.
+    /// Sessions held at most; the least recently recorded go first (`BoundedLRU`).
     static let capacity = 10_000
 
     private struct Session {
         var shown: [String] = []
         var lastUsed: Date
+
+        /// Adds `ids` (keeping the latest `remembered`) and marks the session used.
+        mutating func add(_ ids: [String], at date: Date) {
+            shown.append(contentsOf: ids)
+            if shown.count > DeckSessions.remembered { shown.removeFirst(shown.count - DeckSessions.remembered) }
+            lastUsed = date
+        }
     }
 
     /// The install and the session id the client passes.
@@ -22,7 +30,7 @@ final class DeckSessions: Sendable {
         let session: String
     }
 
-    private let sessions = Mutex<[Key: Session]>([:])
+    private let sessions = Mutex(BoundedLRU<Key, Session>(maxCount: DeckSessions.capacity))
     private let now: @Sendable () -> Date
 
     init(now: @escaping @Sendable () -> Date = { Date() }) { self.now = now }
@@ -41,24 +49,23 @@ final class DeckSessions: Sendable {
         let current = now()
         let session = Key(install: install, session: session)
         sessions.withLock { sessions in
-            var entry = sessions[session].flatMap { current.timeIntervalSince($0.lastUsed) < Self.lifetimeSeconds ? $0 : nil }
-                ?? Session(lastUsed: current)
-            entry.shown.append(contentsOf: ids)
-            if entry.shown.count > Self.remembered { entry.shown.removeFirst(entry.shown.count - Self.remembered) }
-            entry.lastUsed = current
-            sessions[session] = entry
-            if sessions.count > Self.capacity {
-                sessions = sessions.filter { current.timeIntervalSince($0.value.lastUsed) < Self.lifetimeSeconds }
-                while sessions.count > Self.capacity, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-                    sessions[oldest] = nil
-                }
+            // In place: the ids are not copied out and back.
+            let found: Void? = sessions.use(session) { entry in
+                if current.timeIntervalSince(entry.lastUsed) >= Self.lifetimeSeconds { entry.shown = [] }
+                entry.add(ids, at: current)
+            }
+            if found == nil {
+                var entry = Session(lastUsed: current)
+                entry.add(ids, at: current)
+                // The least recently recorded goes when full: an expired one before any live one.
+                sessions.insert(entry, forKey: session)
             }
         }
     }
 
     /// Drops deleted installs' sessions (one pass over the sessions however many installs).
     func forget(_ installs: Set<InstallID>) {
-        sessions.withLock { sessions in sessions = sessions.filter { !installs.contains($0.key.install) } }
+        sessions.withLock { sessions in sessions.removeAll { key, _ in installs.contains(key.install) } }
     }
 
     /// A new session id: 32 hex digits.

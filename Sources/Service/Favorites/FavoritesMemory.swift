@@ -1,5 +1,6 @@
 import Model
 import Synchronization
+import Primitives
 
 /// One install's favorites as this process last read or changed them: what its pages'
 /// `is_favorite` and its favorites list come from, so neither reads the store. The store stays
@@ -18,7 +19,7 @@ final class FavoritesMemory: Sendable {
         var storeReplacements = 0
     }
 
-    let gate = SerialGate()
+    let gate = AsyncMutex()
     /// Changed only by the methods below: each takes the lock once.
     private let state: Mutex<State>
 

@@ -1,5 +1,6 @@
 import Gateway
 import Model
+import Primitives
 import Foundation
 import Synchronization
 import Primitives
@@ -45,7 +46,7 @@ package final class InstallService: Sendable {
     }
 
     private struct KnownInstalls {
-        var installs: KeptByKey<InstallID, KnownInstall>
+        var installs: BoundedLRU<InstallID, KnownInstall>
         /// Goes up with every deletion: a hash read from the store before one is not kept.
         var deletions: UInt64 = 0
         /// The store's `deletionsElsewhere` when `installs` was last emptied for them.
@@ -55,7 +56,7 @@ package final class InstallService: Sendable {
         mutating func forgetIfDeletedElsewhere(_ now: Int) {
             guard now != deletionsElsewhere else { return }
             deletionsElsewhere = now
-            installs = KeptByKey(capacity: installs.capacity)
+            installs = BoundedLRU(maxCount: installs.maxCount)
             deletions &+= 1
         }
     }
@@ -74,7 +75,7 @@ package final class InstallService: Sendable {
         self.limiter = CreationLimiter(creationLimits, capacity: clientCapacity)
         self.uses = InstallUses(store: store, bookkeeping: bookkeeping, interval: useInterval)
         self.memories = memories
-        self.known = Mutex(KnownInstalls(installs: KeptByKey(capacity: knownCapacity)))
+        self.known = Mutex(KnownInstalls(installs: BoundedLRU(maxCount: knownCapacity)))
         self.now = now
     }
 
@@ -88,7 +89,7 @@ package final class InstallService: Sendable {
         let issued = InstallToken.issue()
         try await store.create(InstallRecord(id: issued.install, tokenHash: issued.secretHash, createdAt: date))
         if let hash = TokenHash(issued.secretHash) {
-            known.withLock { $0.installs.keep(KnownInstall(hash: hash, useRecorded: date), for: issued.install) }
+            known.withLock { _ = $0.installs.insert(KnownInstall(hash: hash, useRecorded: date), forKey: issued.install) }
         }
         return NewInstall(install: issued.install, token: issued.token, createdAt: date)
     }
@@ -109,7 +110,7 @@ package final class InstallService: Sendable {
               let hash = TokenHash(stored) else { throw InstallError.unknownToken }
         let read = KnownInstall(hash: hash, useRecorded: record.lastUsed)
         known.withLock { known in
-            if known.deletions == deletions { known.installs.keep(read, for: token.install) }
+            if known.deletions == deletions { known.installs.insert(read, forKey: token.install) }
         }
         return try accept(token, read)
     }
@@ -142,7 +143,7 @@ package final class InstallService: Sendable {
             guard var entry = known.installs[install], uses.isDue(recorded: entry.useRecorded, now: date) else { return nil }
             let previous = entry.useRecorded
             entry.useRecorded = date
-            known.installs.keep(entry, for: install)
+            known.installs.insert(entry, forKey: install)
             return previous
         }
         guard let claimed, !uses.record(install, usedAt: date) else { return }
@@ -150,7 +151,7 @@ package final class InstallService: Sendable {
         known.withLock { known in
             guard var entry = known.installs[install] else { return }
             entry.useRecorded = claimed
-            known.installs.keep(entry, for: install)
+            known.installs.insert(entry, forKey: install)
         }
     }
 
@@ -168,7 +169,7 @@ package final class InstallService: Sendable {
     /// Drops what memory holds of deleted installs: their tokens are refused from then on.
     func forget(_ installs: [InstallID]) {
         known.withLock { known in
-            for install in installs { known.installs.remove(install) }
+            for install in installs { known.installs.removeValue(forKey: install) }
             known.deletions &+= 1
         }
         for memory in memories {

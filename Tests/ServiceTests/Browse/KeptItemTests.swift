@@ -2,6 +2,7 @@ import Primitives
 import Gateway
 import Service
 import Model
+import Primitives
 import TestSupport
 import XCTest
 

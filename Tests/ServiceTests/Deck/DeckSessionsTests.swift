@@ -28,6 +28,33 @@ final class DeckSessionsTests: XCTestCase {
         XCTAssertEqual(sessions.shown(in: "s", install: .local), ["d"], "an expired session starts afresh")
     }
 
+    /// At most `capacity` sessions: past it the least recently recorded goes, not one recorded since.
+    func testTheLeastRecentlyRecordedSessionGoesPastTheCapacity() {
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let sessions = DeckSessions(now: { clock.withLock { $0 } })
+        for number in 0..<DeckSessions.capacity {
+            sessions.record(["x"], in: "s\(number)", install: .local)
+            clock.withLock { $0.addTimeInterval(0.001) }
+        }
+        sessions.record(["again"], in: "s0", install: .local)
+        sessions.record(["new"], in: "extra", install: .local)
+        XCTAssertEqual(sessions.shown(in: "s0", install: .local), ["x", "again"], "recorded since: stays")
+        XCTAssertEqual(sessions.shown(in: "s1", install: .local), [], "the least recently recorded went")
+        XCTAssertEqual(sessions.shown(in: "s2", install: .local), ["x"])
+        XCTAssertEqual(sessions.shown(in: "extra", install: .local), ["new"])
+    }
+
+    func testForgettingAnInstallDropsItsSessionsOnly() {
+        let sessions = DeckSessions()
+        let gone = InstallID(unchecked: String(repeating: "7", count: 32)), other = InstallID.local
+        for install in [gone, other] { sessions.record(["a"], in: "s", install: install) }
+        sessions.record(["b"], in: "t", install: gone)
+        sessions.forget([gone])
+        XCTAssertEqual(sessions.shown(in: "s", install: gone), [])
+        XCTAssertEqual(sessions.shown(in: "t", install: gone), [])
+        XCTAssertEqual(sessions.shown(in: "s", install: other), ["a"])
+    }
+
     func testNewIDsAre32HexDigitsAndDiffer() {
         let first = DeckSessions.newID()
         XCTAssertEqual(first.count, 32)

@@ -23,7 +23,7 @@ package final class DemoMediaLibrary: Sendable {
         self.catalogs = catalogs
         let cache = DemoPictureCache(limit: cacheBytes)
         self.cache = cache
-        pool = DrawingPool(drawing) { picture, bytes in cache.keep(picture, Image(bytes: bytes, contentType: picture.contentType)) }
+        pool = DrawingPool(drawing) { picture, bytes in cache.insert(picture, Image(bytes: bytes, contentType: picture.contentType)) }
     }
 
     package var providers: [String] { catalogs.keys.sorted() }

@@ -1,38 +1,28 @@
-import Recency
+import Primitives
 import Synchronization
 
-/// The demo pictures drawn, kept in memory up to a bound in bytes, least recently used out first;
-/// a picture larger than the bound is not kept.
+/// The demo pictures drawn, held in memory up to a bound in bytes, least recently used out first
+/// (`BoundedLRU`); a picture larger than the bound is not held.
 final class DemoPictureCache: Sendable {
-    private struct Held {
-        var images = RecencyList<DemoPicture, DemoMediaLibrary.Image>()
-        var bytes = 0
-    }
-
-    private let limit: Int
-    private let held = Mutex(Held())
+    private let images: Mutex<BoundedLRU<DemoPicture, DemoMediaLibrary.Image>>
 
     init(limit: Int) {
-        self.limit = max(0, limit)
+        images = Mutex(BoundedLRU(maxCount: .max, maxBytes: max(0, limit)))
     }
 
-    /// The picture if kept, now the most recently used.
+    /// The picture if held, now the most recently used.
     func use(_ picture: DemoPicture) -> DemoMediaLibrary.Image? {
-        held.withLock { $0.images.use(picture) { $0 } }
+        images.withLock { $0.use(picture) { $0 } }
     }
 
-    func keep(_ picture: DemoPicture, _ image: DemoMediaLibrary.Image) {
-        guard image.bytes.count <= limit else { return }
-        held.withLock { held in
-            if held.images.use(picture, { _ in () }) != nil { return }
-            held.images.insert(picture, image)
-            held.bytes += image.bytes.count
-            while held.bytes > limit, let oldest = held.images.removeOldest() {
-                held.bytes -= oldest.value.bytes.count
-            }
+    /// Holds a picture just drawn, unless one drawn meanwhile is held already (the same bytes).
+    func insert(_ picture: DemoPicture, _ image: DemoMediaLibrary.Image) {
+        images.withLock { images in
+            if images.use(picture, { _ in () }) != nil { return }
+            images.insert(image, forKey: picture, bytes: image.bytes.count)
         }
     }
 
-    var bytes: Int { held.withLock { $0.bytes } }
-    var count: Int { held.withLock { $0.images.count } }
+    var bytes: Int { images.withLock { $0.bytes } }
+    var count: Int { images.withLock { $0.count } }
 }

@@ -1,14 +1,14 @@
 import Synchronization
 
-/// A reference set at most once, then read by every loop on every request without a lock: a
-/// kept body's compressed form, the forms linked for a host.
+/// A set-once reference: stored at most once, then read by every loop on every request without a
+/// lock (a stored body's compressed form, the forms linked for a host).
 ///
 /// What `AtomicLazyReference` does, written here because its `load()` is not inlined into the
 /// loops' code: each call went through the generic entry point and looked its type's metadata up
 /// (1.3% of a cached gzip answer's CPU samples, for two loads a request). This one is specialised
 /// wherever it is used, and a load is one acquiring load of a word.
 @frozen
-public struct OnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
+public struct SetOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
     /// 0, or the address of one retained `Instance`, never replaced, released when this goes.
     @usableFromInline let storage: Atomic<UInt>
 

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import Primitives
 
 /// Set once, read by every loop: every racer gets the first instance stored, and no instance is
 /// kept alive past its holder or leaked by a racer that lost.
-final class OnceReferenceTests: XCTestCase {
+final class SetOnceReferenceTests: XCTestCase {
     private final class Counted: Sendable {
         static let alive = Atomic<Int>(0)
         let number: Int
@@ -17,7 +17,7 @@ final class OnceReferenceTests: XCTestCase {
     }
 
     private final class Holder: Sendable {
-        let reference = OnceReference<Counted>()
+        let reference = SetOnceReference<Counted>()
     }
 
     func testEmptyUntilStoredThenTheFirstStays() {
