@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Model", "TestSupport", "DemoCatalog", "Primitives"], swiftSettings: strict),
         .testTarget(
             name: "ServiceTests",
-            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "ASCII", "JSON", "Primitives"],
+            dependencies: ["Service", "Model", "Wire", "Gateway", "Storage", "SQLite", "TestSupport", "GiphyClient", "UnsplashClient", "JSON", "Primitives"],
             swiftSettings: strict
         ),
 
