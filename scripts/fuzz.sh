@@ -37,7 +37,7 @@ sources_of() {
             find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
-                Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/JSONBody.swift
+                Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/Inputs/JSONBody.swift
             find Sources/Model -name '*.swift' | sort ;;
         *) return 1 ;;
     esac

@@ -75,7 +75,7 @@ final class APIHarness: Sendable {
     func flushWrites() async { await app.bookkeeping.flush() }
 
     /// Requests answered so far at once on an event loop (from memory), and by workers.
-    var answerCounts: (atOnce: Int, byWorkers: Int) { app.server.answerCounts }
+    var answerCounts: (ready: Int, byWorkers: Int) { app.server.answerCounts }
 
     /// Every response this harness received, for the key-secrecy check.
     let responses = Mutex<[RawClient.Response]>([])

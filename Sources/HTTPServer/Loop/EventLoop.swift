@@ -299,7 +299,7 @@ final class EventLoop {
         }
         switch answer {
         case .ready(let response):
-            executor.answeredAtOnce.add(1, ordering: .relaxed)
+            executor.answeredReady.add(1, ordering: .relaxed)
             connection.machine.handlerFinished(response, into: &actions)
         case .pending(let wait):
             executor.handedToWorkers.add(1, ordering: .relaxed)

@@ -72,7 +72,7 @@ final class LoopExecutor: TaskExecutor, Sendable {
     let oldestIdleSince = Atomic<UInt64>(.max)
     /// Requests this loop answered at once (a ready `HTTPResponder.answer`) and handed to workers:
     /// written by this loop alone (no line shared between loops), read by `HTTPServer.answerCounts`.
-    let answeredAtOnce = Atomic<Int>(0)
+    let answeredReady = Atomic<Int>(0)
     let handedToWorkers = Atomic<Int>(0)
     private let mailbox: Mutex<Mailbox>
 

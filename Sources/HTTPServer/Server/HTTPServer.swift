@@ -110,10 +110,10 @@ package final class HTTPServer: Sendable {
     /// Requests answered so far: at once on their event loop (the answer was in memory), and by
     /// workers (it had to be waited for). Responses the transport made itself (a 400, a 408) are
     /// in neither.
-    package var answerCounts: (atOnce: Int, byWorkers: Int) {
+    package var answerCounts: (ready: Int, byWorkers: Int) {
         state.withLock { running in
             let loops = running?.loops ?? []
-            return (loops.reduce(0) { $0 + $1.answeredAtOnce.load(ordering: .relaxed) },
+            return (loops.reduce(0) { $0 + $1.answeredReady.load(ordering: .relaxed) },
                     loops.reduce(0) { $0 + $1.handedToWorkers.load(ordering: .relaxed) })
         }
     }

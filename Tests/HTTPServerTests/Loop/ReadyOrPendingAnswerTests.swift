@@ -5,7 +5,7 @@ import XCTest
 
 /// A route's handler runs on the event loop that read the request: a ready answer is sent with no
 /// worker; a pending one is waited for on a worker. Both ways give the same framing, problems and order.
-final class AtOnceAnswerTests: XCTestCase {
+final class ReadyOrPendingAnswerTests: XCTestCase {
     private struct Refused: Error {}
 
     private static func routes(_ router: inout RouterBuilder) {
@@ -36,7 +36,7 @@ final class AtOnceAnswerTests: XCTestCase {
         XCTAssertEqual(way(response), "at once")
         XCTAssertEqual(response.header("Content-Length"), "\(response.body.count)")
         XCTAssertNotNil(response.header("Date"))
-        XCTAssertEqual(server.server.answerCounts.atOnce, 1)
+        XCTAssertEqual(server.server.answerCounts.ready, 1)
         XCTAssertEqual(server.server.answerCounts.byWorkers, 0)
     }
 
@@ -45,7 +45,7 @@ final class AtOnceAnswerTests: XCTestCase {
         let client = try server.client()
         try client.send(request("GET", "/kept"))
         XCTAssertEqual(way(try client.readResponse()), "worker")
-        XCTAssertEqual(server.server.answerCounts.atOnce, 0)
+        XCTAssertEqual(server.server.answerCounts.ready, 0)
         XCTAssertEqual(server.server.answerCounts.byWorkers, 1)
     }
 
@@ -57,7 +57,7 @@ final class AtOnceAnswerTests: XCTestCase {
         XCTAssertEqual(response.status, 400)
         XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
         XCTAssertEqual(response.json?["code"] as? String, "invalid_thing")
-        XCTAssertEqual(server.server.answerCounts.atOnce, 1)
+        XCTAssertEqual(server.server.answerCounts.ready, 1)
     }
 
     func testAnyOtherFailureAtOnceIsA500AndLogged() async throws {
@@ -93,7 +93,7 @@ final class AtOnceAnswerTests: XCTestCase {
         let refused = try client.readResponse()
         XCTAssertEqual(refused.status, 405)
         XCTAssertEqual(refused.header("Allow"), "GET, HEAD")
-        XCTAssertEqual(server.server.answerCounts.atOnce, 2)
+        XCTAssertEqual(server.server.answerCounts.ready, 2)
         XCTAssertEqual(server.server.answerCounts.byWorkers, 0)
     }
 
@@ -118,7 +118,7 @@ final class AtOnceAnswerTests: XCTestCase {
         XCTAssertEqual(way(try client.readResponse()), "at once")
         XCTAssertEqual(way(try client.readResponse()), "worker")
         XCTAssertEqual(way(try client.readResponse()), "immediate")
-        XCTAssertEqual(server.server.answerCounts.atOnce, 2)
+        XCTAssertEqual(server.server.answerCounts.ready, 2)
         XCTAssertEqual(server.server.answerCounts.byWorkers, 2)
     }
 }

@@ -11,7 +11,7 @@ final class WebAppRouteTests: XCTestCase {
     /// The folder SwiftPM embeds; every file in it must be served byte for byte.
     private var assetsFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/API/WebApp/Assets").standardizedFileURL
+            .appendingPathComponent("../../../Sources/API/WebApp/Assets").standardizedFileURL
     }
 
     private func assetNames() throws -> [String] {
