@@ -24,26 +24,27 @@ struct APIResponder: HTTPResponder {
 
     func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
         let (routed, handler) = try route(&request)
-        let answer: HTTPAnswer
         do {
-            answer = try handler.answer(request)
-        } catch {
-            throw failed(error, routed)
-        }
-        switch answer {
-        case .ready(var response):
-            finish(&response, to: request, routed)
-            return .ready(response)
-        case .pending(let wait):
-            return .pending { [self, request] in
-                do {
-                    var response = try await wait()
-                    finish(&response, to: request, routed)
-                    return response
-                } catch {
-                    throw failed(error, routed)
+            // Switched on as it comes, never kept in a variable: a ready response bound out of a
+            // kept answer shares its headers' storage with it, and the first header added (the
+            // ETag) copied them, one allocation per request.
+            switch try handler.answer(request) {
+            case .ready(var response):
+                finish(&response, to: request, routed)
+                return .ready(response)
+            case .pending(let wait):
+                return .pending { [self, request] in
+                    do {
+                        var response = try await wait()
+                        finish(&response, to: request, routed)
+                        return response
+                    } catch {
+                        throw failed(error, routed)
+                    }
                 }
             }
+        } catch {
+            throw failed(error, routed)
         }
     }
 
