@@ -4,7 +4,7 @@
 /// (indices, no allocation per node once the slots exist; a removed slot is filled by the last,
 /// so no slot holds a value no longer cached), and a dictionary from key to slot. The one cache
 /// of the server's memory: answers (`MemoryCache`), written bodies (`RenderedBodies`), deck
-/// sessions, installs' tokens, upstream identities, demo pictures. Not thread-safe: each holder
+/// sessions, installs' tokens, upstream identities, the favorites memories no call uses, demo pictures. Not thread-safe: each holder
 /// wraps it in a `Mutex`.
 /// Inlinable, so that it is specialised where it is used (the memory cache holds its lock while
 /// it runs): its state is `@usableFromInline`, never to be touched from outside.

@@ -1,43 +1,42 @@
 import Model
+import Primitives
 import Synchronization
 
-/// Each install's `FavoritesMemory`, at most `capacity` of them: past it, the least recently used
-/// that no call is using are dropped (and read from the store again when next needed). A memory
-/// in use is never dropped, so an install never has two gates at once.
+/// Each install's `FavoritesMemory`. A memory in use by a call (or kept for good, the local
+/// install's) is held apart and never dropped, so an install never has two gates at once; the
+/// others wait in a `BoundedLRU` of at most `capacity`, the least recently used dropped first
+/// (and read from the store again when next needed).
 final class FavoritesMemories: Sendable {
-    private struct Entry {
+    /// A memory a call is using, or kept for good.
+    private struct Held {
         let memory: FavoritesMemory
         var users: Int
-        var lastUsed: UInt64
-        /// Kept for good (`kept`): never dropped for capacity.
-        var pinned = false
+        /// Kept for good (`kept`): never dropped.
+        var pinned: Bool
     }
 
     private struct State {
-        var entries: [InstallID: Entry] = [:]
-        var clock: UInt64 = 0
+        var held: [InstallID: Held] = [:]
+        var unused: BoundedLRU<InstallID, FavoritesMemory>
     }
 
     let capacity: Int
     private let versions = VersionCounter()
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        state = Mutex(State(unused: BoundedLRU(maxCount: self.capacity)))
     }
 
     /// The install's memory when there is one, for reads of what it already holds.
     func existing(_ install: InstallID) -> FavoritesMemory? {
-        // Found once and changed in place: a copy out and back hashed the id twice under the
-        // lock every request takes.
         state.withLock { state in
-            guard let index = state.entries.index(forKey: install) else { return nil }
-            // A pinned memory is never dropped, so its last use is not written: the local
-            // install's is read on nearly every request, from both loops' cores.
-            guard !state.entries.values[index].pinned else { return state.entries.values[index].memory }
-            state.clock += 1
-            state.entries.values[index].lastUsed = state.clock
-            return state.entries.values[index].memory
+            // Held first: the local install's, read on nearly every request, is found without
+            // writing anything (its use order is not kept: it is never dropped).
+            if let held = state.held[install] { return held.memory }
+            // A hot memory's use moves nothing (one among the newest eighth stays where it is).
+            return state.unused.use(install, unlessAmongNewest: max(1, capacity / 8)) { $0 }
         }
     }
 
@@ -53,57 +52,50 @@ final class FavoritesMemories: Sendable {
     /// install's, read at start-up.
     func kept(_ install: InstallID) -> FavoritesMemory {
         state.withLock { state in
-            var entry = state.entries[install] ?? Entry(memory: FavoritesMemory(versions: versions), users: 0, lastUsed: 0)
-            // One user that never leaves: the memory stays.
-            if !entry.pinned {
-                entry.pinned = true
-                entry.users += 1
-            }
-            state.entries[install] = entry
-            return entry.memory
+            var held = state.held[install] ?? Held(memory: state.unused.removeValue(forKey: install) ?? FavoritesMemory(versions: versions),
+                                                   users: 0, pinned: true)
+            held.pinned = true
+            state.held[install] = held
+            return held.memory
         }
     }
 
     /// Drops the install's memory (its install was deleted); a call still using it finds it empty.
     func forget(_ install: InstallID) {
-        let dropped = state.withLock { $0.entries.removeValue(forKey: install) }
-        dropped?.memory.forget()
+        let dropped = state.withLock { state in
+            state.held.removeValue(forKey: install)?.memory ?? state.unused.removeValue(forKey: install)
+        }
+        dropped?.forget()
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.held.count + $0.unused.count } }
 
     private func checkOut(_ install: InstallID) -> FavoritesMemory {
-        let (memory, dropped) = state.withLock { state -> (FavoritesMemory, [FavoritesMemory]) in
-            state.clock += 1
-            var entry = state.entries[install] ?? Entry(memory: FavoritesMemory(versions: versions), users: 0, lastUsed: 0)
-            entry.users += 1
-            entry.lastUsed = state.clock
-            state.entries[install] = entry
-            return (entry.memory, state.entries.count > capacity ? dropUnused(&state) : [])
+        state.withLock { state in
+            var held = state.held[install] ?? Held(memory: state.unused.removeValue(forKey: install) ?? FavoritesMemory(versions: versions),
+                                                   users: 0, pinned: false)
+            held.users += 1
+            state.held[install] = held
+            return held.memory
         }
-        // Emptied, so a reader that took one before it was dropped goes to the store.
-        for memory in dropped { memory.forget() }
-        return memory
     }
 
     private func checkIn(_ install: InstallID, _ memory: FavoritesMemory) {
-        state.withLock { state in
-            // A memory forgotten meanwhile (deleted install) is no longer in the map.
-            guard var entry = state.entries[install], entry.memory === memory else { return }
-            entry.users -= 1
-            state.entries[install] = entry
+        let dropped = state.withLock { state -> FavoritesMemory? in
+            // A memory forgotten meanwhile (deleted install) is no longer held.
+            guard var held = state.held[install], held.memory === memory else { return nil }
+            held.users -= 1
+            guard held.users == 0, !held.pinned else {
+                state.held[install] = held
+                return nil
+            }
+            state.held[install] = nil
+            // Full: the least recently used makes room, emptied below.
+            let evicted = state.unused.count >= capacity ? state.unused.removeOldest()?.value : nil
+            state.unused.insert(memory, forKey: install)
+            return evicted
         }
-    }
-
-    /// Down to nine tenths of the capacity, least recently used first, so this runs seldom.
-    private func dropUnused(_ state: inout State) -> [FavoritesMemory] {
-        let target = capacity * 9 / 10
-        let unused = state.entries.filter { $0.value.users == 0 }.sorted { $0.value.lastUsed < $1.value.lastUsed }
-        var dropped: [FavoritesMemory] = []
-        for (install, entry) in unused.prefix(max(0, state.entries.count - target)) {
-            state.entries[install] = nil
-            dropped.append(entry.memory)
-        }
-        return dropped
+        // Emptied, so a reader that took it before it was dropped goes to the store.
+        dropped?.forget()
     }
 }
