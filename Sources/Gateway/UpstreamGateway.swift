@@ -62,14 +62,14 @@ package final class UpstreamGateway: Sendable {
         cached(key: CacheKey.search(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("search", request.type),
                payer: payer()) { [provider] in
             try await provider.search(request)
-        }.map(with: ()) { _, fetched in fetched.map(\.value) }
+        }.map { fetched in fetched.map(\.value) }
     }
 
     package func trending(_ request: TrendingRequest, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<UpstreamPage>> {
         cached(key: CacheKey.trending(request, upstream: settings.upstreamIdentity), endpoint: CacheKey.endpoint("trending", request.type),
                payer: payer()) { [provider] in
             try await provider.trending(request)
-        }.map(with: ()) { _, fetched in fetched.map(\.value) }
+        }.map { fetched in fetched.map(\.value) }
     }
 
     /// Autocomplete terms, cached and coalesced like pages. While calls left this hour are at most

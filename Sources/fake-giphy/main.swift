@@ -12,10 +12,4 @@ let options = FakeServerOptions.parse(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, toolName: "fake-giphy",
     environmentPrefix: "FAKE_GIPHY", keyFlag: "api-key", defaultKey: FakeGiphy.defaultAPIKey)
 let fake = FakeGiphy(apiKey: options.key, host: options.host, port: options.port, logger: Logger(level: options.logLevel))
-do {
-    FakeServerOptions.announce(toolName: "fake-giphy", url: try fake.start())
-} catch {
-    FileHandle.standardError.write(Data("fake-giphy: cannot start: \(error)\n".utf8))
-    exit(2)
-}
-await fake.waitUntilStopped()
+await fake.serveUntilStopped(toolName: "fake-giphy")

@@ -12,10 +12,4 @@ let options = FakeServerOptions.parse(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, toolName: "fake-unsplash",
     environmentPrefix: "FAKE_UNSPLASH", keyFlag: "access-key", defaultKey: FakeUnsplash.defaultAccessKey)
 let fake = FakeUnsplash(accessKey: options.key, host: options.host, port: options.port, logger: Logger(level: options.logLevel))
-do {
-    FakeServerOptions.announce(toolName: "fake-unsplash", url: try fake.start())
-} catch {
-    FileHandle.standardError.write(Data("fake-unsplash: cannot start: \(error)\n".utf8))
-    exit(2)
-}
-await fake.waitUntilStopped()
+await fake.serveUntilStopped(toolName: "fake-unsplash")

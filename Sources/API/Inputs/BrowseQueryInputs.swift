@@ -2,12 +2,20 @@ import Service
 import Wire
 import Model
 import HTTPServer
+import Primitives
 
-/// The browse queries read from a request, once, with the checks in a fixed order (so a request
-/// with several faults always names the same one). The install is set once it is known.
-extension SearchQuery {
-    /// `/search`'s query.
-    static func of(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
+/// A browse query as a route reads it from its request, once, with the checks in a fixed order (so
+/// a request with several faults always names the same one), and answers it (`BrowseAnswers`).
+/// The install is set once it is known.
+protocol BrowseRequest: Sendable {
+    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> Self
+    var install: InstallID? { get set }
+    func answer(with answers: BrowseAnswers, to request: HTTPRequest) throws(ServiceError) -> HTTPAnswer
+}
+
+/// `/search`'s query.
+extension SearchQuery: BrowseRequest {
+    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.searchOffsetRange)
@@ -19,11 +27,13 @@ extension SearchQuery {
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
         return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, provider: provider, order: order)
     }
+
+    func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.search(self, request: request) }
 }
 
-extension TrendingQuery {
-    /// `/trending`'s query.
-    static func of(_ request: HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
+/// `/trending`'s query.
+extension TrendingQuery: BrowseRequest {
+    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.trendingOffsetRange)
@@ -33,14 +43,20 @@ extension TrendingQuery {
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
         return TrendingQuery(page: page, rating: rating, type: type, form: form, provider: provider, order: order)
     }
+
+    func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.trending(self, request: request) }
 }
 
-extension ItemQuery {
-    /// `/gif/{id}`'s (and `/items/{id}`'s) query. Borrowed: an initialiser takes its arguments
-    /// owned, and the request was copied to be passed.
+/// `/gif/{id}`'s (and `/items/{id}`'s) query.
+extension ItemQuery: BrowseRequest {
+    /// Borrowed: an initialiser takes its arguments owned, and the request was copied to be passed.
     static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> ItemQuery {
         let id = try RequestInputs.itemID(request.pathParameters["id"])
         let form = try RequestInputs.singleForm(request.query["renditions"], linked: links.forms(for: request))
         return ItemQuery(id: id, provider: try providers.provider(of: id), form: form)
+    }
+
+    func answer(with answers: BrowseAnswers, to request: HTTPRequest) throws(ServiceError) -> HTTPAnswer {
+        try answers.item(self, request: request)
     }
 }

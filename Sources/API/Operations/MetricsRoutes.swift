@@ -94,15 +94,12 @@ enum PrometheusText {
         let outcomes = [("sent", pingbacks.sent), ("failed", pingbacks.failed), ("dropped", pingbacks.dropped),
                         ("disabled", pingbacks.disabled), ("no_links", pingbacks.noLinks)]
         for (outcome, count) in outcomes { out += "gif_bff_pingbacks_total{outcome=\"\(outcome)\"} \(count)\n" }
-        header(&out, "gif_bff_pingback_retries_total", "counter", "Pingbacks retried after a first failure.")
-        out += "gif_bff_pingback_retries_total \(pingbacks.retried)\n"
+        metric(&out, "gif_bff_pingback_retries_total", "counter", "Pingbacks retried after a first failure.", pingbacks.retried)
         if let favorites {
-            header(&out, "gif_bff_favorites", "gauge", "Favorites stored, over every install.")
-            out += "gif_bff_favorites \(favorites)\n"
+            metric(&out, "gif_bff_favorites", "gauge", "Favorites stored, over every install.", favorites)
         }
         if let installs {
-            header(&out, "gif_bff_installs", "gauge", "Installs made with POST /installs (the local one not counted).")
-            out += "gif_bff_installs \(installs)\n"
+            metric(&out, "gif_bff_installs", "gauge", "Installs made with POST /installs (the local one not counted).", installs)
         }
         if !budgetRemaining.isEmpty {
             header(&out, "gif_bff_upstream_budget_remaining", "gauge", "Upstream calls left in the current hour, by provider.")
@@ -116,10 +113,8 @@ enum PrometheusText {
     /// The demo media cache's size, where a provider is served from its demo catalog.
     static func demoMedia(bytes: Int, pictures: Int) -> String {
         var out = ""
-        header(&out, "gif_bff_demo_media_cache_bytes", "gauge", "Bytes of demo pictures kept in memory (GIF_BFF_DEMO_MEDIA_CACHE_MB bounds it).")
-        out += "gif_bff_demo_media_cache_bytes \(bytes)\n"
-        header(&out, "gif_bff_demo_media_cache_pictures", "gauge", "Demo pictures kept in memory.")
-        out += "gif_bff_demo_media_cache_pictures \(pictures)\n"
+        metric(&out, "gif_bff_demo_media_cache_bytes", "gauge", "Bytes of demo pictures kept in memory (GIF_BFF_DEMO_MEDIA_CACHE_MB bounds it).", bytes)
+        metric(&out, "gif_bff_demo_media_cache_pictures", "gauge", "Demo pictures kept in memory.", pictures)
         return out
     }
 
@@ -129,21 +124,16 @@ enum PrometheusText {
         header(&out, "gif_bff_backups_total", "counter", "Snapshots of the SQLite file into GIF_BFF_BACKUP_DIR, by outcome.")
         out += "gif_bff_backups_total{outcome=\"written\"} \(counts.written)\n"
         out += "gif_bff_backups_total{outcome=\"failed\"} \(counts.failed)\n"
-        header(&out, "gif_bff_backup_last_bytes", "gauge", "Size of the last snapshot written.")
-        out += "gif_bff_backup_last_bytes \(counts.lastBytes)\n"
-        header(&out, "gif_bff_backup_last_duration_seconds", "gauge", "Time the last snapshot written took, synced and renamed.")
-        out += "gif_bff_backup_last_duration_seconds \(counts.lastSeconds)\n"
-        header(&out, "gif_bff_backup_last_written_timestamp_seconds", "gauge", "When the last snapshot was written (0: none yet).")
-        out += "gif_bff_backup_last_written_timestamp_seconds \(counts.lastWrittenAt)\n"
+        metric(&out, "gif_bff_backup_last_bytes", "gauge", "Size of the last snapshot written.", counts.lastBytes)
+        metric(&out, "gif_bff_backup_last_duration_seconds", "gauge", "Time the last snapshot written took, synced and renamed.", counts.lastSeconds)
+        metric(&out, "gif_bff_backup_last_written_timestamp_seconds", "gauge", "When the last snapshot was written (0: none yet).", counts.lastWrittenAt)
         return out
     }
 
     static func heap(inUse: Int, freeKept: Int) -> String {
         var out = ""
-        header(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.")
-        out += "gif_bff_heap_in_use_bytes \(inUse)\n"
-        header(&out, "gif_bff_heap_free_kept_bytes", "gauge", "Heap bytes freed but kept by the allocator, not returned to the system.")
-        out += "gif_bff_heap_free_kept_bytes \(freeKept)\n"
+        metric(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.", inUse)
+        metric(&out, "gif_bff_heap_free_kept_bytes", "gauge", "Heap bytes freed but kept by the allocator, not returned to the system.", freeKept)
         return out
     }
 
@@ -157,6 +147,12 @@ enum PrometheusText {
 
     private static func header(_ out: inout String, _ name: String, _ type: String, _ help: String) {
         out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// A metric of one value, with no labels: its header, then its line.
+    private static func metric(_ out: inout String, _ name: String, _ type: String, _ help: String, _ value: some CustomStringConvertible) {
+        header(&out, name, type, help)
+        out += "\(name) \(value)\n"
     }
 
     /// A label value in quotes, with backslash, quote and newline escaped.

@@ -18,33 +18,11 @@ enum BrowseRoutes {
                          proxies: TrustedProxies) {
         let answers = BrowseAnswers(browse: browse, providers: providers, links: links, proxies: proxies, pages: RenderedBodies<PageBodyKey>(),
                                     details: RenderedBodies<DetailBodyKey>(maxCount: 1024, maxBytes: 16 << 20))
-        // Each page and item route runs once on the event loop: the install (first, as every route
-        // that reads a token), then the query, then the answer, each at once when memory holds it, else on a worker after its wait.
-        // The closures given to `then` capture nothing (what they need is their context), so an
-        // answer from memory makes none.
-        router.serve(.get, "/search") { request in
-            try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, request)) { context, install in
-                var query = try SearchQuery.of(context.1, providers: context.0.providers, links: context.0.links)
-                query.install = install
-                return context.0.search(query, request: context.1)
-            }
-        }
-        router.serve(.get, "/trending") { request in
-            try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, request)) { context, install in
-                var query = try TrendingQuery.of(context.1, providers: context.0.providers, links: context.0.links)
-                query.install = install
-                return context.0.trending(query, request: context.1)
-            }
-        }
+        router.serve(.get, "/search") { request in try answers.answer(request, as: SearchQuery.self, installs: installs) }
+        router.serve(.get, "/trending") { request in try answers.answer(request, as: TrendingQuery.self, installs: installs) }
         // /items/{id} is the provider-neutral name; /gif/{id} stays for the GIF apps.
         for template in ["/gif/{id}", "/items/{id}"] {
-            router.serve(.get, template) { request in
-                try InstallAccess.forBrowsing(request, installs: installs).then(with: (answers, request)) { context, install in
-                    var query = try ItemQuery.of(context.1, providers: context.0.providers, links: context.0.links)
-                    query.install = install
-                    return try context.0.item(query, request: context.1)
-                }
-            }
+            router.serve(.get, template) { request in try answers.answer(request, as: ItemQuery.self, installs: installs) }
         }
         router.serveWaiting(.post, "/items/{id}/download") { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs).value()

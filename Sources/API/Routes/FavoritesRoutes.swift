@@ -34,13 +34,15 @@ enum FavoritesRoutes {
     }
 
     static func register(on router: inout RouterBuilder, favorites: Favorites, installs: Installs, links: LinkBase, proxies: TrustedProxies) {
-        let lists = FavoritesLists(favorites: favorites, bodies: RenderedBodies<ListBodyKey>(maxCount: 16))
+        let lists = FavoritesLists(favorites: favorites, links: links, bodies: RenderedBodies<ListBodyKey>(maxCount: 16))
         // Runs on the event loop: answered at once when memory holds the install and its list
         // (after the first read), else on a worker after the wait.
         router.serve(.get, "/favorites") { request in
-            try InstallAccess.forKeeping(request, installs: installs).then(with: (lists, links, request)) { context, install in
-                let form = try RequestInputs.listForm(context.2.query["renditions"], linked: context.1.forms(for: context.2))
-                return context.0.list(install: install, form: form, request: context.2)
+            switch try InstallAccess.forKeeping(request, installs: installs) {
+            case .ready(let install):
+                return try lists.list(install: install, request: request)
+            case .pending(let wait):
+                return .pending { try await lists.list(install: try await wait(), request: request).value() }
             }
         }
         router.serveWaiting(.post, "/favorites") { request in
@@ -59,14 +61,22 @@ enum FavoritesRoutes {
         }
     }
 
-    /// An install's favorites list as a response, ready or pending as the list is.
-    struct FavoritesLists: Sendable {
+    /// An install's favorites list as a response, ready or pending as the list is. A class: a
+    /// pending answer captures one reference.
+    final class FavoritesLists: Sendable {
         let favorites: Favorites
+        let links: LinkBase
         let bodies: RenderedBodies<ListBodyKey>
 
-        func list(install: InstallID, form: ItemForm, request: HTTPRequest) -> HTTPAnswer {
-            favorites.listing(install: install).map(with: (self, install, form, request)) { context, listing in
-                context.0.response(listing, install: context.1, form: context.2, request: context.3)
+        init(favorites: Favorites, links: LinkBase, bodies: RenderedBodies<ListBodyKey>) {
+            (self.favorites, self.links, self.bodies) = (favorites, links, bodies)
+        }
+
+        func list(install: InstallID, request: HTTPRequest) throws(ServiceError) -> HTTPAnswer {
+            let form = try RequestInputs.listForm(request.query["renditions"], linked: links.forms(for: request))
+            switch favorites.listing(install: install) {
+            case .ready(let listing): return .ready(response(listing, install: install, form: form, request: request))
+            case .pending(let wait): return .pending { [self] in response(try await wait(), install: install, form: form, request: request) }
             }
         }
 

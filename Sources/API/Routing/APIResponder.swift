@@ -78,7 +78,7 @@ struct APIResponder: HTTPResponder {
     /// sent; counted as sent, so a 304 counts as 304. In place: a copy to change would share the
     /// headers' storage with the original, and the first header added would copy it.
     private func finish(_ response: inout HTTPResponse, to request: HTTPRequest, _ routed: Routed) {
-        CompressingResponder.compress(&response, for: request)
+        ResponseCompression.compress(&response, for: request)
         ConditionalGET.answer(&response, to: request)
         if let allowedOrigin = routed.allowedOrigin { CORS.addHeaders(to: &response, origin: allowedOrigin) }
         metrics.record(route: routed.route, status: response.status.code, since: routed.start)

@@ -42,7 +42,7 @@ package final class CompressibleBody: Sendable {
     }
 
     /// A 200 with this body in the coding `request` prefers, its Content-Type, its ETag and, when
-    /// compressed, Content-Encoding. (The server's `CompressingResponder` adds Vary.)
+    /// compressed, Content-Encoding. (The server's `ResponseCompression` adds Vary.)
     package func response(to request: HTTPRequest) -> HTTPResponse {
         if bytes.count >= ContentCoding.minimumCompressedBytes {
             let coding = ContentCoding.preferred(for: request)

@@ -297,7 +297,9 @@ final class EventLoop {
         } catch {
             answer = .ready(Self.response(to: request, failure: error, logger: context.logger, prefix: settings.problemTypePrefix))
         }
-        switch answer {
+        // Consumed: a response bound out of a kept answer shares its storage, and the state machine
+        // would copy it to change it (three retains a request).
+        switch consume answer {
         case .ready(let response):
             executor.answeredReady.add(1, ordering: .relaxed)
             connection.machine.handlerFinished(response, into: &actions)

@@ -1,19 +1,10 @@
 import Foundation
-import Primitives
 
-/// Wraps a responder so that successful GET and HEAD answers carry an ETag (a hash of the body),
-/// and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110 13.1.2).
-package struct ConditionalGET: HTTPResponder {
-    private let next: any HTTPResponder
-
-    package init(_ next: any HTTPResponder) { self.next = next }
-
-    package func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
-        try next.answer(&request).map(with: request) { request, response in Self.answer(response, to: request) }
-    }
-
-    /// The step itself, for a responder that runs it after its route: `response` with its ETag,
-    /// or the 304 that stands for it.
+/// The step after a route by which successful GET and HEAD answers carry an ETag (a hash of the
+/// body), and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110
+/// 13.1.2).
+package enum ConditionalGET {
+    /// `response` with its ETag, or the 304 that stands for it.
     package static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
         var response = response
         answer(&response, to: request)

@@ -20,15 +20,8 @@ package struct SearchQuery: Sendable {
 
     package init(words: SearchWords?, page: PageRequest, rating: Rating? = nil, lang: LanguageCode? = nil, type: MediaType = .default,
                  form: ItemForm = .full, provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
-        self.words = words
-        self.page = page
-        self.rating = rating
-        self.lang = lang
-        self.type = type
-        self.form = form
-        self.provider = provider
-        self.order = order
-        self.install = install
+        (self.words, self.page, self.rating, self.lang, self.type) = (words, page, rating, lang, type)
+        (self.form, self.provider, self.order, self.install) = (form, provider, order, install)
     }
 }
 
@@ -44,13 +37,8 @@ package struct TrendingQuery: Sendable {
 
     package init(page: PageRequest, rating: Rating? = nil, type: MediaType = .default, form: ItemForm = .full,
                  provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
-        self.page = page
-        self.rating = rating
-        self.type = type
-        self.form = form
-        self.provider = provider
-        self.order = order
-        self.install = install
+        (self.page, self.rating, self.type) = (page, rating, type)
+        (self.form, self.provider, self.order, self.install) = (form, provider, order, install)
     }
 }
 
@@ -62,9 +50,6 @@ package struct ItemQuery: Sendable {
     package var install: InstallID?
 
     package init(id: ItemID, provider: ProviderGateway, form: ItemForm = .full, install: InstallID? = nil) {
-        self.id = id
-        self.provider = provider
-        self.form = form
-        self.install = install
+        (self.id, self.provider, self.form, self.install) = (id, provider, form, install)
     }
 }

@@ -76,15 +76,10 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(gunzip(try XCTUnwrap(Gzip.compress([], level: Gzip.onceLevel))), [])
     }
 
-    private struct Fixed: HTTPResponder {
-        let response: HTTPResponse
-        func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer { .ready(response) }
-    }
-
     private static let big = Array(String(repeating: #"{"id":"abc","title":"A cat"},"#, count: 100).utf8)
 
     private func answer(_ response: HTTPResponse, to request: HTTPRequest) async throws -> HTTPResponse {
-        try await CompressingResponder(Fixed(response: response)).respond(to: request)
+        ResponseCompression.compressed(response, for: request)
     }
 
     func testGETAndHEADAnswersAreCompressedForClientsThatAcceptGzip() async throws {

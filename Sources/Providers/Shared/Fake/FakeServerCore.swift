@@ -76,6 +76,18 @@ extension FakeUpstreamServer {
 
     package func waitUntilStopped() async { await core.waitUntilStopped() }
 
+    /// What a fake's executable does: starts, prints its base URL (`FakeServerOptions.announce`),
+    /// and serves until stopped; one that cannot start says why and exits with status 2.
+    package func serveUntilStopped(toolName: String) async {
+        do {
+            FakeServerOptions.announce(toolName: toolName, url: try start())
+        } catch {
+            FileHandle.standardError.write(Data("\(toolName): cannot start: \(error)\n".utf8))
+            exit(2)
+        }
+        await waitUntilStopped()
+    }
+
     /// Arms a fault for the next calls (or until cleared); `path` limits it to calls whose path
     /// starts with it. Armed faults apply in the order armed.
     package func inject(_ fault: Fault, lifetime: FaultLifetime = .once, path: String? = nil) {

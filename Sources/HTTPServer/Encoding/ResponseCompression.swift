@@ -1,5 +1,5 @@
-import Primitives
-/// Compresses answers for clients that accept brotli or gzip (RFC 9110 8.4, 12.5.3), after the routes:
+/// The step after a route that compresses answers for clients that accept brotli or gzip (RFC 9110
+/// 8.4, 12.5.3):
 /// GET and HEAD answers only, of a compressible media type, of at least
 /// `ContentCoding.minimumCompressedBytes`, and not already encoded (kept bodies come encoded
 /// from `CompressibleBody`, compressed once). Such answers say `Vary: Accept-Encoding`, whatever
@@ -8,16 +8,8 @@ import Primitives
 /// Answers to POST, PUT and DELETE are never compressed: an answer that mints a secret (an
 /// install's token) answers a POST, and a compressed secret beside what the request sent can be
 /// guessed from the compressed length (BREACH). No GET answer holds a secret.
-package struct CompressingResponder: HTTPResponder {
-    private let next: any HTTPResponder
-
-    package init(_ next: any HTTPResponder) { self.next = next }
-
-    package func answer(_ request: inout HTTPRequest) throws -> HTTPAnswer {
-        try next.answer(&request).map(with: request) { request, response in Self.compressed(response, for: request) }
-    }
-
-    /// The step itself, for a responder that runs it after its route.
+package enum ResponseCompression {
+    /// The step on a copy of `response`.
     package static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         compress(&response, for: request)
