@@ -101,10 +101,14 @@ final class DemoDrawingTests: XCTestCase {
         let paths = try photos(api).map(\.path)
         let drawn = paths[0] + "&w=200"
         XCTAssertEqual(try api.get(drawn).status, 200)
+        let drawnBefore = gate.drawings.count
         gate.shut()
         let held = try paths[1...8].map { try ask(api, $0 + "&w=500") }
         let media = try library(api)
         try await waitUntil("all eight wait for drawing") { media.waitingForDrawing == 8 }
+        // The one drawing thread has taken the first and is held in the gate (counted once there:
+        // read before that, the count grew by one later, failed once under load).
+        try await waitUntil("the drawing thread is held") { gate.drawings.count == drawnBefore + 1 }
         let drawings = gate.drawings.count
         XCTAssertEqual(try api.get("/healthz").status, 200)
         XCTAssertEqual(try api.get("/search?q=cat&limit=3").status, 200)

@@ -6,16 +6,15 @@ import Primitives
 
 /// A browse query as a route reads it from its request, once, with the checks in a fixed order (so
 /// a request with several faults always names the same one), and answers it (`BrowseAnswers`).
-/// The install is set once it is known.
+/// The install is known first (its token read before the query).
 protocol BrowseRequest: Sendable {
-    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> Self
-    var install: InstallID? { get set }
+    static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> Self
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) throws(ServiceError) -> HTTPAnswer
 }
 
 /// `/search`'s query.
 extension SearchQuery: BrowseRequest {
-    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
+    static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.searchOffsetRange)
@@ -25,7 +24,7 @@ extension SearchQuery: BrowseRequest {
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
-        return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, provider: provider, order: order)
+        return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, provider: provider, order: order, install: install)
     }
 
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.search(self, request: request) }
@@ -33,7 +32,7 @@ extension SearchQuery: BrowseRequest {
 
 /// `/trending`'s query.
 extension TrendingQuery: BrowseRequest {
-    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
+    static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
         let query = request.query
         let provider = try RequestInputs.provider(query["provider"], among: providers)
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.trendingOffsetRange)
@@ -41,7 +40,7 @@ extension TrendingQuery: BrowseRequest {
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
-        return TrendingQuery(page: page, rating: rating, type: type, form: form, provider: provider, order: order)
+        return TrendingQuery(page: page, rating: rating, type: type, form: form, provider: provider, order: order, install: install)
     }
 
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.trending(self, request: request) }
@@ -50,10 +49,10 @@ extension TrendingQuery: BrowseRequest {
 /// `/gif/{id}`'s (and `/items/{id}`'s) query.
 extension ItemQuery: BrowseRequest {
     /// Borrowed: an initialiser takes its arguments owned, and the request was copied to be passed.
-    static func of(_ request: borrowing HTTPRequest, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> ItemQuery {
+    static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> ItemQuery {
         let id = try RequestInputs.itemID(request.pathParameters["id"])
         let form = try RequestInputs.singleForm(request.query["renditions"], linked: links.forms(for: request))
-        return ItemQuery(id: id, provider: try providers.provider(of: id), form: form)
+        return ItemQuery(id: id, provider: try providers.provider(of: id), form: form, install: install)
     }
 
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) throws(ServiceError) -> HTTPAnswer {

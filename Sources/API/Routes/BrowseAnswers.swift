@@ -39,9 +39,7 @@ final class BrowseAnswers: Sendable {
 
     @inline(__always)
     private func answer<Query: BrowseRequest>(_ request: HTTPRequest, as: Query.Type, install: InstallID?) throws(ServiceError) -> HTTPAnswer {
-        var query = try Query.of(request, providers: providers, links: links)
-        query.install = install
-        return try query.answer(with: self, to: request)
+        try Query.of(request, install: install, providers: providers, links: links).answer(with: self, to: request)
     }
 
     func search(_ query: SearchQuery, request: HTTPRequest) -> HTTPAnswer {

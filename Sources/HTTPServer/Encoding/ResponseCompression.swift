@@ -9,13 +9,6 @@
 /// install's token) answers a POST, and a compressed secret beside what the request sent can be
 /// guessed from the compressed length (BREACH). No GET answer holds a secret.
 package enum ResponseCompression {
-    /// The step on a copy of `response`.
-    package static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        var response = response
-        compress(&response, for: request)
-        return response
-    }
-
     /// The step in place: a response changed where it is is not copied first (its headers and
     /// body stay uniquely held), which a value passed in and returned would be.
     package static func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {

@@ -4,13 +4,6 @@ import Foundation
 /// body), and a request whose If-None-Match names the current one gets 304 with no body (RFC 9110
 /// 13.1.2).
 package enum ConditionalGET {
-    /// `response` with its ETag, or the 304 that stands for it.
-    package static func answer(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
-        var response = response
-        answer(&response, to: request)
-        return response
-    }
-
     /// The step in place (the response is not copied to be changed): it gets its ETag, or
     /// becomes the 304 that stands for it.
     package static func answer(_ response: inout HTTPResponse, to request: HTTPRequest) {

@@ -16,7 +16,7 @@ package struct SearchQuery: Sendable {
     package let provider: ProviderGateway
     /// One of the provider's search orders; nil: its default.
     package let order: String?
-    package var install: InstallID?
+    package let install: InstallID?
 
     package init(words: SearchWords?, page: PageRequest, rating: Rating? = nil, lang: LanguageCode? = nil, type: MediaType = .default,
                  form: ItemForm = .full, provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
@@ -33,7 +33,7 @@ package struct TrendingQuery: Sendable {
     package let form: ItemForm
     package let provider: ProviderGateway
     package let order: String?
-    package var install: InstallID?
+    package let install: InstallID?
 
     package init(page: PageRequest, rating: Rating? = nil, type: MediaType = .default, form: ItemForm = .full,
                  provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
@@ -47,7 +47,7 @@ package struct ItemQuery: Sendable {
     package let id: ItemID
     package let provider: ProviderGateway
     package let form: ItemForm
-    package var install: InstallID?
+    package let install: InstallID?
 
     package init(id: ItemID, provider: ProviderGateway, form: ItemForm = .full, install: InstallID? = nil) {
         (self.id, self.provider, self.form, self.install) = (id, provider, form, install)
