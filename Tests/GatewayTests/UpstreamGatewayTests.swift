@@ -5,7 +5,6 @@ import Model
 import Synchronization
 import TestSupport
 import XCTest
-import Primitives
 
 /// The gateway's rules without sockets: coalescing, freshness, stale, budget.
 final class UpstreamGatewayTests: XCTestCase {

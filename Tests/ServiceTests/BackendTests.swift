@@ -6,7 +6,6 @@ import SQLite
 import TestSupport
 import Service
 import Model
-import Primitives
 import XCTest
 
 /// The service's rules for browsing and favorites-by-id, and its error kinds, without sockets.

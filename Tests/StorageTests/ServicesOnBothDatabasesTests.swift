@@ -3,7 +3,6 @@ import Foundation
 import PostgreSQL
 import Service
 import Model
-import Primitives
 import Storage
 import Synchronization
 import TestSupport

@@ -3,7 +3,6 @@ import Gateway
 import Model
 import Primitives
 import Wire
-import Primitives
 
 /// Browsing each provider's items: searches, trending, one item, a random pick, the spotlight and
 /// saving a file. A route hands it the provider it resolved (`ProviderGateway`), never a name to

@@ -3,7 +3,6 @@ import Model
 import Primitives
 import Foundation
 import Synchronization
-import Primitives
 
 /// What a new install gets, once: its id and its token. The token is never printed.
 package struct NewInstall: Sendable, CustomStringConvertible {

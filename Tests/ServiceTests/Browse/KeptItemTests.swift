@@ -2,11 +2,10 @@ import Primitives
 import Gateway
 import Service
 import Model
-import Primitives
 import TestSupport
 import XCTest
 
-/// A kept detail shares the memory cache's item (one object, not a copy per request) and keeps
+/// A detail answered ready from memory shares the memory cache's item (one object, not a copy per request) and keeps
 /// the install's mark beside it: the kept item itself is never marked.
 final class KeptItemTests: XCTestCase {
     func testAKeptItemIsSharedAndMarkedBesideIt() async throws {

@@ -3,7 +3,6 @@ import Foundation
 import JSON
 import Service
 import Model
-import Primitives
 import Synchronization
 import TestSupport
 import XCTest

@@ -1,7 +1,6 @@
 import Primitives
 import Gateway
 import Model
-import Primitives
 import Foundation
 import SQLite
 import Storage

@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// A token whose install memory holds is checked without the store and without waiting
-/// (`verifyKept`, the at-once path): its secret's hash compared, its use written at most once a
+/// (`verify` answers ready): its secret's hash compared, its use written at most once a
 /// day however many requests race, a wrong secret and a deleted install refused at once.
 final class InstallKeptCheckTests: XCTestCase {
     private static let day: TimeInterval = 86_400
