@@ -21,6 +21,8 @@ package final class UpstreamMetrics: Sendable {
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
     private let stales = Atomic<Int>(0)
+    /// Requests of a chain this provider could not answer, served (or tried) by the next.
+    private let passedOver = Atomic<Int>(0)
 
     package init() {}
 
@@ -38,6 +40,11 @@ package final class UpstreamMetrics: Sendable {
         state.withLock { $0.shareSpent[endpoint, default: 0] += 1 }
     }
 
+    /// A chain passed this provider over for the next (`ProviderChain`).
+    package func recordPassedOver() {
+        passedOver.add(1, ordering: .relaxed)
+    }
+
     func recordCache(_ status: CacheStatus) {
         switch status {
         case .hit: hits.add(1, ordering: .relaxed)
@@ -53,6 +60,8 @@ package final class UpstreamMetrics: Sendable {
                                              (.stale, stales.load(ordering: .relaxed))]
         return Dictionary(uniqueKeysWithValues: counts.filter { $0.1 > 0 })
     }
+    /// Requests a chain passed this provider over for.
+    package var passedOverRequests: Int { passedOver.load(ordering: .relaxed) }
     /// Calls not made while the upstream was held off, by endpoint.
     package var heldOffCalls: [String: Int] { state.withLock { $0.heldOff } }
     /// Calls not made because the client's share was spent, by endpoint.

@@ -92,10 +92,24 @@ package final class RunningApp: Sendable {
         }
         // GIPHY's gateway knows which pingback links its answers carried.
         let gifGateway = providers.first { $0.name == .giphy }?.gateway
-        guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
+        let served: ProviderGateways
+        do {
+            let chains = try ProviderChains(configuration, sources: sources.map {
+                ProviderChains.Candidate(name: $0.name, kind: $0.rules.kind, isDemo: $0.isDemo)
+            })
+            served = try ProviderGateways(providers, chains: chains.chains, defaultKind: chains.defaultKind)
+            for kind in ItemKind.allCases {
+                guard let chain = served.chain(kind) else { continue }
+                logger.info("provider chain", ("kind", .string(kind.rawValue)),
+                            ("providers", .string(chain.names.map(\.rawValue).joined(separator: ","))))
+            }
+            for name in chains.leftOut {
+                logger.warning("left out of its chain: a demo catalog is never a fallback for a provider with a key",
+                               ("provider", .string(name.rawValue)))
+            }
+        } catch {
             abandon(sources, stores)
-            throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
-                                                  value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
+            throw error
         }
         let backend = Backend(
             providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),

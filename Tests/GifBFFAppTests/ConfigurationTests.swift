@@ -47,7 +47,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(set.defaultProvider, .unsplash)
         XCTAssertEqual(set.appName, "photo-app")
         let bad: [(String, String)] = [
-            ("--default-provider=tenor", "GIF_BFF_DEFAULT_PROVIDER"), ("--unsplash-budget-per-hour=-1", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR"),
+            ("--default-provider=ten or", "GIF_BFF_DEFAULT_PROVIDER"), ("--gif-providers=giphy,giphy", "GIF_BFF_GIF_PROVIDERS"), ("--photo-providers=", "GIF_BFF_PHOTO_PROVIDERS"), ("--unsplash-budget-per-hour=-1", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR"),
             ("--unsplash-base-url=ftp://x", "UNSPLASH_BASE_URL"), ("--app-name=my app", "GIF_BFF_APP_NAME"),
             ("--app-name=", "GIF_BFF_APP_NAME"), ("--giphy-analytics=maybe", "GIF_BFF_GIPHY_ANALYTICS"),
         ]

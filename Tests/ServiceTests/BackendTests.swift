@@ -39,7 +39,7 @@ final class BackendTests: XCTestCase {
     func testBlankQueryGivesAnEmptyPageWithoutAnUpstreamCall() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.browse.search(SearchQuery(words: try words("   "), page: firstPage, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.search(SearchQuery(words: try words("   "), page: firstPage, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(page.data, [])
         XCTAssertNil(page.pagination.nextOffset)
         XCTAssertEqual(provider.calls, [])
@@ -48,7 +48,7 @@ final class BackendTests: XCTestCase {
     func testQueryIsTrimmedDefaultsApplyAndHistoryRecords() async throws {
         let provider = ScriptedProvider()
         let (backend, services) = try makeBackend(provider)
-        let page = try await backend.browse.search(SearchQuery(words: try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN"), provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.search(SearchQuery(words: try words("  happy cat "), page: firstPage, rating: nil, lang: LanguageCode("EN"), providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(provider.lastSearch, SearchRequest(query: "happy cat", offset: 0, limit: 24, rating: "pg", lang: "en", install: .local))
         XCTAssertEqual(page.data.count, 24)
         XCTAssertEqual(page.pagination.nextOffset, 24)
@@ -61,7 +61,7 @@ final class BackendTests: XCTestCase {
     func testTheRatingLimitAndLanguageReachTheUpstreamAsGiven() async throws {
         let provider = ScriptedProvider()
         let (backend, _) = try makeBackend(provider)
-        _ = try await backend.browse.search(SearchQuery(words: try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
+        _ = try await backend.browse.search(SearchQuery(words: try words("cat"), page: try pageRequest(4999, 50), rating: Rating("PG-13"), lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         XCTAssertEqual(provider.lastSearch, SearchRequest(query: "cat", offset: 4999, limit: 50, rating: "pg-13", lang: nil, install: .local))
     }
 
@@ -78,9 +78,9 @@ final class BackendTests: XCTestCase {
             (.full, false),
         ]
         for (form, asksForCompactSet) in cases {
-            _ = try await backend.browse.search(SearchQuery(words: try words("cat"), page: firstPage, rating: nil, lang: nil, form: form, provider: backend.providers.defaultProvider, install: .local)).value()
+            _ = try await backend.browse.search(SearchQuery(words: try words("cat"), page: firstPage, rating: nil, lang: nil, form: form, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value()
             XCTAssertEqual(provider.lastSearch?.compactRenditions, asksForCompactSet, "search, \(form.key)")
-            _ = try await backend.browse.trending(TrendingQuery(page: firstPage, rating: nil, form: form, provider: backend.providers.defaultProvider, install: .local)).value()
+            _ = try await backend.browse.trending(TrendingQuery(page: firstPage, rating: nil, form: form, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value()
             XCTAssertEqual(provider.lastTrending?.compactRenditions, asksForCompactSet, "trending, \(form.key)")
         }
     }
@@ -89,17 +89,17 @@ final class BackendTests: XCTestCase {
         let gifs = [makeItem("a"), makeItem("b"), makeItem("a"), makeItem("c")]
         let provider = ScriptedProvider(items: gifs, totalCount: 4)
         let (backend, _) = try makeBackend(provider)
-        let page = try await backend.browse.search(SearchQuery(words: try words("x"), page: try pageRequest(0, 4), rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.search(SearchQuery(words: try words("x"), page: try pageRequest(0, 4), rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(page.data.map(\.id), ["a", "b", "c"])
         XCTAssertEqual(page.pagination.count, 3)
         XCTAssertNil(page.pagination.nextOffset)
-        let first = try await backend.browse.search(SearchQuery(words: try words("x"), page: try pageRequest(0, 2), rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let first = try await backend.browse.search(SearchQuery(words: try words("x"), page: try pageRequest(0, 2), rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(first.pagination.nextOffset, 2)
         let unknownTotal = ScriptedProvider(items: gifs, totalCount: nil)
         let (other, _) = try makeBackend(unknownTotal)
-        let value2 = try await other.browse.trending(TrendingQuery(page: try pageRequest(0, 2), rating: nil, provider: other.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let value2 = try await other.browse.trending(TrendingQuery(page: try pageRequest(0, 2), rating: nil, providers: ProviderChain(other.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(value2.pagination.nextOffset, 2)
-        let value3 = try await other.browse.trending(TrendingQuery(page: try pageRequest(2, 5), rating: nil, provider: other.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let value3 = try await other.browse.trending(TrendingQuery(page: try pageRequest(2, 5), rating: nil, providers: ProviderChain(other.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertNil(value3.pagination.nextOffset)
     }
 
@@ -115,7 +115,7 @@ final class BackendTests: XCTestCase {
         let callsBefore = provider.calls.count
         guard case .alreadyExisted = try await backend.favorites.add(id: try id("id3"), install: .local) else { return XCTFail("added twice") }
         XCTAssertEqual(provider.calls.count, callsBefore, "an existing favorite needs no upstream call")
-        let page = try await backend.browse.trending(TrendingQuery(page: try pageRequest(0, 5), rating: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.trending(TrendingQuery(page: try pageRequest(0, 5), rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(page.data.first { $0.id == "id3" }?.isFavorite, true)
         XCTAssertEqual(page.data.first { $0.id == "id0" }?.isFavorite, false)
     }
@@ -163,7 +163,7 @@ final class BackendTests: XCTestCase {
             provider.fail(with: upstream)
             let (backend, _) = try makeBackend(provider)
             do {
-                _ = try await backend.browse.search(SearchQuery(words: cat, page: firstPage, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
+                _ = try await backend.browse.search(SearchQuery(words: cat, page: firstPage, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
                 XCTFail("no error for \(upstream)")
             } catch let error as ServiceError {
                 XCTAssertEqual(error.kind, kind)
@@ -174,7 +174,7 @@ final class BackendTests: XCTestCase {
         let provider = ScriptedProvider()
         provider.fail(with: Unexpected())
         let (backend, _) = try makeBackend(provider)
-        await assertError(.internal) { _ = try await backend.browse.random(tag: nil, rating: nil, provider: backend.providers.defaultProvider, install: .local) }
+        await assertError(.internal) { _ = try await backend.browse.random(tag: nil, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local) }
     }
 
     func testARandomPickThatMatchesNothingNamesTheTag() async throws {
@@ -183,7 +183,7 @@ final class BackendTests: XCTestCase {
         let (backend, _) = try makeBackend(provider)
         let tag = try words(" zzq ")
         do {
-            _ = try await backend.browse.random(tag: tag, rating: nil, provider: backend.providers.defaultProvider, install: .local)
+            _ = try await backend.browse.random(tag: tag, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)
             XCTFail("no error")
         } catch {
             XCTAssertEqual(error, ServiceError(.itemNotFound, "GIPHY has nothing for the tag \"zzq\"."))
@@ -229,7 +229,7 @@ final class BackendStoreReadsTests: XCTestCase {
         _ = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id2")), install: .local)
         let database = try Database(path: path)
         try database.execute("UPDATE favorite SET snapshot = x'00' WHERE gif_id = 'id1'")
-        let page = try await backend.browse.trending(TrendingQuery(page: try XCTUnwrap(PageRequest(offset: 0, limit: 3)), rating: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.trending(TrendingQuery(page: try XCTUnwrap(PageRequest(offset: 0, limit: 3)), rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(page.data.first { $0.id == "id1" }?.isFavorite, true)
         guard case .added = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id5")), install: .local) else { return XCTFail("not added") }
         guard case .alreadyExisted = try await backend.favorites.add(id: try XCTUnwrap(ItemID("id2")), install: .local) else { return XCTFail("added twice") }

@@ -15,7 +15,7 @@ final class BookkeepingWritesTests: XCTestCase {
     func testASearchIsAnsweredWhenItsHistoryWriteFailsAndTheFailureIsCounted() async throws {
         let backend = makeMemoryBackend(historyStore: FailingStore(failure: .full))
         let words = try SearchWords.parse("cats")
-        let page = try await backend.browse.search(SearchQuery(words: words, page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.search(SearchQuery(words: words, page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertFalse(page.data.isEmpty)
         await backend.flushBookkeeping()
         XCTAssertEqual(backend.bookkeepingWriteFailures[.searchHistory], 1)
@@ -23,9 +23,9 @@ final class BookkeepingWritesTests: XCTestCase {
 
     func testTheSpotlightIsAnsweredWhenItsSaveFailsAndKeptInMemory() async throws {
         let backend = makeMemoryBackend(spotlightStore: FailingStore(failure: .unavailable(reason: "gone"), failsReads: false))
-        let first = try await backend.browse.spotlight(tag: nil, provider: backend.providers.defaultProvider, install: .local)
+        let first = try await backend.browse.spotlight(tag: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)
         XCTAssertTrue(first.pickedNow)
-        let second = try await backend.browse.spotlight(tag: nil, provider: backend.providers.defaultProvider, install: .local)
+        let second = try await backend.browse.spotlight(tag: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)
         XCTAssertEqual(second.item.id, first.item.id, "the unsaved pick is served until it changes")
         XCTAssertFalse(second.pickedNow)
         await backend.flushBookkeeping()

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// The providers a backend serves: found by name and by an item id's prefix, listed in name order,
-/// and refused when two share a name or the default is not among them.
+/// each kind's chain, and refused when two share a name or a chain names one not served or of another kind.
 final class ProviderGatewaysTests: XCTestCase {
     private let unsplash = ProviderName("unsplash")!
 
@@ -19,11 +19,26 @@ final class ProviderGatewaysTests: XCTestCase {
         XCTAssertThrowsError(try providers.provider(of: XCTUnwrap(ItemID("nobody:abc"))))
     }
 
-    func testTwoOfOneNameOrAMissingDefaultAreRefused() {
+    func testTwoOfOneNameAndChainsNamingWhatIsNotServedOrOfAnotherKindAreRefused() {
         let all = makeTwoProviderBackend(gifs: ScriptedProvider(), photos: ScriptedProvider()).providers.all
-        XCTAssertNil(ProviderGateways(all + all, defaultName: .giphy))
-        XCTAssertNil(ProviderGateways(all, defaultName: ProviderName("nobody")!))
-        XCTAssertEqual(ProviderGateways(all.reversed(), defaultName: .giphy)?.names, [.giphy, unsplash])
+        let nobody = ProviderName("nobody")!
+        XCTAssertThrowsError(try ProviderGateways(all + all)) { XCTAssertEqual($0 as? ProviderChainError, .servedTwice(.giphy)) }
+        XCTAssertThrowsError(try ProviderGateways(all, chains: [.gifs: [nobody]])) { XCTAssertEqual($0 as? ProviderChainError, .notServed(nobody, .gifs)) }
+        XCTAssertThrowsError(try ProviderGateways(all, chains: [.gifs: [unsplash]])) { XCTAssertEqual($0 as? ProviderChainError, .wrongKind(unsplash, .gifs)) }
+        XCTAssertThrowsError(try ProviderGateways(all, chains: [.gifs: [.giphy, .giphy]])) { XCTAssertEqual($0 as? ProviderChainError, .namedTwice(.giphy, .gifs)) }
+        XCTAssertThrowsError(try ProviderGateways(all.filter { $0.name == .giphy }, defaultKind: .photos)) {
+            XCTAssertEqual($0 as? ProviderChainError, .noProviders(.photos))
+        }
+        XCTAssertEqual(try ProviderGateways(all.reversed()).names, [.giphy, unsplash])
+    }
+
+    func testEachKindHasItsChainAndTheDefaultKindsIsTheDefault() throws {
+        let all = makeTwoProviderBackend(gifs: ScriptedProvider(), photos: ScriptedProvider()).providers.all
+        let providers = try ProviderGateways(all, defaultKind: .photos)
+        XCTAssertEqual(providers.chain(.gifs)?.names, [.giphy])
+        XCTAssertEqual(providers.chain(.photos)?.names, [unsplash])
+        XCTAssertEqual(providers.defaultChain.names, [unsplash])
+        XCTAssertTrue(providers.defaultChain.fallbacks.isEmpty)
     }
 
     func testGIFFeaturesComeFromAProviderThatServesGIFs() {

@@ -26,19 +26,39 @@ package func makePhoto(_ upstreamID: String) -> Item {
 }
 
 /// A backend serving GIPHY (`gifs`) and Unsplash (`photos`), each a scripted provider with its own
-/// gateway and spotlight, over in-memory stores; `defaultProvider` names the one a request gets.
+/// gateway and spotlight, over in-memory stores; `defaultProvider`'s kind is what a request naming none gets.
 package func makeTwoProviderBackend(gifs: ScriptedProvider, photos: ScriptedProvider, defaultProvider: ProviderName = .giphy,
                                    photoSettings: GatewaySettings = uncachedGateway) -> Backend {
+    makeChainBackend([ChainMember(.giphy, gifs, Giphy.rules), ChainMember(.unsplash, photos, Unsplash.rules, settings: photoSettings)],
+                     defaultKind: defaultProvider == .unsplash ? .photos : .gifs)
+}
+
+/// One scripted provider of a test backend: its name, its rules (another provider's will do:
+/// its display name says whose), its gateway's settings.
+package struct ChainMember {
+    let name: ProviderName
+    let provider: ScriptedProvider
+    let rules: ProviderRules
+    let settings: GatewaySettings
+
+    package init(_ name: ProviderName, _ provider: ScriptedProvider, _ rules: ProviderRules, settings: GatewaySettings = uncachedGateway) {
+        (self.name, self.provider, self.rules, self.settings) = (name, provider, rules, settings)
+    }
+}
+
+/// A backend over scripted providers, each with its own gateway and spotlight, over in-memory
+/// stores; `chains` as `ProviderGateways` takes them (left out: each kind's members in order).
+package func makeChainBackend(_ members: [ChainMember], chains: [ItemKind: [ProviderName]] = [:], defaultKind: ItemKind = .gifs) -> Backend {
     let bookkeeping = BookkeepingWrites()
-    func entry(_ name: ProviderName, _ provider: ScriptedProvider, _ rules: ProviderRules, _ settings: GatewaySettings) -> ProviderGateway {
-        var settings = settings
-        settings.upstreamIdentity = name.rawValue
-        let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings, bookkeeping: bookkeeping)
-        return ProviderGateway(name: name, rules: rules, gateway: gateway,
+    let providers = members.map { member in
+        var settings = member.settings
+        settings.upstreamIdentity = member.name.rawValue
+        let gateway = UpstreamGateway(provider: member.provider, store: nil, settings: settings, bookkeeping: bookkeeping)
+        return ProviderGateway(name: member.name, rules: member.rules, gateway: gateway,
                                spotlight: SpotlightService(gateway: gateway, store: MemorySpotlightStore(), intervalSeconds: 600, rating: .g))
     }
-    let providers = [entry(.giphy, gifs, Giphy.rules, uncachedGateway), entry(.unsplash, photos, Unsplash.rules, photoSettings)]
-    return Backend(providers: ProviderGateways(providers, defaultName: defaultProvider) ?? ProviderGateways(only: providers[0]),
-                      favorites: FavoritesSettings(store: MemoryFavoritesStore()), history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping),
+    let served = (try? ProviderGateways(providers, chains: chains, defaultKind: defaultKind)) ?? ProviderGateways(only: providers[0])
+    return Backend(providers: served, favorites: FavoritesSettings(store: MemoryFavoritesStore()),
+                   history: SearchHistoryService(store: MemorySearchHistoryStore(), bookkeeping: bookkeeping),
                    installs: InstallService(store: MemoryInstallStore()))
 }

@@ -23,6 +23,7 @@ struct PageJSON: JSONWritable {
                 writer.member("offset", page.pagination.offset)
                 if let total = page.pagination.totalCount { writer.member("total_count", total) }
             }
+            if let provider = page.provider { writer.member("provider", provider.rawValue) }
             if let rating = page.rating { writer.member("rating", rating.rawValue) }
             if page.stale == true { writer.key("stale"); writer.bool(true) }
         }

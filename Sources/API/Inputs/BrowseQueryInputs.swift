@@ -16,7 +16,8 @@ protocol BrowseRequest: Sendable {
 extension SearchQuery: BrowseRequest {
     static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> SearchQuery {
         let query = request.query
-        let provider = try RequestInputs.provider(query["provider"], among: providers)
+        let chain = try RequestInputs.providers(query, among: providers)
+        let provider = chain.first
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.searchOffsetRange)
         let rating = try RequestInputs.rating(query["rating"])
         let lang = try RequestInputs.lang(query["lang"])
@@ -24,7 +25,7 @@ extension SearchQuery: BrowseRequest {
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.searchOrders, provider: provider)
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
-        return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, provider: provider, order: order, install: install)
+        return SearchQuery(words: words, page: page, rating: rating, lang: lang, type: type, form: form, providers: chain, order: order, install: install)
     }
 
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.search(self, request: request) }
@@ -34,13 +35,14 @@ extension SearchQuery: BrowseRequest {
 extension TrendingQuery: BrowseRequest {
     static func of(_ request: borrowing HTTPRequest, install: InstallID?, providers: ProviderGateways, links: LinkBase) throws(ServiceError) -> TrendingQuery {
         let query = request.query
-        let provider = try RequestInputs.provider(query["provider"], among: providers)
+        let chain = try RequestInputs.providers(query, among: providers)
+        let provider = chain.first
         let page = try RequestInputs.page(query, provider: provider, offsetRange: provider.rules.trendingOffsetRange)
         let rating = try RequestInputs.rating(query["rating"])
         let type = try RequestInputs.mediaType(query["type"], provider: provider)
         let order = try RequestInputs.order(query["order_by"], allowed: provider.rules.trendingOrders, provider: provider)
         let form = try RequestInputs.listForm(query["renditions"], linked: links.forms(for: request))
-        return TrendingQuery(page: page, rating: rating, type: type, form: form, provider: provider, order: order, install: install)
+        return TrendingQuery(page: page, rating: rating, type: type, form: form, providers: chain, order: order, install: install)
     }
 
     func answer(with answers: BrowseAnswers, to request: HTTPRequest) -> HTTPAnswer { answers.trending(self, request: request) }

@@ -22,14 +22,33 @@ enum RequestInputs {
         return page
     }
 
-    /// `provider`: one of those served; absent, the default one. An empty value is no provider
-    /// (as for every parameter with a fixed set of values, openapi.yaml's enums).
-    static func provider(_ text: String?, among providers: ProviderGateways) throws(ServiceError) -> ProviderGateway {
-        guard let text else { return providers.defaultProvider }
+    /// `provider`: one of those served, alone (strict: never a fallback); absent, the chain of
+    /// `kind` (`gifs` or `photos`), else the default chain. An empty value is no provider (as for
+    /// every parameter with a fixed set of values, openapi.yaml's enums). Both named: the
+    /// provider must serve that kind.
+    static func providers(_ query: QueryParameters, among providers: ProviderGateways) throws(ServiceError) -> ProviderChain {
+        let kind = try kind(query["kind"])
+        guard let text = query["provider"] else {
+            guard let kind else { return providers.defaultChain }
+            guard let chain = providers.chain(kind) else { throw .invalid("kind", "no provider of \(kind.rawValue) is served here.") }
+            return chain
+        }
         guard let name = ProviderName(text), let provider = providers[name] else {
             throw .unknownProvider(among: providers.names)
         }
-        return provider
+        if let kind, provider.rules.kind != kind {
+            throw .invalid("kind", "\(provider.rules.naming.displayName) serves \(provider.rules.kind.rawValue), not \(kind.rawValue); leave kind out or name another provider.")
+        }
+        return ProviderChain(provider)
+    }
+
+    /// `gifs` or `photos`, any letter case; absent: none.
+    static func kind(_ text: String?) throws(ServiceError) -> ItemKind? {
+        guard let text else { return nil }
+        guard let kind = ItemKind(text) else {
+            throw .invalid("kind", "must be one of \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return kind
     }
 
     /// `order_by`: one of the orders the provider has for the endpoint; absent, its default.

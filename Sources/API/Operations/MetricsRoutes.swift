@@ -65,6 +65,11 @@ enum PrometheusText {
                 out += "gif_bff_upstream_held_off_total{endpoint=\(quoted(endpoint)),provider=\"\(provider)\"} \(count)\n"
             }
         }
+        header(&out, "gif_bff_provider_passed_over_total", "counter",
+               "Requests that named no provider which a provider could not answer (it failed, was held off, out of budget, or answered only from its stale store), so its chain asked the next, by provider.")
+        for (provider, metrics) in upstream {
+            out += "gif_bff_provider_passed_over_total{provider=\"\(provider)\"} \(metrics.passedOverRequests)\n"
+        }
         header(&out, "gif_bff_upstream_share_spent_total", "counter",
                "Calls not made because the client asking (its install, or its address without a token) had caused its share of the provider's hourly budget, by endpoint and provider.")
         for (provider, metrics) in upstream {

@@ -8,8 +8,9 @@ import Primitives
 
 /// GET /search, /trending, /gif/{id} (also /items/{id}), /random, /spotlight: each provider's
 /// items trimmed to what a client draws, marked with the asking install's favorites (a search is
-/// recorded in its history). `provider` picks GIPHY or Unsplash (the default is the
-/// server's); `type=stickers` lists GIPHY's stickers; `order_by` orders Unsplash's lists.
+/// recorded in its history). `provider` names one provider, strictly; without it, `kind` (gifs,
+/// photos) picks a chain, else the default chain, whose first provider able to answer does
+/// (`ProviderChain`); `type=stickers` lists GIPHY's stickers; `order_by` orders Unsplash's lists.
 /// Each answer says where it came from (X-Cache: HIT, MISS or STALE). Pages are compact unless
 /// `renditions` asks for more; a page made from a cached answer is written once and kept. An
 /// upstream call a request makes is charged to its install, or its address (`payer`).
@@ -35,11 +36,11 @@ enum BrowseRoutes {
         }
         router.serveWaiting(.get, "/random") { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
-            let provider = try RequestInputs.provider(request.query["provider"], among: providers)
+            let chain = try RequestInputs.providers(request.query, among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
             let rating = try RequestInputs.rating(request.query["rating"])
-            let type = try RequestInputs.mediaType(request.query["type"], provider: provider)
-            let item = try await browse.random(tag: tag, rating: rating, type: type, provider: provider, install: install,
+            let type = try RequestInputs.mediaType(request.query["type"], provider: chain.first)
+            let item = try await browse.random(tag: tag, rating: rating, type: type, providers: chain, install: install,
                                                payer: payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(StaleMarkedItem(item: item, stale: false, form: links.forms(for: request).full))
             response.headers.set(name: "X-Cache", value: CacheHeaders.text(.miss))
@@ -48,9 +49,9 @@ enum BrowseRoutes {
         }
         router.serveWaiting(.get, "/spotlight") { request in
             let install = try await InstallAccess.forBrowsing(request, installs: installs).value()
-            let provider = try RequestInputs.provider(request.query["provider"], among: providers)
+            let chain = try RequestInputs.providers(request.query, among: providers)
             let tag = try RequestInputs.words(request.query["tag"], name: "tag")
-            let spotlight = try await browse.spotlight(tag: tag, provider: provider, install: install,
+            let spotlight = try await browse.spotlight(tag: tag, providers: chain, install: install,
                                                        payer: payer(of: request, install: install, proxies: proxies))
             var response = JSONResponse.write(SpotlightJSON(spotlight: spotlight, form: links.forms(for: request).full))
             let source: CacheStatus = spotlight.stale == true ? .stale : spotlight.pickedNow ? .miss : .hit

@@ -34,8 +34,12 @@ package struct Configuration: Sendable {
     package var unsplashBaseURL = "https://api.unsplash.com"
     /// Unsplash calls allowed per rolling hour (the demo key's 50); nil for no budget of ours.
     package var unsplashCallsPerHour: Int? = 50
-    /// What a request naming no `provider` gets.
+    /// The kind of a request naming neither `provider` nor `kind` is this provider's, and its
+    /// chain starts with it unless that chain is set.
     package var defaultProvider = ProviderName.giphy
+    /// Each kind's chain (`ProviderChainSettings`); nil: the providers of the kind with a key.
+    package var gifProviders: [ProviderName]?
+    package var photoProviders: [ProviderName]?
     /// Sent as `utm_source` on links back to Unsplash, as its guidelines ask.
     package var appName = "gif-bff"
     /// Where clients reach the server ("https://gifs.example.com"), for the demo media's links;

@@ -13,7 +13,7 @@ extension Setting {
     package static let all: [Setting] = [
         host, port, database, databaseURL, logLevel, logFormat,
         databaseURLFile, backupFolder, backupIntervalMinutes, backupKeep,
-        giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
+        giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, gifProviders, photoProviders, appName, publicURL,
         giphyAPIKeyFile, unsplashAccessKeyFile,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
@@ -76,8 +76,8 @@ extension Setting {
                                                "Unsplash calls allowed per rolling hour (50: a demo key's limit; 0: no budget of ours); never more than Unsplash's X-Ratelimit-Remaining")
 
     static let defaultProvider = Setting("GIF_BFF_DEFAULT_PROVIDER", "--default-provider", \.defaultProvider, SettingReader(
-        expected: "giphy or unsplash", { ProviderName($0.lowercased()).flatMap { [.giphy, .unsplash].contains($0) ? $0 : nil } },
-        write: { $0.rawValue }), "provider of requests that name none: giphy or unsplash")
+        expected: "a provider's name (giphy, unsplash)", { ProviderName($0.lowercased()) }, write: { $0.rawValue }),
+        "requests that name neither provider nor kind get its kind's chain, which starts with it unless that chain is set")
 
     static let appName = Setting("GIF_BFF_APP_NAME", "--app-name", \.appName, SettingReader(
         expected: "1 to 64 ASCII letters, digits, '-', '_' or '.'", { text in

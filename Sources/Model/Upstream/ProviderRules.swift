@@ -69,4 +69,7 @@ extension ProviderRules {
 
     /// Whether it serves GIFs (decks, autocomplete and trending searches are GIF features).
     package var servesGIFs: Bool { mediaTypes.contains(.gifs) }
+
+    /// GIFs when it serves them (stickers or not), else photos.
+    package var kind: ItemKind { servesGIFs ? .gifs : .photos }
 }

@@ -22,37 +22,59 @@ package struct Browse: Sendable {
     /// an upstream call may be made.
     package func search(_ query: SearchQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
         guard let words = query.words else { return .ready(emptySearch(query)) }
-        let provider = query.provider
+        let provider = query.providers.first
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
-        let request = SearchRequest(query: words.text, offset: query.page.offset, limit: query.page.limit,
-                                    rating: servedRating.rawValue, lang: query.lang?.rawValue, type: query.type,
-                                    compactRenditions: provider.rules.compactSetHolds(query.form.renditions), order: query.order,
-                                    install: query.install)
-        let parts = Parts(upstream: provider.gateway.search(request, payer: payer()), favorites: favorites.markings(install: query.install),
+        let upstream = provider.gateway.search(searchRequest(query, words: words, for: provider), payer: payer())
+        if case .pending = upstream, !query.providers.fallbacks.isEmpty {
+            return chainAnswer(upstream, of: query.providers, page: query.page, endpoint: .search, rating: query.rating,
+                               recording: words, for: query.install, payer: payer(), fits: { $0.accepts(query) },
+                               asking: { [self] provider, payer in
+                                   provider.gateway.search(searchRequest(query, words: words, for: provider), payer: payer)
+                               })
+        }
+        let parts = Parts(upstream: upstream, favorites: favorites.markings(install: query.install),
                           rating: servedRating, lastOffset: provider.rules.searchOffsetRange.upperBound)
         return answer(parts, page: query.page, provider: provider, recording: words, for: query.install)
     }
 
+    /// The search as `provider` is asked it: at the rating its ceiling allows, for its compact set when that holds the form.
+    func searchRequest(_ query: SearchQuery, words: SearchWords, for provider: ProviderGateway) -> SearchRequest {
+        SearchRequest(query: words.text, offset: query.page.offset, limit: query.page.limit,
+                      rating: provider.rating(asked: query.rating, default: defaultRating).rawValue, lang: query.lang?.rawValue,
+                      type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions), order: query.order,
+                      install: query.install)
+    }
+
     /// No words: an empty page, without an upstream call.
     private func emptySearch(_ query: SearchQuery) -> Fetched<PageAnswer> {
-        let provider = query.provider
+        let provider = query.providers.first
         let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: query.page.offset)
         return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: query.page, favorites: .none,
-                                  lastOffset: provider.rules.searchOffsetRange.upperBound,
+                                  lastOffset: provider.rules.searchOffsetRange.upperBound, provider: provider.name,
                                   rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating))),
                        status: .hit, age: 0)
     }
 
     /// A page of trending items, as `search` (nothing recorded).
     package func trending(_ query: TrendingQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
-        let provider = query.provider
+        let provider = query.providers.first
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
-        let request = TrendingRequest(offset: query.page.offset, limit: query.page.limit, rating: servedRating.rawValue,
-                                      type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions),
-                                      order: query.order, install: query.install)
-        let parts = Parts(upstream: provider.gateway.trending(request, payer: payer()), favorites: favorites.markings(install: query.install),
+        let upstream = provider.gateway.trending(trendingRequest(query, for: provider), payer: payer())
+        if case .pending = upstream, !query.providers.fallbacks.isEmpty {
+            return chainAnswer(upstream, of: query.providers, page: query.page, endpoint: .trending, rating: query.rating,
+                               recording: nil, for: query.install, payer: payer(), fits: { $0.accepts(query) },
+                               asking: { [self] provider, payer in provider.gateway.trending(trendingRequest(query, for: provider), payer: payer) })
+        }
+        let parts = Parts(upstream: upstream, favorites: favorites.markings(install: query.install),
                           rating: servedRating, lastOffset: provider.rules.trendingOffsetRange.upperBound)
         return answer(parts, page: query.page, provider: provider, recording: nil, for: query.install)
+    }
+
+    /// Trending as `provider` is asked it, as `searchRequest`.
+    func trendingRequest(_ query: TrendingQuery, for provider: ProviderGateway) -> TrendingRequest {
+        TrendingRequest(offset: query.page.offset, limit: query.page.limit, rating: provider.rating(asked: query.rating, default: defaultRating).rawValue,
+                        type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions),
+                        order: query.order, install: query.install)
     }
 
     /// What a page is made of: the upstream's answer and the install's favorites (each ready or
@@ -112,22 +134,47 @@ package struct Browse: Sendable {
         return fetched.map { MarkedItem(shared: $0, isFavorite: isFavorite) }
     }
 
-    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.
+    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found. From a
+    /// chain, the first provider that gives one (one with nothing for the tag is passed over too).
     package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
-                       provider: ProviderGateway, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Item {
-        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+                       providers: ProviderChain, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Item {
+        let first = providers.first
+        return try await errors.translating(notFound: .noItem(forTag: tag, upstream: first.rules.naming), upstream: first.rules.naming) {
+            let candidates = providers.fallbacks.filter { type == .default || $0.rules.mediaTypes.contains(type) }
+            let (_, picked) = try await Self.firstAnswering(pick(tag: tag, rating: rating, type: type, from: first, payer: payer),
+                                                           from: first, then: candidates) { provider in
+                pick(tag: tag, rating: rating, type: type, from: provider, payer: payer)
+            }
+            let item = picked.value
+            return item.marked(favorite: try await favorites.markings(install: install).value().ids.contains(item.id))
+        }
+    }
+
+    /// One provider's random pick, within its ceiling, as a fresh answer (a pick is never cached).
+    private func pick(tag: SearchWords?, rating: Rating?, type: MediaType, from provider: ProviderGateway,
+                      payer: CallPayer?) -> ReadyOrPending<Fetched<Item>> {
+        .pending {
             let servedRating = provider.rating(asked: rating, default: defaultRating)
             let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
-            return item.marked(favorite: try await favorites.markings(install: install).value().ids.contains(item.id))
+            return Fetched(item, status: .miss, age: 0)
         }
     }
 
     /// The provider's current spotlight item (the same for every install, marked for the one
     /// asking); errors only when there has never been one. A new pick's call is charged to `payer`.
-    package func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?,
+    /// From a chain, the first provider with a fresh one, else the first with a stale one.
+    package func spotlight(tag: SearchWords?, providers: ProviderChain, install: InstallID?,
                            payer: CallPayer? = nil) async throws(ServiceError) -> Spotlight {
-        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
-            let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
+        let first = providers.first
+        return try await errors.translating(notFound: .noItem(forTag: tag, upstream: first.rules.naming), upstream: first.rules.naming) {
+            let ask: (ProviderGateway) -> ReadyOrPending<Fetched<Spotlight>> = { provider in
+                .pending {
+                    let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
+                    return Fetched(spotlight, status: spotlight.stale == true ? .stale : .hit, age: 0)
+                }
+            }
+            let (provider, fetched) = try await Self.firstAnswering(ask(first), from: first, then: providers.fallbacks, asking: ask)
+            let spotlight = fetched.value
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
             let isFavorite = try await favorites.markings(install: install).value().ids.contains(spotlight.item.id)
@@ -138,12 +185,12 @@ package struct Browse: Sendable {
 
     /// `lastOffset` is the last offset the endpoint serves, so `next_offset` never points past it.
     /// Items above the content ceiling are left out; the answer says the rating it was asked at.
-    private func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, provider: ProviderGateway, rating: Rating,
+    func answer(_ fetched: Fetched<UpstreamPage>, page request: PageRequest, provider: ProviderGateway, rating: Rating,
                         lastOffset: Int, favorites favoriteIDs: FavoriteIDs) -> Fetched<PageAnswer> {
         let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
             PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,
-                       wholePages: provider.rules.offsetsAreWholePages, rating: provider.served(at: rating))
+                       wholePages: provider.rules.offsetsAreWholePages, provider: provider.name, rating: provider.served(at: rating))
         }
     }
 }

@@ -13,15 +13,17 @@ package struct SearchQuery: Sendable {
     package let type: MediaType
     /// Which renditions the answer carries: the upstream's compact set is asked for when it holds them.
     package let form: ItemForm
-    package let provider: ProviderGateway
-    /// One of the provider's search orders; nil: its default.
+    /// The provider named, alone, or the chain of the kind asked for; the query was checked
+    /// against its first's rules.
+    package let providers: ProviderChain
+    /// One of the first provider's search orders; nil: its default.
     package let order: String?
     package let install: InstallID?
 
     package init(words: SearchWords?, page: PageRequest, rating: Rating? = nil, lang: LanguageCode? = nil, type: MediaType = .default,
-                 form: ItemForm = .full, provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
+                 form: ItemForm = .full, providers: ProviderChain, order: String? = nil, install: InstallID? = nil) {
         (self.words, self.page, self.rating, self.lang, self.type) = (words, page, rating, lang, type)
-        (self.form, self.provider, self.order, self.install) = (form, provider, order, install)
+        (self.form, self.providers, self.order, self.install) = (form, providers, order, install)
     }
 }
 
@@ -31,14 +33,14 @@ package struct TrendingQuery: Sendable {
     package let rating: Rating?
     package let type: MediaType
     package let form: ItemForm
-    package let provider: ProviderGateway
+    package let providers: ProviderChain
     package let order: String?
     package let install: InstallID?
 
     package init(page: PageRequest, rating: Rating? = nil, type: MediaType = .default, form: ItemForm = .full,
-                 provider: ProviderGateway, order: String? = nil, install: InstallID? = nil) {
+                 providers: ProviderChain, order: String? = nil, install: InstallID? = nil) {
         (self.page, self.rating, self.type) = (page, rating, type)
-        (self.form, self.provider, self.order, self.install) = (form, provider, order, install)
+        (self.form, self.providers, self.order, self.install) = (form, providers, order, install)
     }
 }
 

@@ -8,8 +8,11 @@ package struct ItemPage: Equatable, Sendable {
     /// The rating the page was served at (the one asked for, never above the content ceiling);
     /// nil for an upstream that rates nothing.
     package var rating: Rating?
+    /// The provider that served the page: with no provider named, the first of the chain that could.
+    package var provider: ProviderName?
 
-    package init(data: [Item], pagination: Pagination, stale: Bool? = nil, rating: Rating? = nil) {
+    package init(data: [Item], pagination: Pagination, stale: Bool? = nil, rating: Rating? = nil, provider: ProviderName? = nil) {
+        self.provider = provider
         self.data = data
         self.pagination = pagination
         self.stale = stale

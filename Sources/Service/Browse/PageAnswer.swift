@@ -10,6 +10,8 @@ package struct PageAnswer: Sendable {
     private let stale: Bool
     private let lastOffset: Int
     private let wholePages: Bool
+    /// The provider that served it (in a chain, the first that could).
+    private let provider: ProviderName
     /// The rating the upstream was asked for, which the page says; nil for an upstream that rates nothing.
     private let rating: Rating?
     /// The answer and the favorites version; nil when the answer cannot be reused (it is stale,
@@ -26,8 +28,9 @@ package struct PageAnswer: Sendable {
     /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
     /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
     init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
-         lastOffset: Int, wholePages: Bool = false, rating: Rating? = nil) {
+         lastOffset: Int, wholePages: Bool = false, provider: ProviderName, rating: Rating? = nil) {
         upstream = fetched.value
+        self.provider = provider
         self.rating = rating
         self.wholePages = wholePages
         self.lastOffset = lastOffset
@@ -56,6 +59,6 @@ package struct PageAnswer: Sendable {
             hasMore = hasMore && consumed >= request.limit
         }
         let pagination = Pagination(offset: request.offset, count: items.count, totalCount: upstream.totalCount, nextOffset: hasMore ? next : nil)
-        return ItemPage(data: items, pagination: pagination, stale: stale ? true : nil, rating: rating)
+        return ItemPage(data: items, pagination: pagination, stale: stale ? true : nil, rating: rating, provider: provider)
     }
 }

@@ -22,40 +22,70 @@ package final class ProviderGateway: Sendable {
     }
 }
 
-/// Every provider the backend serves, and the one a request gets when it names none.
+/// Every provider the backend serves, each kind's chain, and the chain a request gets when it
+/// names neither a provider nor a kind.
 package struct ProviderGateways: Sendable {
     /// A few, searched in order: a dictionary hashed the name on every request.
     private let inNameOrder: [ProviderGateway]
-    /// The one a request gets when it names none.
-    package let defaultProvider: ProviderGateway
-    /// The one decks, autocomplete and trending search terms come from (GIF features): the
-    /// default provider when it serves GIFs, else the first by name that does, else the default.
+    /// Each kind's chain; a kind no provider serves has none.
+    private let gifChain: ProviderChain?
+    private let photoChain: ProviderChain?
+    /// What a request that names neither a provider nor a kind gets.
+    package let defaultChain: ProviderChain
+    /// The one decks, autocomplete and trending search terms come from (GIF features): the GIF
+    /// chain's first, else the default chain's.
     let gifsProvider: ProviderGateway
 
-    /// Nil when `defaultName` is not among them, or two share a name.
-    package init?(_ providers: [ProviderGateway], defaultName: ProviderName) {
+    /// `chains`: each kind's providers in order (every name served, each of that kind, none twice);
+    /// a kind left out gets its providers in the order given. `defaultKind`: the chain of requests
+    /// that name neither; it must have providers.
+    package init(_ providers: [ProviderGateway], chains: [ItemKind: [ProviderName]] = [:], defaultKind: ItemKind = .gifs)
+        throws(ProviderChainError) {
         let inNameOrder = providers.sorted { $0.name < $1.name }
-        guard Set(inNameOrder.map(\.name)).count == inNameOrder.count,
-              let defaultProvider = inNameOrder.first(where: { $0.name == defaultName }) else { return nil }
+        var seen = Set<ProviderName>()
+        for provider in inNameOrder where !seen.insert(provider.name).inserted { throw .servedTwice(provider.name) }
+        func chain(_ kind: ItemKind) throws(ProviderChainError) -> ProviderChain? {
+            guard let names = chains[kind] else { return ProviderChain(providers.filter { $0.rules.kind == kind }) }
+            var members: [ProviderGateway] = []
+            for name in names {
+                guard let provider = inNameOrder.first(where: { $0.name == name }) else { throw .notServed(name, kind) }
+                guard provider.rules.kind == kind else { throw .wrongKind(name, kind) }
+                guard !members.contains(where: { $0.name == name }) else { throw .namedTwice(name, kind) }
+                members.append(provider)
+            }
+            return ProviderChain(members)
+        }
+        let gifChain = try chain(.gifs)
+        let photoChain = try chain(.photos)
+        guard let defaultChain = defaultKind == .gifs ? gifChain : photoChain else { throw .noProviders(defaultKind) }
         self.inNameOrder = inNameOrder
-        self.defaultProvider = defaultProvider
-        gifsProvider = defaultProvider.rules.servesGIFs ? defaultProvider
-            : inNameOrder.first { $0.rules.servesGIFs } ?? defaultProvider
+        self.gifChain = gifChain
+        self.photoChain = photoChain
+        self.defaultChain = defaultChain
+        gifsProvider = gifChain?.first ?? defaultChain.first
     }
 
     /// One provider, the default.
     package init(only provider: ProviderGateway) {
         inNameOrder = [provider]
-        defaultProvider = provider
+        defaultChain = ProviderChain(provider)
+        (gifChain, photoChain) = provider.rules.kind == .gifs ? (defaultChain, nil) : (nil, defaultChain)
         gifsProvider = provider
     }
 
-    package var defaultName: ProviderName { defaultProvider.name }
+    /// The first provider of requests that name neither a provider nor a kind.
+    package var defaultProvider: ProviderGateway { defaultChain.first }
+    package var defaultName: ProviderName { defaultChain.first.name }
 
     /// Sorted, for messages and metrics.
     package var names: [ProviderName] { inNameOrder.map(\.name) }
 
     package subscript(name: ProviderName) -> ProviderGateway? { inNameOrder.first { $0.name == name } }
+
+    /// The kind's chain; nil when no provider serves that kind.
+    package func chain(_ kind: ItemKind) -> ProviderChain? {
+        kind == .gifs ? gifChain : photoChain
+    }
 
     /// The provider named, or the default one.
     package func provider(_ name: ProviderName?) -> ProviderGateway? {
@@ -70,4 +100,13 @@ package struct ProviderGateways: Sendable {
     }
 
     var all: [ProviderGateway] { inNameOrder }
+}
+
+/// Why the chains asked for cannot be made: the settings name the chain by its kind.
+package enum ProviderChainError: Error, Equatable, Sendable {
+    case servedTwice(ProviderName)
+    case notServed(ProviderName, ItemKind)
+    case wrongKind(ProviderName, ItemKind)
+    case namedTwice(ProviderName, ItemKind)
+    case noProviders(ItemKind)
 }

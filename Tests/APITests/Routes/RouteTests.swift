@@ -41,8 +41,9 @@ final class RouteTests: XCTestCase {
     func testABlankSearchIsAnEmptyLastPageWithoutAnUpstreamCall() async throws {
         let api = InMemoryAPI()
         let answer = try await api.get("/search?q=%20%20&offset=3")
-        // It says the rating it was served at, as every GIF page does (the memory backend's default, pg).
-        XCTAssertEqual(answer.text, "{\"data\":[],\"pagination\":{\"count\":0,\"next_offset\":null,\"offset\":3,\"total_count\":0},\"rating\":\"pg\"}")
+        // It says the provider that served it and the rating it was served at, as every GIF page
+        // does (the memory backend's default, pg).
+        XCTAssertEqual(answer.text, "{\"data\":[],\"pagination\":{\"count\":0,\"next_offset\":null,\"offset\":3,\"total_count\":0},\"provider\":\"giphy\",\"rating\":\"pg\"}")
         XCTAssertEqual(api.provider.calls, [])
     }
 

@@ -14,7 +14,7 @@ final class PageAnswerKeyTests: XCTestCase {
     private func key(_ status: CacheStatus, answerID: UInt64?, sharedCall: Bool = false) throws -> PageAnswer.ContentKey? {
         var fetched = Fetched(page, status: status, age: 0, answerID: answerID)
         fetched.sharedCall = sharedCall
-        return PageAnswer(fetched, request: try XCTUnwrap(PageRequest(offset: 0, limit: 10)), favorites: .none, lastOffset: 4999).contentKey
+        return PageAnswer(fetched, request: try XCTUnwrap(PageRequest(offset: 0, limit: 10)), favorites: .none, lastOffset: 4999, provider: .giphy).contentKey
     }
 
     func testAMissOthersSharedIsKeyedAsAHitIs() throws {

@@ -33,11 +33,11 @@ final class ProviderRulesTests: XCTestCase {
         let backend = makeTwoProviderBackend(gifs: gifs, photos: photos, photoSettings: cached)
         let words = try XCTUnwrap(try SearchWords.parse("sea"))
         let page = try XCTUnwrap(PageRequest(offset: 0, limit: 30))
-        _ = try await backend.browse.search(SearchQuery(words: words, page: page, rating: nil, lang: nil, form: .compact, provider: try XCTUnwrap(backend.providers[.unsplash]), install: .local)).value()
-        _ = try await backend.browse.search(SearchQuery(words: words, page: page, rating: nil, lang: nil, form: .full, provider: try XCTUnwrap(backend.providers[.unsplash]), install: .local)).value()
+        _ = try await backend.browse.search(SearchQuery(words: words, page: page, rating: nil, lang: nil, form: .compact, providers: ProviderChain(try XCTUnwrap(backend.providers[.unsplash])), install: .local)).value()
+        _ = try await backend.browse.search(SearchQuery(words: words, page: page, rating: nil, lang: nil, form: .full, providers: ProviderChain(try XCTUnwrap(backend.providers[.unsplash])), install: .local)).value()
         XCTAssertEqual(photos.calls.filter { $0 == "search" }.count, 1, "one upstream call for both forms: \(photos.calls)")
         XCTAssertEqual(photos.lastSearch?.compactRenditions, false)
-        _ = try await backend.browse.search(SearchQuery(words: words, page: .first, rating: nil, lang: nil, form: .compact, provider: try XCTUnwrap(backend.providers[.giphy]), install: .local)).value()
+        _ = try await backend.browse.search(SearchQuery(words: words, page: .first, rating: nil, lang: nil, form: .compact, providers: ProviderChain(try XCTUnwrap(backend.providers[.giphy])), install: .local)).value()
         XCTAssertEqual(gifs.lastSearch?.compactRenditions, true, "GIPHY's list page asks for its bundle")
     }
 

@@ -29,7 +29,7 @@ final class UpstreamCountsTests: XCTestCase {
     func testTheLargestBelievablePageIsPagedAtTheLastOffset() throws {
         let page = UpstreamPage(items: items, totalCount: Int(Int32.max), count: Int(Int32.max), offset: 4999)
         let answer = PageAnswer(Fetched(page, status: .miss, age: 0), request: try XCTUnwrap(PageRequest(offset: 4999, limit: 50)),
-                                favorites: .none, lastOffset: 4999).page()
+                                favorites: .none, lastOffset: 4999, provider: .giphy).page()
         XCTAssertEqual(answer.pagination.offset, 4999)
         XCTAssertNil(answer.pagination.nextOffset, "past the last offset served")
         XCTAssertEqual(answer.pagination.totalCount, Int(Int32.max))

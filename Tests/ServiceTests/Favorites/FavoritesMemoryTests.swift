@@ -23,7 +23,7 @@ final class FavoritesMemoryTests: XCTestCase {
     }
 
     private func markedIDs(_ backend: Backend) async throws -> Set<String> {
-        let page = try await backend.browse.trending(TrendingQuery(page: try XCTUnwrap(PageRequest(offset: 0, limit: 50)), rating: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.trending(TrendingQuery(page: try XCTUnwrap(PageRequest(offset: 0, limit: 50)), rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         return Set(page.data.filter { $0.isFavorite == true }.map(\.id))
     }
 
@@ -98,18 +98,18 @@ final class FavoritesMemoryTests: XCTestCase {
     func testACachedPageNeverShowsARemovedFavoriteAsFavorite() async throws {
         let backend = makeBackend(favorites: FavoritesSettings(store: MemoryFavoritesStore()), cached: true)
         let first = try XCTUnwrap(PageRequest(offset: 0, limit: 10))
-        _ = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
+        _ = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         _ = try await backend.favorites.add(id: try id("id3"), install: .local)
-        let marked = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, provider: backend.providers.defaultProvider, install: .local)).value()
+        let marked = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value()
         XCTAssertEqual(marked.status, .hit)
         XCTAssertEqual(marked.value.page().data.first { $0.id == "id3" }?.isFavorite, true)
         try await backend.favorites.remove(id: try id("id3"), install: .local)
-        let unmarked = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, provider: backend.providers.defaultProvider, install: .local)).value()
+        let unmarked = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value()
         XCTAssertEqual(unmarked.status, .hit)
         XCTAssertEqual(unmarked.value.page().data.first { $0.id == "id3" }?.isFavorite, false)
         XCTAssertNotEqual(unmarked.value.contentKey, marked.value.contentKey, "what was made from the old page is not reused")
         XCTAssertNotNil(unmarked.value.contentKey)
-        let again = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, provider: backend.providers.defaultProvider, install: .local)).value()
+        let again = try await backend.browse.trending(TrendingQuery(page: first, rating: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value()
         XCTAssertEqual(again.value.contentKey, unmarked.value.contentKey, "unchanged favorites, same content")
     }
 
@@ -131,7 +131,7 @@ final class FavoritesMemoryTests: XCTestCase {
         try holder.execute("BEGIN IMMEDIATE")
         // Had the search waited for its writes, they would have timed out under the lock held
         // until it answered, and been dropped: no history, a failure counted.
-        let page = try await backend.browse.search(SearchQuery(words: try SearchWords.parse("locked"), page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }.value
+        let page = try await backend.browse.search(SearchQuery(words: try SearchWords.parse("locked"), page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }.value
         XCTAssertEqual(page.data.count, 24)
         try holder.execute("COMMIT")
         await backend.flushBookkeeping()

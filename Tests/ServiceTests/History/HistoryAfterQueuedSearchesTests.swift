@@ -28,7 +28,7 @@ final class HistoryAfterQueuedSearchesTests: XCTestCase {
     private func searched(_ text: String) async throws -> (Backend, SlowRecordingStore) {
         let store = SlowRecordingStore()
         let backend = makeMemoryBackend(historyStore: store)
-        _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
+        _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         return (backend, store)
     }
 
@@ -55,7 +55,7 @@ final class HistoryAfterQueuedSearchesTests: XCTestCase {
     func testSearchesRepeatedWhileTheirWritesWaitAreWrittenOnceInTheOrderOfTheirLastTime() async throws {
         let (backend, store) = try await searched("cats")
         for text in ["dogs", "cats", "dogs", "birds", "cats"] {
-            _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, provider: backend.providers.defaultProvider, install: .local)).value().map { $0.page() }
+            _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         }
         let history = try await backend.history.list(contains: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["cats", "birds", "dogs"])
