@@ -33,13 +33,14 @@ enum RequestInputs {
             guard let chain = providers.chain(kind) else { throw .invalid("kind", "no provider of \(kind.rawValue) is served here.") }
             return chain
         }
-        guard let name = ProviderName(text), let provider = providers[name] else {
+        guard let name = ProviderName(text), let chain = providers.alone(name) else {
             throw .unknownProvider(among: providers.names)
         }
+        let provider = chain.first
         if let kind, provider.rules.kind != kind {
             throw .invalid("kind", "\(provider.rules.naming.displayName) serves \(provider.rules.kind.rawValue), not \(kind.rawValue); leave kind out or name another provider.")
         }
-        return ProviderChain(provider)
+        return chain
     }
 
     /// `gifs` or `photos`, any letter case; absent: none.

@@ -24,12 +24,13 @@ package struct Browse: Sendable {
         guard let words = query.words else { return .ready(emptySearch(query)) }
         let provider = query.providers.first
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
-        let upstream = provider.gateway.search(searchRequest(query, words: words, for: provider), payer: payer())
+        let upstream = provider.gateway.search(searchRequest(query, words: words, rating: servedRating, for: provider), payer: payer())
         if case .pending = upstream, !query.providers.fallbacks.isEmpty {
             return chainAnswer(upstream, of: query.providers, page: query.page, endpoint: .search, rating: query.rating,
                                recording: words, for: query.install, payer: payer(), fits: { $0.accepts(query) },
                                asking: { [self] provider, payer in
-                                   provider.gateway.search(searchRequest(query, words: words, for: provider), payer: payer)
+                                   provider.gateway.search(searchRequest(query, words: words, rating: provider.rating(asked: query.rating, default: defaultRating),
+                                                                         for: provider), payer: payer)
                                })
         }
         let parts = Parts(upstream: upstream, favorites: favorites.markings(install: query.install),
@@ -37,10 +38,11 @@ package struct Browse: Sendable {
         return answer(parts, page: query.page, provider: provider, recording: words, for: query.install)
     }
 
-    /// The search as `provider` is asked it: at the rating its ceiling allows, for its compact set when that holds the form.
-    func searchRequest(_ query: SearchQuery, words: SearchWords, for provider: ProviderGateway) -> SearchRequest {
+    /// The search as `provider` is asked it: at `rating` (the one its ceiling allows), for its
+    /// compact set when that holds the form.
+    func searchRequest(_ query: SearchQuery, words: SearchWords, rating: Rating, for provider: ProviderGateway) -> SearchRequest {
         SearchRequest(query: words.text, offset: query.page.offset, limit: query.page.limit,
-                      rating: provider.rating(asked: query.rating, default: defaultRating).rawValue, lang: query.lang?.rawValue,
+                      rating: rating.rawValue, lang: query.lang?.rawValue,
                       type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions), order: query.order,
                       install: query.install)
     }
@@ -59,11 +61,14 @@ package struct Browse: Sendable {
     package func trending(_ query: TrendingQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
         let provider = query.providers.first
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
-        let upstream = provider.gateway.trending(trendingRequest(query, for: provider), payer: payer())
+        let upstream = provider.gateway.trending(trendingRequest(query, rating: servedRating, for: provider), payer: payer())
         if case .pending = upstream, !query.providers.fallbacks.isEmpty {
             return chainAnswer(upstream, of: query.providers, page: query.page, endpoint: .trending, rating: query.rating,
                                recording: nil, for: query.install, payer: payer(), fits: { $0.accepts(query) },
-                               asking: { [self] provider, payer in provider.gateway.trending(trendingRequest(query, for: provider), payer: payer) })
+                               asking: { [self] provider, payer in
+                                   provider.gateway.trending(trendingRequest(query, rating: provider.rating(asked: query.rating, default: defaultRating),
+                                                                             for: provider), payer: payer)
+                               })
         }
         let parts = Parts(upstream: upstream, favorites: favorites.markings(install: query.install),
                           rating: servedRating, lastOffset: provider.rules.trendingOffsetRange.upperBound)
@@ -71,8 +76,8 @@ package struct Browse: Sendable {
     }
 
     /// Trending as `provider` is asked it, as `searchRequest`.
-    func trendingRequest(_ query: TrendingQuery, for provider: ProviderGateway) -> TrendingRequest {
-        TrendingRequest(offset: query.page.offset, limit: query.page.limit, rating: provider.rating(asked: query.rating, default: defaultRating).rawValue,
+    func trendingRequest(_ query: TrendingQuery, rating: Rating, for provider: ProviderGateway) -> TrendingRequest {
+        TrendingRequest(offset: query.page.offset, limit: query.page.limit, rating: rating.rawValue,
                         type: query.type, compactRenditions: provider.rules.compactSetHolds(query.form.renditions),
                         order: query.order, install: query.install)
     }

@@ -4,9 +4,9 @@ import Model
 /// that one alone (strict: it never falls back); one that names none gets its kind's chain
 /// (`GIF_BFF_GIF_PROVIDERS`, `GIF_BFF_PHOTO_PROVIDERS`), where the first provider that can answer
 /// does and one that cannot (held off, its key refused, rate limited, out of budget, down) is
-/// passed over for the next (`Browse+Chain.swift`). A struct of one reference and an array that
-/// is empty when strict: making one for a named provider allocates nothing.
-package struct ProviderChain: Sendable {
+/// passed over for the next (`Browse+Chain.swift`). A class, made once per provider and per kind
+/// (`ProviderGateways`): a request's query holds one reference to it, not its members.
+package final class ProviderChain: Sendable {
     /// The one asked first; the one whose rules a request is checked against.
     package let first: ProviderGateway
     /// Tried in order when the ones before them cannot answer; empty when strict.

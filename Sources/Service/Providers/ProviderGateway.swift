@@ -27,6 +27,8 @@ package final class ProviderGateway: Sendable {
 package struct ProviderGateways: Sendable {
     /// A few, searched in order: a dictionary hashed the name on every request.
     private let inNameOrder: [ProviderGateway]
+    /// Each provider alone, in the same order: what a request naming it gets.
+    private let alone: [ProviderChain]
     /// Each kind's chain; a kind no provider serves has none.
     private let gifChain: ProviderChain?
     private let photoChain: ProviderChain?
@@ -59,6 +61,7 @@ package struct ProviderGateways: Sendable {
         let photoChain = try chain(.photos)
         guard let defaultChain = defaultKind == .gifs ? gifChain : photoChain else { throw .noProviders(defaultKind) }
         self.inNameOrder = inNameOrder
+        alone = inNameOrder.map(ProviderChain.init)
         self.gifChain = gifChain
         self.photoChain = photoChain
         self.defaultChain = defaultChain
@@ -69,6 +72,7 @@ package struct ProviderGateways: Sendable {
     package init(only provider: ProviderGateway) {
         inNameOrder = [provider]
         defaultChain = ProviderChain(provider)
+        alone = [defaultChain]
         (gifChain, photoChain) = provider.rules.kind == .gifs ? (defaultChain, nil) : (nil, defaultChain)
         gifsProvider = provider
     }
@@ -81,6 +85,11 @@ package struct ProviderGateways: Sendable {
     package var names: [ProviderName] { inNameOrder.map(\.name) }
 
     package subscript(name: ProviderName) -> ProviderGateway? { inNameOrder.first { $0.name == name } }
+
+    /// The provider named, alone (strict); nil when none of that name is served.
+    package func alone(_ name: ProviderName) -> ProviderChain? {
+        inNameOrder.firstIndex { $0.name == name }.map { alone[$0] }
+    }
 
     /// The kind's chain; nil when no provider serves that kind.
     package func chain(_ kind: ItemKind) -> ProviderChain? {
