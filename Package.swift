@@ -59,6 +59,7 @@ let package = Package(
         .executable(name: "gif-bff", targets: ["gif-bff"]),
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
         .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
+        .executable(name: "fake-klipy", targets: ["fake-klipy"]),
     ],
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4; a signal handler in C.
@@ -79,9 +80,9 @@ let package = Package(
         .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON", "Primitives"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "KlipyClient", "KlipyDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakeKlipy", "KlipyClient"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CSystemShims", "Primitives"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport", "JSON", "UnsplashClient", "Primitives"], swiftSettings: strict),
@@ -207,5 +208,17 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "JSON", "TestSupport", "FakeUpstream", "GiphyCatalog"], swiftSettings: strict),
+
+        // KLIPY (GIFs and stickers): the same four, its API key in the path of every call.
+        .target(name: "KlipyClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Klipy/Client", swiftSettings: strict),
+        .target(name: "KlipyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Klipy/Catalog", swiftSettings: strict),
+        .target(name: "KlipyDemo", dependencies: ["Model", "KlipyClient", "KlipyCatalog", "DemoMedia"], path: "Sources/Providers/Klipy/Demo", swiftSettings: strict),
+        .target(name: "FakeKlipy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "KlipyCatalog"], path: "Sources/Providers/Klipy/Fake", swiftSettings: strict),
+        .executableTarget(name: "fake-klipy", dependencies: ["FakeKlipy", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
+        .testTarget(
+            name: "KlipyClientTests",
+            dependencies: ["KlipyClient", "KlipyDemo", "KlipyCatalog", "FakeKlipy", "FakeUpstream", "Model", "TestSupport", "DemoMedia"],
+            swiftSettings: strict
+        ),
     ]
 )

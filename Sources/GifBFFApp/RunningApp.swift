@@ -64,12 +64,15 @@ package final class RunningApp: Sendable {
         }
         var sources: [ProviderSource] = []
         let giphy: GiphySource
+        let klipy: KlipySource
         do {
             giphy = try GiphySource.make(configuration, ceiling: ceiling, identities: stores.installIdentity, report: { error in
                 logger.warning("GIPHY random_id not available yet", ("reason", .string(String(describing: error))))
             })
             sources.append(giphy.provider)
             sources.append(try UnsplashSource.make(configuration, logger: logger))
+            klipy = try KlipySource.make(configuration, identities: stores.installIdentity, logger: logger)
+            sources.append(klipy.provider)
         } catch {
             abandon(sources, stores)
             throw error
@@ -84,7 +87,7 @@ package final class RunningApp: Sendable {
         let bookkeeping = BookkeepingWrites(report: report)
         let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
                                       creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
-                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
+                                      memories: [giphy.randomIDs, klipy.customerIDs].compactMap { $0 }, bookkeeping: bookkeeping)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, ceiling: ceiling, stores: stores, bookkeeping: bookkeeping,

@@ -63,7 +63,7 @@ final class ContractTests: XCTestCase {
         let spec = try OpenAPISpec.load()
         XCTAssertFalse(spec.text.contains("additionalProperties: false"), "a closed object in openapi.yaml")
         XCTAssertFalse(spec.text.contains("unevaluatedProperties"), "a closed object in openapi.yaml")
-        let sentOnly = ["ItemEventRequest", "MediaType", "Provider", "Rating", "SearchOrder", "TrendingOrder"]
+        let sentOnly = ["ItemEventRequest", "Kind", "MediaType", "Rating", "SearchOrder", "TrendingOrder"]
         XCTAssertEqual(spec.enumOwners, (sentOnly + ["ProblemCode"]).sorted().map { "schemas/\($0)" },
                        "only what a client sends, and ProblemCode openly, may list values")
         for (name, schema) in spec.schemas {
@@ -185,7 +185,8 @@ final class ContractTests: XCTestCase {
             XCTAssertNotNil(row, "docs/configuration.md has no row for \(setting.environment)")
             XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "docs/configuration.md: default of \(setting.environment) is \(setting.defaultText)")
         }
-        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") || $0.hasPrefix("| `UNSPLASH_") }.count
+        let providers = ["GIF_BFF_", "GIPHY_", "KLIPY_", "UNSPLASH_", "PEXELS_"]
+        let documented = rows.filter { row in providers.contains { row.hasPrefix("| `\($0)") } }.count
         XCTAssertEqual(documented, Setting.all.count, "docs/configuration.md lists a setting that does not exist")
     }
 

@@ -20,5 +20,7 @@ extension Setting {
 
     static let unsplashAccessKeyFile = Setting(fileOf: unsplashAccessKey, "UNSPLASH_ACCESS_KEY_FILE", "--unsplash-access-key-file")
 
+    static let klipyAPIKeyFile = Setting(fileOf: klipyAPIKey, "KLIPY_API_KEY_FILE", "--klipy-api-key-file")
+
     static let databaseURLFile = Setting(fileOf: databaseURL, "GIF_BFF_DATABASE_URL_FILE", "--database-url-file")
 }

@@ -34,6 +34,11 @@ package struct Configuration: Sendable {
     package var unsplashBaseURL = "https://api.unsplash.com"
     /// Unsplash calls allowed per rolling hour (the demo key's 50); nil for no budget of ours.
     package var unsplashCallsPerHour: Int? = 50
+    /// Absent: KLIPY's built-in demo catalog is served instead of KLIPY.
+    package var klipyAPIKey: String?
+    package var klipyBaseURL = "https://api.klipy.com"
+    /// KLIPY calls allowed per rolling hour (a test key's 100 a minute); nil for no budget of ours.
+    package var klipyCallsPerHour: Int? = 6000
     /// The kind of a request naming neither `provider` nor `kind` is this provider's, and its
     /// chain starts with it unless that chain is set.
     package var defaultProvider = ProviderName.giphy

@@ -6,6 +6,7 @@ import HTTPServer
 import PostgreSQL
 import Service
 import Model
+import KlipyClient
 import UnsplashClient
 
 extension Setting {
@@ -15,6 +16,7 @@ extension Setting {
         databaseURLFile, backupFolder, backupIntervalMinutes, backupKeep,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, gifProviders, photoProviders, appName, publicURL,
         giphyAPIKeyFile, unsplashAccessKeyFile,
+        klipyAPIKey, klipyAPIKeyFile, klipyBaseURL, klipyBudgetPerHour,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
         spotlightMinutes, giphyAnalytics,
@@ -74,6 +76,16 @@ extension Setting {
     static let unsplashBudgetPerHour = Setting("GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "--unsplash-budget-per-hour", \.unsplashCallsPerHour,
                                                .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                                "Unsplash calls allowed per rolling hour (50: a demo key's limit; 0: no budget of ours); never more than Unsplash's X-Ratelimit-Remaining")
+
+    static let klipyAPIKey = Setting("KLIPY_API_KEY", "--klipy-api-key", \.klipyAPIKey, .secret(none: "(none: demo catalog)"), secret: true,
+                                     "KLIPY app key; without one the built-in KLIPY demo catalog is served")
+
+    static let klipyBaseURL = Setting("KLIPY_BASE_URL", "--klipy-base-url", \.klipyBaseURL, .httpURL,
+                                      "KLIPY API host; its paths (/api/v1/{app_key}/gifs/...) go below it")
+
+    static let klipyBudgetPerHour = Setting("GIF_BFF_KLIPY_BUDGET_PER_HOUR", "--klipy-budget-per-hour", \.klipyCallsPerHour,
+                                            .integerOrOff(0...1_000_000, off: "0 (no budget)"),
+                                            "KLIPY calls allowed per rolling hour (6000: a test key's 100 a minute; 0: no budget of ours)")
 
     static let defaultProvider = Setting("GIF_BFF_DEFAULT_PROVIDER", "--default-provider", \.defaultProvider, SettingReader(
         expected: "a provider's name (giphy, unsplash)", { ProviderName($0.lowercased()) }, write: { $0.rawValue }),
