@@ -70,6 +70,7 @@ package final class RunningApp: Sendable {
             })
             sources.append(giphy.provider)
             sources.append(try UnsplashSource.make(configuration, logger: logger))
+            sources.append(try PexelsSource.make(configuration, logger: logger))
         } catch {
             abandon(sources, stores)
             throw error
@@ -95,7 +96,7 @@ package final class RunningApp: Sendable {
         guard let served = ProviderGateways(providers, defaultName: configuration.defaultProvider) else {
             abandon(sources, stores)
             throw ConfigurationError.invalidValue(setting: Setting.defaultProvider.label,
-                                                  value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy or unsplash")
+                                                  value: "\"\(configuration.defaultProvider)\"", expected: "a provider served: giphy, unsplash or pexels")
         }
         let backend = Backend(
             providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),

@@ -34,6 +34,11 @@ package struct Configuration: Sendable {
     package var unsplashBaseURL = "https://api.unsplash.com"
     /// Unsplash calls allowed per rolling hour (the demo key's 50); nil for no budget of ours.
     package var unsplashCallsPerHour: Int? = 50
+    /// Absent: Pexels' built-in demo catalog is served instead of Pexels.
+    package var pexelsAPIKey: String?
+    package var pexelsBaseURL = "https://api.pexels.com"
+    /// Pexels calls allowed per rolling hour (within Pexels' 200); nil for no budget of ours.
+    package var pexelsCallsPerHour: Int? = 150
     /// What a request naming no `provider` gets.
     package var defaultProvider = ProviderName.giphy
     /// Sent as `utm_source` on links back to Unsplash, as its guidelines ask.

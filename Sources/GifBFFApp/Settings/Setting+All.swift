@@ -6,6 +6,7 @@ import HTTPServer
 import PostgreSQL
 import Service
 import Model
+import PexelsClient
 import UnsplashClient
 
 extension Setting {
@@ -15,6 +16,7 @@ extension Setting {
         databaseURLFile, backupFolder, backupIntervalMinutes, backupKeep,
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, appName, publicURL,
         giphyAPIKeyFile, unsplashAccessKeyFile,
+        pexelsAPIKey, pexelsAPIKeyFile, pexelsBaseURL, pexelsBudgetPerHour,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
         spotlightMinutes, giphyAnalytics,
@@ -75,9 +77,20 @@ extension Setting {
                                                .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                                "Unsplash calls allowed per rolling hour (50: a demo key's limit; 0: no budget of ours); never more than Unsplash's X-Ratelimit-Remaining")
 
+    static let pexelsAPIKey = Setting("PEXELS_API_KEY", "--pexels-api-key", \.pexelsAPIKey, .secret(none: "(none: demo catalog)"),
+                                      secret: true, "Pexels API key; without one the built-in Pexels demo catalog is served")
+
+    static let pexelsAPIKeyFile = Setting(fileOf: pexelsAPIKey, "PEXELS_API_KEY_FILE", "--pexels-api-key-file")
+
+    static let pexelsBaseURL = Setting("PEXELS_BASE_URL", "--pexels-base-url", \.pexelsBaseURL, .httpURL, "Pexels API base URL, without /v1")
+
+    static let pexelsBudgetPerHour = Setting("GIF_BFF_PEXELS_BUDGET_PER_HOUR", "--pexels-budget-per-hour", \.pexelsCallsPerHour,
+                                             .integerOrOff(0...1_000_000, off: "0 (no budget)"),
+                                             "Pexels calls allowed per rolling hour (150: within Pexels' 200 an hour; 0: no budget of ours); never more than Pexels' X-Ratelimit-Remaining")
+
     static let defaultProvider = Setting("GIF_BFF_DEFAULT_PROVIDER", "--default-provider", \.defaultProvider, SettingReader(
-        expected: "giphy or unsplash", { ProviderName($0.lowercased()).flatMap { [.giphy, .unsplash].contains($0) ? $0 : nil } },
-        write: { $0.rawValue }), "provider of requests that name none: giphy or unsplash")
+        expected: "giphy, unsplash or pexels", { ProviderName($0.lowercased()).flatMap { [.giphy, .unsplash, .pexels].contains($0) ? $0 : nil } },
+        write: { $0.rawValue }), "provider of requests that name none: giphy, unsplash or pexels")
 
     static let appName = Setting("GIF_BFF_APP_NAME", "--app-name", \.appName, SettingReader(
         expected: "1 to 64 ASCII letters, digits, '-', '_' or '.'", { text in
