@@ -82,7 +82,7 @@ let package = Package(
         // Start-up: configuration, wiring, signals. The executable only calls it.
         .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "PexelsClient", "PexelsDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakePexels", "PexelsClient"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakePexels", "PexelsClient", "PexelsCatalog"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CSystemShims", "Primitives"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport", "JSON", "UnsplashClient", "Primitives"], swiftSettings: strict),
