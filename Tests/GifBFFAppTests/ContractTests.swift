@@ -185,7 +185,7 @@ final class ContractTests: XCTestCase {
             XCTAssertNotNil(row, "docs/configuration.md has no row for \(setting.environment)")
             XCTAssertTrue(row?.contains(setting.defaultText) ?? false, "docs/configuration.md: default of \(setting.environment) is \(setting.defaultText)")
         }
-        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") || $0.hasPrefix("| `UNSPLASH_") }.count
+        let documented = rows.filter { $0.hasPrefix("| `GIF_BFF_") || $0.hasPrefix("| `GIPHY_") || $0.hasPrefix("| `UNSPLASH_") || $0.hasPrefix("| `PEXELS_") }.count
         XCTAssertEqual(documented, Setting.all.count, "docs/configuration.md lists a setting that does not exist")
     }
 

@@ -52,6 +52,8 @@ final class PexelsProviderTests: XCTestCase {
         let detail = try api.get("/items/\(id)")
         XCTAssertEqual(detail.status, 200, detail.text)
         XCTAssertNotNil((try json(detail)["images"] as? [String: Any])?["full"])
+        let unknown = try api.get("/items/pexels:1")
+        XCTAssertEqual(unknown.status, 404, unknown.text)
         let curated = try api.get("/trending?provider=pexels&limit=10&offset=10")
         XCTAssertEqual(try items(curated).count, 10)
         let unaligned = try api.get("/trending?provider=pexels&limit=10&offset=5")
@@ -93,6 +95,10 @@ final class PexelsProviderTests: XCTestCase {
             configuration.pexelsAPIKey = "wrong-key"
             configuration.pexelsBaseURL = pexelsURL.absoluteString
         }
+        pexels.inject(.tooManyRequests)
+        let limited = try api.get("/trending?provider=pexels")
+        XCTAssertEqual(limited.status, 503, limited.text)
+        XCTAssertEqual(try json(limited)["code"] as? String, "upstream_rate_limited")
         let refused = try api.get("/search?q=cat&provider=pexels")
         XCTAssertEqual(refused.status, 502, refused.text)
         XCTAssertEqual(try json(refused)["code"] as? String, "upstream_auth")

@@ -25,6 +25,18 @@ final class PexelsEndpointTests: XCTestCase {
         XCTAssertEqual(call.value(of: "per_page"), "10")
         XCTAssertEqual(call.headers.first { $0.name == "authorization" }?.value, secretKey, "the key bare: no Bearer, no Client-ID")
         XCTAssertFalse(call.parameters.contains { $0.value.contains(secretKey) })
+        XCTAssertEqual(call.headers.first { $0.name == "user-agent" }?.value, "gif-bff")
+    }
+
+    /// Pexels refuses a call without a User-Agent (libcurl sends none unless told): 403.
+    func testACallWithoutAUserAgentIsRefused() throws {
+        let harness = try startHarness()
+        let raw = try RawClient(port: UInt16(harness.baseURL.port ?? 0))
+        try raw.send(request("GET", "/v1/curated", headers: ["Authorization: \(secretKey)"]))
+        XCTAssertEqual(try raw.readResponse().status, 403)
+        let named = try RawClient(port: UInt16(harness.baseURL.port ?? 0))
+        try named.send(request("GET", "/v1/curated", headers: ["Authorization: \(secretKey)", "User-Agent: test"]))
+        XCTAssertEqual(try named.readResponse().status, 200)
     }
 
     func testCuratedIsTrending() async throws {

@@ -70,7 +70,8 @@ package final class PexelsClient: Provider {
         guard let url = endpoint.url(base: configuration.baseURL) else {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"), endpoint: endpoint)
         }
-        let headers = ["Accept": "application/json", "Authorization": configuration.apiKey]
+        // Pexels refuses a call without a User-Agent (403), which libcurl does not send unasked.
+        let headers = ["Accept": "application/json", "Authorization": configuration.apiKey, "User-Agent": PexelsClientConfiguration.userAgent]
         let exchange: HTTPExchange
         do {
             exchange = try await transport.get(url, headers: headers, deadline: configuration.deadline)

@@ -4,6 +4,8 @@ import Foundation
 package struct PexelsClientConfiguration: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     package static let defaultBaseURL = URL(string: "https://api.pexels.com")!
     package static let defaultDeadline: Duration = .seconds(8)
+    /// What every call names itself as.
+    package static let userAgent = "gif-bff"
 
     package var apiKey: String
     /// Pexels' API root, without `/v1` (the client adds it, as Pexels' paths have it); tests point

@@ -31,6 +31,10 @@ final class FakePexelsAPI: Sendable {
         if let fault = try await faults.meet(request, calls: calls), let response = PexelsFaultResponses.response(for: fault, catalog: catalog) {
             return response
         }
+        // Pexels' front refuses a call that names no User-Agent, before the key is looked at.
+        guard let agent = request.headers["User-Agent"], !agent.allSatisfy(\.isWhitespace) else {
+            return HTTPResponse(status: HTTPStatus(code: 403), contentType: "text/html", body: Array("<html><body>Forbidden</body></html>".utf8))
+        }
         // The key bare, as Pexels takes it: "Bearer KEY" or "Client-ID KEY" is a wrong key.
         guard request.headers["Authorization"] == apiKey else {
             return PexelsFaultResponses.error(401, FakePexels.unauthorizedMessage)
