@@ -13,10 +13,10 @@ import PackageDescription
 //   Gateway: every upstream call (cache, coalescing, budget, hold-off, stale answers) -> Wire, Primitives
 //   Wire: the model's JSON forms -> Model, JSON
 //   Model: items, typed inputs, the Provider protocol, error kinds without HTTP -> ASCII
-//   GiphyClient, UnsplashClient -> ProviderHTTP (libcurl on an epoll loop) -> CCurl, Model, JSON
-//   GiphyDemo, UnsplashDemo (in-process, without a key) -> the client's mapping, the catalog, DemoMedia
-//   FakeGiphy, FakeUnsplash (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
-//   GiphyCatalog, UnsplashCatalog -> DemoCatalog: the demo items, knowing neither Service nor HTTP
+//   GiphyClient, UnsplashClient, PexelsClient -> ProviderHTTP (libcurl on an epoll loop) -> CCurl, Model, JSON
+//   GiphyDemo, UnsplashDemo, PexelsDemo (in-process, without a key) -> the client's mapping, the catalog, DemoMedia
+//   FakeGiphy, FakeUnsplash, FakePexels (tests and fake-* only) -> FakeUpstream -> HTTPServer, and the same catalogs
+//   GiphyCatalog, UnsplashCatalog, PexelsCatalog -> DemoCatalog: the demo items, knowing neither Service nor HTTP
 //   DemoMedia: the demo pictures (GIF and PNG encoders, a cache bounded in bytes) -> CZlib, Primitives, DedicatedThread
 //   HTTPServer: the transport, knowing no items -> JSON, ASCII, Primitives, CSystemShims, CZlib, CBrotli
 //   JSON -> ASCII; ASCII, DedicatedThread: nothing of ours
@@ -60,6 +60,7 @@ let package = Package(
         .executable(name: "fake-giphy", targets: ["fake-giphy"]),
         .executable(name: "fake-unsplash", targets: ["fake-unsplash"]),
         .executable(name: "fake-klipy", targets: ["fake-klipy"]),
+        .executable(name: "fake-pexels", targets: ["fake-pexels"]),
     ],
     targets: [
         // What Glibc does not export to Swift: epoll, eventfd, accept4; a signal handler in C.
@@ -80,9 +81,9 @@ let package = Package(
         .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON", "Primitives"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "KlipyClient", "KlipyDemo"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "KlipyClient", "KlipyDemo", "PexelsClient", "PexelsDemo"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
-        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakeKlipy", "KlipyClient"], swiftSettings: strict),
+        .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakeKlipy", "KlipyClient", "FakePexels", "PexelsClient", "PexelsCatalog"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CSystemShims", "Primitives"], swiftSettings: strict),
         // The API driven in memory: the router called with constructed requests, no sockets.
         .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport", "JSON", "UnsplashClient", "Primitives"], swiftSettings: strict),
@@ -202,6 +203,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "JSON", "TestSupport", "FakeUpstream", "UnsplashCatalog"], swiftSettings: strict),
+
+        // Pexels: the same four for its photos, on the photo topics both photo catalogs share.
+        .target(name: "PexelsClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Pexels/Client", swiftSettings: strict),
+        .target(name: "PexelsCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Pexels/Catalog", swiftSettings: strict),
+        .target(name: "PexelsDemo", dependencies: ["ASCII", "Model", "PexelsClient", "PexelsCatalog", "DemoMedia"], path: "Sources/Providers/Pexels/Demo", swiftSettings: strict),
+        .target(name: "FakePexels", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "PexelsCatalog"], path: "Sources/Providers/Pexels/Fake", swiftSettings: strict),
+        .executableTarget(name: "fake-pexels", dependencies: ["FakePexels", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
+        .testTarget(name: "PexelsClientTests", dependencies: ["PexelsClient", "PexelsDemo", "PexelsCatalog", "FakePexels", "FakeUpstream", "Model", "TestSupport", "DemoMedia"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
             dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "ProviderHTTP", "TestSupport", "ASCII", "FakeUpstream", "GiphyCatalog", "JSON"],

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 32.3: no test double in the product. gif-bff's symbols (nm, demangled by swift demangle)
 # name no fake upstream, fault board or faulty raw listener: those live in FakeUpstream, FakeGiphy,
-# FakeUnsplash and FakeKlipy, linked only by the tests and the fake-giphy/fake-unsplash/fake-klipy executables; the
-# demo serves its catalogs in-process (GiphyDemo, UnsplashDemo, KlipyDemo).
+# FakeUnsplash, FakeKlipy and FakePexels, linked only by the tests and the fake-giphy/fake-unsplash/
+# fake-klipy/fake-pexels executables; the demo serves its catalogs in-process (GiphyDemo, UnsplashDemo,
+# KlipyDemo, PexelsDemo).
 #   scripts/check-no-test-doubles.sh [BINARY]
 # Without BINARY, checks the release build of gif-bff (`swift build -c release --product gif-bff`).
 # Prints how many symbols it read; exits 1 and shows some of those that match otherwise.
@@ -15,9 +16,10 @@ if [ -z "$binary" ]; then
     binary="$(swift build -c release --show-bin-path)/gif-bff"
 fi
 # Mangled names abbreviate repeated words, so the names are looked for demangled: a fake's module
-# (FakeUpstream, FakeGiphy, FakeUnsplash, FakeKlipy) and its types all start with "Fake"; the rest are the
-# fault-injection parts' own names.
-pattern='Fake[A-Z]|FaultBoard|InjectableFault|FaultLifetime|RawUpstream|AdminRoutes|PingbackLog|KlipyMinuteLimit'
+# (FakeUpstream, FakeGiphy, FakeUnsplash, FakeKlipy, FakePexels) and its types all start with "Fake"; the
+# rest are the fault-injection parts' own names (the fakes' shared rate-limit window, KLIPY's minute
+# limit and Pexels' fault answers among them).
+pattern='Fake[A-Z]|FaultBoard|InjectableFault|FaultLifetime|RawUpstream|AdminRoutes|PingbackLog|KlipyMinuteLimit|RateLimitWindow|FaultResponses'
 symbols=$(nm "$binary" | swift demangle)
 total=$(wc -l <<<"$symbols")
 found=$(grep -E "$pattern" <<<"$symbols" || true)

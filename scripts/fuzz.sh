@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh giphy-response 60    GIPHY's answers read into our GIF, and written back
 #   scripts/fuzz.sh unsplash-response 60 Unsplash's answers read into our item, and written back
 #   scripts/fuzz.sh klipy-response 60    KLIPY's answers read into our item, and written back
+#   scripts/fuzz.sh pexels-response 60   Pexels' answers read into our item, and written back
 #   scripts/fuzz.sh json-body 60         the JSON request body, as POST /favorites reads it
 #   scripts/fuzz.sh list                 the targets
 #   RUNS=10000000 scripts/fuzz.sh http-request 0    a fixed number of executions instead of a time
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 # Drops the files that need libcurl or epoll (C modules a single swiftc call does not have).
 without_transport() {
-    grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient|KlipyClient)\.swift$' | sort
+    grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient|KlipyClient|PexelsClient)\.swift$' | sort
 }
 
 # The small modules everything else stands on (ASCII, Primitives, JSON) go into every target.
@@ -38,6 +39,8 @@ sources_of() {
             find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Unsplash/Client -name '*.swift' | without_transport ;;
         klipy-response)
             find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Klipy/Client -name '*.swift' | without_transport ;;
+        pexels-response)
+            find Sources/Model Sources/Wire Sources/Gateway Sources/Service Sources/Providers/Shared/HTTP Sources/Providers/Pexels/Client -name '*.swift' | without_transport ;;
         json-body)
             ls Sources/HTTPServer/Parsing/*.swift Sources/HTTPServer/Messages/*.swift Sources/HTTPServer/Routing/*.swift \
                 Sources/HTTPServer/Server/HTTPLimits.swift Sources/API/Inputs/JSONBody.swift
@@ -45,7 +48,7 @@ sources_of() {
         *) return 1 ;;
     esac
 }
-TARGETS="http-request request-target giphy-response unsplash-response klipy-response json-body"
+TARGETS="http-request request-target giphy-response unsplash-response klipy-response pexels-response json-body"
 
 target="${1:-}"; seconds="${2:-}"
 if [ "$target" = list ]; then echo "$TARGETS"; exit 0; fi
@@ -62,10 +65,10 @@ rm -rf "$work/src" && mkdir -p "$work/src"
 index=0
 # What several targets check alike (Fuzz/shared) goes into those that read upstream pages.
 shared=""
-case "$target" in giphy-response|unsplash-response|klipy-response) shared="Fuzz/shared/PagingCheck.swift" ;; esac
+case "$target" in giphy-response|unsplash-response|klipy-response|pexels-response) shared="Fuzz/shared/PagingCheck.swift" ;; esac
 for file in $(sources_of "$target") $shared "Fuzz/$target/main.swift"; do
     index=$((index + 1))
-    grep -vE '^(@testable )?import (Service|Model|Wire|Gateway|GiphyClient|ProviderHTTP|UnsplashClient|KlipyClient|HTTPServer|CSystemShims|ASCII|Primitives|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
+    grep -vE '^(@testable )?import (Service|Model|Wire|Gateway|GiphyClient|ProviderHTTP|UnsplashClient|KlipyClient|PexelsClient|HTTPServer|CSystemShims|ASCII|Primitives|JSON)$' "$file" >"$work/src/$index-$(basename "$file")"
 done
 # The linker's "cannot export local symbol __asan_..." lines are noise; the log keeps them.
 # -I Sources/COpenSSL: libcrypto's module map, which Service's SHA-256 imports.

@@ -4,6 +4,7 @@ import Model
 import PostgreSQL
 import Service
 import Storage
+import PexelsClient
 import UnsplashClient
 
 /// The executable's life: configuration, start-up, the one line a user needs, signals, exit status.
@@ -62,6 +63,10 @@ package enum App {
         if app.demoProviders.contains(.unsplash) {
             printError("gif-bff: no UNSPLASH_ACCESS_KEY set, so serving the built-in photo demo catalog (offline). "
                 + "Try \(address)/search?q=mountain&provider=unsplash ; set UNSPLASH_ACCESS_KEY to use Unsplash.")
+        }
+        if app.demoProviders.contains(.pexels) {
+            printError("gif-bff: no PEXELS_API_KEY set, so serving the built-in Pexels demo catalog (offline). "
+                + "Try \(address)/search?q=mountain&provider=pexels ; set PEXELS_API_KEY to use Pexels.")
         }
         await app.waitUntilStopped()
         signals.cancel()

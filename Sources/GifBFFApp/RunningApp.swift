@@ -73,6 +73,7 @@ package final class RunningApp: Sendable {
             sources.append(try UnsplashSource.make(configuration, logger: logger))
             klipy = try KlipySource.make(configuration, identities: stores.installIdentity, logger: logger)
             sources.append(klipy.provider)
+            sources.append(try PexelsSource.make(configuration, logger: logger))
         } catch {
             abandon(sources, stores)
             throw error

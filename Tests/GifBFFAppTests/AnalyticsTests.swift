@@ -4,6 +4,8 @@ import Foundation
 import Gateway
 @testable import GifBFFApp
 import Model
+import KlipyClient
+import PexelsClient
 import Service
 import TestSupport
 import UnsplashClient
@@ -41,7 +43,7 @@ final class AnalyticsTests: XCTestCase {
     /// reaching the fake GIPHY (or any server).
     func testInDemoModeThePingbacksAreTakenByTheDemo() async throws {
         let api = try APIHarness(self) { $0.giphyAPIKey = nil }
-        XCTAssertEqual(api.app.demoProviders, [.giphy, .unsplash])
+        XCTAssertEqual(api.app.demoProviders, [.giphy, .klipy, .pexels, .unsplash])
         let ids = try itemIDs(api, "/search?q=cats&limit=2")
         XCTAssertEqual(ids.count, 2)
         let list = ids.map { "\"\($0)\"" }.joined(separator: ",")

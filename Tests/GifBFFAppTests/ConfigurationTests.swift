@@ -2,6 +2,7 @@ import Foundation
 @testable import GifBFFApp
 import HTTPServer
 import Model
+import PexelsClient
 import UnsplashClient
 import XCTest
 
@@ -55,6 +56,31 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertThrowsError(try ConfigurationLoader.load(arguments: [argument], environment: [:]), argument) { error in
                 XCTAssertTrue(String(describing: error).contains(setting), "\(argument): \(error)")
             }
+        }
+    }
+
+    /// Issue 46.2: Pexels' key, base URL and budget, each checked by name.
+    func testPexelsSettingsAreReadAndCheckedByName() throws {
+        let (defaults, _) = try ConfigurationLoader.load(arguments: [], environment: [:])
+        XCTAssertNil(defaults.pexelsAPIKey)
+        XCTAssertEqual(defaults.pexelsBaseURL, "https://api.pexels.com")
+        XCTAssertEqual(defaults.pexelsCallsPerHour, 150, "within Pexels' 200 an hour")
+        let (set, _) = try ConfigurationLoader.load(
+            arguments: ["--pexels-budget-per-hour=0", "--default-provider=Pexels"],
+            environment: ["PEXELS_API_KEY": " key-2\n", "PEXELS_BASE_URL": "http://127.0.0.1:9/"])
+        XCTAssertEqual(set.pexelsAPIKey, "key-2")
+        XCTAssertEqual(set.pexelsBaseURL, "http://127.0.0.1:9")
+        XCTAssertNil(set.pexelsCallsPerHour, "0: no budget of ours")
+        XCTAssertEqual(set.defaultProvider, .pexels)
+        for (argument, setting) in [("--pexels-budget-per-hour=-1", "GIF_BFF_PEXELS_BUDGET_PER_HOUR"),
+                                    ("--pexels-budget-per-hour=many", "GIF_BFF_PEXELS_BUDGET_PER_HOUR"),
+                                    ("--pexels-base-url=ftp://x", "PEXELS_BASE_URL")] {
+            XCTAssertThrowsError(try ConfigurationLoader.load(arguments: [argument], environment: [:]), argument) { error in
+                XCTAssertTrue(String(describing: error).contains(setting), "\(argument): \(error)")
+            }
+        }
+        XCTAssertThrowsError(try ConfigurationLoader.load(arguments: [], environment: ["PEXELS_API_KEY": "a", "PEXELS_API_KEY_FILE": "/x"])) { error in
+            XCTAssertTrue(String(describing: error).contains("PEXELS_API_KEY"), "\(error)")
         }
     }
 
@@ -143,7 +169,7 @@ final class ConfigurationTests: XCTestCase {
         let described = ["GIF_BFF_DATABASE_URL", "GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY", "GIF_BFF_PUBLIC_URL", "GIF_BFF_EVENT_LOOPS",
                          "GIF_BFF_ALLOWED_HOSTS", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR",
                          "GIPHY_API_KEY_FILE", "UNSPLASH_ACCESS_KEY_FILE", "GIF_BFF_DATABASE_URL_FILE",
-                         "KLIPY_API_KEY", "KLIPY_API_KEY_FILE", "PEXELS_API_KEY", "PEXELS_API_KEY_FILE"]
+                         "KLIPY_API_KEY", "KLIPY_API_KEY_FILE", "PEXELS_API_KEY", "PEXELS_API_KEY_FILE", "GIF_BFF_PEXELS_BUDGET_PER_HOUR"]
         XCTAssertEqual(Set(Setting.all.map(\.environment)).count, Setting.all.count, "each setting once")
         XCTAssertEqual(Set(Setting.all.map(\.flag)).count, Setting.all.count)
         for setting in Setting.all where !described.contains(setting.environment) {

@@ -1,6 +1,8 @@
 import Foundation
 @testable import GifBFFApp
 import Model
+import KlipyClient
+import PexelsClient
 import TestSupport
 import UnsplashClient
 import XCTest
@@ -25,7 +27,7 @@ final class ShutdownDescriptorTests: XCTestCase {
                 configuration.giphyAPIKey = nil
                 configuration.unsplashAccessKey = nil
             }
-            XCTAssertEqual(harness.app.demoProviders, [.giphy, .unsplash])
+            XCTAssertEqual(harness.app.demoProviders, [.giphy, .klipy, .pexels, .unsplash])
             XCTAssertEqual(try harness.get("/search?q=cat").status, 200)
             XCTAssertEqual(try harness.get("/search?q=mountain&provider=unsplash").status, 200)
             await harness.stop()

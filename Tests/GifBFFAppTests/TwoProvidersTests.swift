@@ -5,6 +5,8 @@ import Foundation
 import Gateway
 @testable import GifBFFApp
 import HTTPServer
+import KlipyClient
+import PexelsClient
 import Synchronization
 import TestSupport
 import UnsplashClient
@@ -119,7 +121,7 @@ final class TwoProvidersTests: XCTestCase {
 
     func testWithoutAKeyThePhotoDemoCatalogServesOffline() async throws {
         let api = try APIHarness(self)
-        XCTAssertEqual(api.app.demoProviders, [.unsplash])
+        XCTAssertEqual(api.app.demoProviders, [.klipy, .pexels, .unsplash])
         let page = try items(try api.get("/search?q=mountain&provider=unsplash"))
         XCTAssertEqual(page.count, 30)
         XCTAssertTrue(api.logSink.capturedText.contains("provider=unsplash mode=demo"), api.logSink.capturedText)

@@ -22,6 +22,12 @@ final class UnknownVariableTests: XCTestCase {
         ])
     }
 
+    /// Issue 46.2: a Pexels variable typed wrong is found too.
+    func testAPexelsTypoIsFound() {
+        XCTAssertEqual(UnknownVariable.all(in: ["PEXELS_APIKEY": "secret", "PEXELS_API_KEY": "k"]),
+                       [UnknownVariable(name: "PEXELS_APIKEY", closest: "PEXELS_API_KEY")])
+    }
+
     func testEveryKnownSettingIsKnownAndAHugeNameStaysBounded() {
         let known = Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.environment, "") })
         XCTAssertEqual(UnknownVariable.all(in: known), [])

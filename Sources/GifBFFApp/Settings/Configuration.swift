@@ -39,6 +39,11 @@ package struct Configuration: Sendable {
     package var klipyBaseURL = "https://api.klipy.com"
     /// KLIPY calls allowed per rolling hour (a test key's 100 a minute); nil for no budget of ours.
     package var klipyCallsPerHour: Int? = 6000
+    /// Absent: Pexels' built-in demo catalog is served instead of Pexels.
+    package var pexelsAPIKey: String?
+    package var pexelsBaseURL = "https://api.pexels.com"
+    /// Pexels calls allowed per rolling hour (within Pexels' 200); nil for no budget of ours.
+    package var pexelsCallsPerHour: Int? = 150
     /// The kind of a request naming neither `provider` nor `kind` is this provider's, and its
     /// chain starts with it unless that chain is set.
     package var defaultProvider = ProviderName.giphy

@@ -7,6 +7,7 @@ import PostgreSQL
 import Service
 import Model
 import KlipyClient
+import PexelsClient
 import UnsplashClient
 
 extension Setting {
@@ -17,6 +18,7 @@ extension Setting {
         giphyAPIKey, giphyBaseURL, unsplashAccessKey, unsplashBaseURL, unsplashBudgetPerHour, defaultProvider, gifProviders, photoProviders, appName, publicURL,
         giphyAPIKeyFile, unsplashAccessKeyFile,
         klipyAPIKey, klipyAPIKeyFile, klipyBaseURL, klipyBudgetPerHour,
+        pexelsAPIKey, pexelsAPIKeyFile, pexelsBaseURL, pexelsBudgetPerHour,
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
         spotlightMinutes, giphyAnalytics,
@@ -86,6 +88,17 @@ extension Setting {
     static let klipyBudgetPerHour = Setting("GIF_BFF_KLIPY_BUDGET_PER_HOUR", "--klipy-budget-per-hour", \.klipyCallsPerHour,
                                             .integerOrOff(0...1_000_000, off: "0 (no budget)"),
                                             "KLIPY calls allowed per rolling hour (6000: a test key's 100 a minute; 0: no budget of ours)")
+
+    static let pexelsAPIKey = Setting("PEXELS_API_KEY", "--pexels-api-key", \.pexelsAPIKey, .secret(none: "(none: demo catalog)"),
+                                      secret: true, "Pexels API key; without one the built-in Pexels demo catalog is served")
+
+    static let pexelsAPIKeyFile = Setting(fileOf: pexelsAPIKey, "PEXELS_API_KEY_FILE", "--pexels-api-key-file")
+
+    static let pexelsBaseURL = Setting("PEXELS_BASE_URL", "--pexels-base-url", \.pexelsBaseURL, .httpURL, "Pexels API base URL, without /v1")
+
+    static let pexelsBudgetPerHour = Setting("GIF_BFF_PEXELS_BUDGET_PER_HOUR", "--pexels-budget-per-hour", \.pexelsCallsPerHour,
+                                             .integerOrOff(0...1_000_000, off: "0 (no budget)"),
+                                             "Pexels calls allowed per rolling hour (150: within Pexels' 200 an hour; 0: no budget of ours); never more than Pexels' X-Ratelimit-Remaining")
 
     static let defaultProvider = Setting("GIF_BFF_DEFAULT_PROVIDER", "--default-provider", \.defaultProvider, SettingReader(
         expected: "a provider's name (giphy, unsplash)", { ProviderName($0.lowercased()) }, write: { $0.rawValue }),

@@ -1,4 +1,4 @@
-/// An environment variable that looks like a setting (`GIF_BFF_*`, `GIPHY_*`, `UNSPLASH_*`, `KLIPY_*`) but
+/// An environment variable that looks like a setting (`GIF_BFF_*`, `GIPHY_*`, `UNSPLASH_*`, `KLIPY_*`, `PEXELS_*`) but
 /// names none: a typo such as `GIF_BFF_INSTALL=required` would otherwise be ignored without a
 /// word. Start-up warns about each, naming the known setting closest to it. Its value is never
 /// read: it may be a secret typed under the wrong name.
@@ -7,7 +7,7 @@ struct UnknownVariable: Equatable, Sendable {
     /// The known variable with the fewest edits from `name` (the first listed on a tie).
     let closest: String
 
-    static let prefixes = ["GIF_BFF_", "GIPHY_", "UNSPLASH_", "KLIPY_"]
+    static let prefixes = ["GIF_BFF_", "GIPHY_", "UNSPLASH_", "KLIPY_", "PEXELS_"]
 
     /// Names past this many bytes are compared by their start only, so an odd environment costs
     /// no more than a bounded table per known setting.

@@ -1,9 +1,8 @@
-import DemoCatalog
-
 extension CatalogTopic {
     /// What people look for on a photo site; each yields subjects × details (scenes)
     /// distinct photos, alt descriptions "<subject> <scene>", lowercased as Unsplash's are.
-    static let photos: [CatalogTopic] = [
+    /// Both photo catalogs (Unsplash's, Pexels') draw from them, so a word finds photos in either.
+    package static let photos: [CatalogTopic] = [
         CatalogTopic(name: "cat", tags: ["cats", "kitten", "pet", "animal"], subjects: ["a tabby cat", "a black cat", "a white kitten", "an orange cat", "a sleepy cat"], details: ["on a windowsill", "in the grass", "on a sofa", "looking at the camera", "in the sun"]),
         CatalogTopic(name: "dog", tags: ["dogs", "puppy", "pet", "animal"], subjects: ["a golden retriever", "a small puppy", "a corgi", "a black labrador", "a husky"], details: ["on a beach", "in a park", "on a wooden floor", "in the snow", "with a ball"]),
         CatalogTopic(name: "mountain", tags: ["mountains", "peak", "alps", "hiking", "landscape"], subjects: ["a snowy mountain", "a mountain range", "a rocky peak", "a green valley", "a mountain lake"], details: ["at sunrise", "under a cloudy sky", "at dusk", "in winter", "seen from above"]),

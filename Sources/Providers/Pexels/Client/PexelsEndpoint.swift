@@ -1,0 +1,48 @@
+import Foundation
+import Model
+import ProviderHTTP
+
+/// One Pexels call: a path under the base URL (`/v1/...`) with its parameters. The key is never
+/// part of it: it goes in the `Authorization` header.
+struct PexelsEndpoint: UpstreamEndpoint {
+    /// Path segments under the base URL, unescaped (`["v1", "photos", "2014422"]`).
+    var path: [String]
+    var parameters: [(name: String, value: String)] = []
+    var notFoundMeansUnknownItem = false
+
+    var upstreamName: String { "Pexels" }
+
+    /// The path for logs and error reasons, never the query.
+    var displayPath: String { "/" + path.joined(separator: "/") }
+
+    func url(base: URL) -> URL? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        components.percentEncodedPath = basePath + "/" + path.map(QueryEscaping.escape).joined(separator: "/")
+        components.percentEncodedQuery = parameters.isEmpty ? nil : parameters
+            .map { "\(QueryEscaping.escape($0.name))=\(QueryEscaping.escape($0.value))" }.joined(separator: "&")
+        return components.url
+    }
+}
+
+extension PexelsEndpoint {
+    /// The query exactly as typed; `page` from our offset.
+    static func search(query: String, offset: Int, limit: Int) -> PexelsEndpoint {
+        PexelsEndpoint(path: ["v1", "search"], parameters: [("query", query)] + paging(offset: offset, limit: limit))
+    }
+
+    /// Pexels' curated photos, our "trending".
+    static func curated(offset: Int, limit: Int) -> PexelsEndpoint {
+        PexelsEndpoint(path: ["v1", "curated"], parameters: paging(offset: offset, limit: limit))
+    }
+
+    static func photo(id: String) -> PexelsEndpoint {
+        PexelsEndpoint(path: ["v1", "photos", id], notFoundMeansUnknownItem: true)
+    }
+
+    private static func paging(offset: Int, limit: Int) -> [(name: String, value: String)] {
+        let page = Pexels.page(offset: offset, limit: limit)
+        return [("page", String(page.page)), ("per_page", String(page.perPage))]
+    }
+}
