@@ -99,7 +99,7 @@ package final class RunningApp: Sendable {
         }
         let backend = Backend(
             providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),
-            history: history, installs: installs, defaultRating: configuration.defaultRating,
+            history: history, installs: installs, portability: stores.portability, defaultRating: configuration.defaultRating,
             analytics: { favorites in
                 AnalyticsPingbacks(
                     channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),

@@ -27,6 +27,8 @@ enum ServiceErrorTable {
         case .upstreamUnavailable: (.badGateway, "Upstream unreachable")
         case .upstreamTimeout: (.gatewayTimeout, "The upstream did not answer in time")
         case .upstreamBadResponse: (.badGateway, "The upstream sent an unusable answer")
+        case .importInvalid: (.badRequest, "Import document invalid")
+        case .importTooLarge: (.contentTooLarge, "Import document too large")
         case .internal: (.internalServerError, "Internal server error")
         }
     }
