@@ -84,7 +84,8 @@ package final class RunningApp: Sendable {
         let bookkeeping = BookkeepingWrites(report: report)
         let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
                                       creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
-                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping)
+                                      memories: [giphy.randomIDs].compactMap { $0 }, bookkeeping: bookkeeping,
+                                      devices: stores.installDevices)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, ceiling: ceiling, stores: stores, bookkeeping: bookkeeping,

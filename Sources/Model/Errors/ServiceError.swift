@@ -24,6 +24,10 @@ package struct ServiceError: Error, Equatable, Sendable {
         case upstreamBadResponse = "upstream_bad_response"
         case importInvalid = "import_invalid"
         case importTooLarge = "import_too_large"
+        case linkCodeInvalid = "link_code_invalid"
+        case linkRateLimited = "link_rate_limited"
+        case devicesFull = "devices_full"
+        case deviceNotFound = "device_not_found"
         case `internal` = "internal"
     }
 
