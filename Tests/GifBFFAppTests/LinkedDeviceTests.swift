@@ -84,6 +84,7 @@ final class LinkedDeviceTests: XCTestCase {
             XCTAssertEqual(try api.send("DELETE", "/installs/current/tokens/\(id)", headers: [first.authorization]).status, 204)
             assertProblem(try api.send("GET", "/favorites", headers: [second.authorization]), 401, "install_token_invalid")
             assertProblem(try api.send("DELETE", "/installs/current/tokens/\(id)", headers: [first.authorization]), 404, "device_not_found")
+            XCTAssertTrue(try api.get("/metrics").text.contains("gif_bff_devices_revoked_total 1\n"))
             XCTAssertEqual(try devices(api, first).count, 1)
 
             let third = try RegisteredInstall(created: try link(api, try code(api, first)))
@@ -104,6 +105,11 @@ final class LinkedDeviceTests: XCTestCase {
             assertProblem(refused, 429, "link_rate_limited")
             XCTAssertNotNil(refused.header("Retry-After").flatMap(Int.init))
             assertProblem(try api.send("POST", "/installs/current/link-codes"), 401, "install_token_required")
+            let metrics = try api.get("/metrics").text
+            for line in ["gif_bff_link_codes_issued_total 1\n", "gif_bff_link_attempts_total{outcome=\"invalid_code\"} 10\n",
+                         "gif_bff_link_attempts_total{outcome=\"rate_limited\"} 1\n", "gif_bff_link_attempts_total{outcome=\"linked\"} 0\n"] {
+                XCTAssertTrue(metrics.contains(line), line)
+            }
         }
     }
 }

@@ -47,6 +47,7 @@ extension InstallService {
         guard try await devices.saveLinkCode(hash: code.hash, install: install, expiresAt: expiresAt, now: date) else {
             throw InstallError.unknownToken
         }
+        linkMetrics.count { $0.codesIssued += 1 }
         return IssuedLinkCode(code: code, expiresAt: expiresAt)
     }
 
@@ -56,18 +57,27 @@ extension InstallService {
     package func link(code text: String, client: InstallClient) async throws -> LinkedDevice {
         let date = now()
         if let refused = linkLimiter.take(client, now: date) {
+            linkMetrics.count { $0.rateLimited += 1 }
             throw InstallError.linkRateLimited(retryAfterSeconds: refused.retryAfterSeconds)
         }
         guard let devices else { throw InstallError.linkingUnavailable }
-        guard let code = LinkCode(reading: text) else { throw InstallError.unknownLinkCode }
+        guard let code = LinkCode(reading: text) else {
+            linkMetrics.count { $0.invalidCode += 1 }
+            throw InstallError.unknownLinkCode
+        }
         let secret = Base64URL.text(SecureRandom.bytes(32))
         let device = InstallDevice(id: Base64URL.text(SecureRandom.bytes(9)), tokenHash: SHA256.hash(secret), createdAt: date)
         switch try await devices.redeemLinkCode(hash: code.hash, device: device, maxDevices: Self.maxDevices, now: date) {
         case .linked(let install):
             forgetDevices(of: install)
+            linkMetrics.count { $0.linked += 1 }
             return LinkedDevice(install: install, device: device.id, token: install.rawValue + "." + secret, createdAt: date)
-        case .unknownCode: throw InstallError.unknownLinkCode
-        case .full: throw InstallError.tooManyDevices(Self.maxDevices)
+        case .unknownCode:
+            linkMetrics.count { $0.invalidCode += 1 }
+            throw InstallError.unknownLinkCode
+        case .full:
+            linkMetrics.count { $0.devicesFull += 1 }
+            throw InstallError.tooManyDevices(Self.maxDevices)
         }
     }
 
@@ -92,6 +102,7 @@ extension InstallService {
         let install = try await verify(token).value()
         guard let devices, try await devices.revokeDevice(id, install: install) else { throw InstallError.noSuchDevice }
         forgetDevices(of: install)
+        linkMetrics.count { $0.revoked += 1 }
     }
 }
 

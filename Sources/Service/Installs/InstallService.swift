@@ -35,6 +35,8 @@ package final class InstallService: Sendable {
     let devices: (any InstallDeviceStore)?
     /// Attempts to redeem a link code, per address, network and server.
     let linkLimiter: CreationLimiter
+    /// Linking's counts, for the metrics.
+    package let linkMetrics = LinkMetrics()
     let uses: InstallUses
     /// What else keeps something per install in memory (the upstream identities), told of deletions.
     private let memories: [any InstallMemory]

@@ -3,6 +3,9 @@ import Model
 /// Linked devices, for the routes (`InstallService+Devices.swift` has the rules). Every call but
 /// `link` needs a token: the local install, which requests without one act for, has no devices.
 extension Installs {
+    /// Linking's counts since start, for the metrics.
+    package var linkCounts: LinkMetrics.Counts { service.linkMetrics.current }
+
     package func linkCode(presenting token: InstallToken?) async throws(ServiceError) -> IssuedLinkCode {
         guard let token else { throw .installTokenRequired }
         return try await errors.translating { try await service.linkCode(presenting: token) }
