@@ -143,6 +143,11 @@ def drive(app):
     if status == 201:
         app.request("POST", "/favorites", {"id": ids[1]}, token=made["token"])
         app.request("GET", "/search?limit=3&q=owls", token=made["token"])
+        # A linked device, and a live code (versions before linked devices answer 404).
+        status, issued = app.request("POST", "/installs/current/link-codes", token=made["token"])
+        if status == 201:
+            app.request("POST", "/installs/link", {"code": issued["code"]})
+            app.request("POST", "/installs/current/link-codes", token=made["token"])
     status, favorites = app.get("/favorites")
     print(f"favorites: {item_ids(favorites)}", file=sys.stderr)
 

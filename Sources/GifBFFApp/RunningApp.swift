@@ -88,7 +88,8 @@ package final class RunningApp: Sendable {
         let bookkeeping = BookkeepingWrites(report: report)
         let installs = InstallService(store: stores.installs, policy: configuration.installPolicy,
                                       creationLimits: configuration.installCreationLimits, idleDays: configuration.installIdleDays,
-                                      memories: [giphy.randomIDs, klipy.customerIDs].compactMap { $0 }, bookkeeping: bookkeeping)
+                                      memories: [giphy.randomIDs, klipy.customerIDs].compactMap { $0 }, bookkeeping: bookkeeping,
+                                      devices: stores.installDevices)
         let history = SearchHistoryService(store: stores.searchHistory, bookkeeping: bookkeeping)
         let providers = sources.map { source in
             makeProvider(source, configuration: configuration, ceiling: ceiling, stores: stores, bookkeeping: bookkeeping,
@@ -117,7 +118,7 @@ package final class RunningApp: Sendable {
         }
         let backend = Backend(
             providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),
-            history: history, installs: installs, defaultRating: configuration.defaultRating,
+            history: history, installs: installs, portability: stores.portability, defaultRating: configuration.defaultRating,
             analytics: { favorites in
                 AnalyticsPingbacks(
                     channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),

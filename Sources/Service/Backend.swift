@@ -12,6 +12,8 @@ package struct Backend: Sendable {
     package let history: History
     package let installs: Installs
     package let decks: Decks
+    /// Export and import; nil without a store for them (tests' in-memory backends).
+    package let portability: Portability?
     /// Analytics events to pingbacks, in the background.
     package let analytics: AnalyticsPingbacks
     /// The writes made for later, shared by every gateway, the history and the installs.
@@ -22,7 +24,7 @@ package struct Backend: Sendable {
     /// pingback links the index lost. `report`: where unexpected failures go (the app logs them);
     /// callers only see `internal`.
     package init(providers: ProviderGateways, favorites: FavoritesSettings, history: SearchHistoryService,
-                installs: InstallService, defaultRating: Rating = .default,
+                installs: InstallService, portability: (any PortabilityStore)? = nil, defaultRating: Rating = .default,
                 analytics: (Favorites) -> AnalyticsPingbacks = { _ in .disabled() },
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let errors = ErrorTranslation(report: report)
@@ -37,6 +39,7 @@ package struct Backend: Sendable {
         self.history = History(service: history, provider: gifs, errors: errors)
         self.installs = Installs(service: installs, favorites: favorites, history: history, deckSessions: deckSessions,
                                  bookkeeping: bookkeeping, errors: errors)
+        self.portability = portability.map { Portability(favorites: favorites, history: history, store: $0, errors: errors) }
         decks = Decks(provider: gifs, favorites: favorites, sessions: deckSessions, defaultRating: defaultRating, errors: errors)
     }
 

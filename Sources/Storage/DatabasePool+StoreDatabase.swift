@@ -57,6 +57,8 @@ struct SQLiteResponseCache: ResponseCacheRepository { let database: DatabasePool
 struct SQLiteSpotlight: SpotlightRepository { let database: DatabasePool }
 struct SQLiteInstallIdentities: InstallIdentityRepository { let database: DatabasePool }
 struct SQLiteInstalls: InstallRepository { let database: DatabasePool }
+struct SQLitePortability: PortabilityRepository { let database: DatabasePool }
+struct SQLiteInstallDevices: InstallDeviceRepository { let database: DatabasePool }
 struct SQLiteCallLog: UpstreamCallRepository { let database: DatabasePool, provider: String }
 
 /// A connection of the pool: statements in SQLite's dialect, run through its statement cache.

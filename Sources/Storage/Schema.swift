@@ -170,6 +170,27 @@ package enum Schema {
         CREATE INDEX upstream_call_address_time ON upstream_call (provider, address, called_at);
         """
 
+    /// Version 11 (issue 47's linked devices; 12 once the admin's 11 is merged): each install's
+    /// linked devices, each with the SHA-256 of its own token's secret (the install's first
+    /// device keeps its hash in `install`), and the one-time link codes, kept as their SHA-256
+    /// until they expire; both go with their install (ON DELETE CASCADE).
+    package static let version11DeviceLinksSQL = """
+        CREATE TABLE install_device (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            device_id TEXT NOT NULL,
+            token_hash BLOB NOT NULL,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (install_id, device_id)
+        );
+        CREATE TABLE link_code (
+            code_hash BLOB PRIMARY KEY NOT NULL,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX link_code_install ON link_code (install_id);
+        CREATE INDEX link_code_expiry ON link_code (expires_at);
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -189,5 +210,6 @@ package enum Schema {
         Migration(version: 8, sql: version8InstallLastUsedSQL),
         Migration(version: 9, sql: version9CallPayerSQL),
         Migration(version: 10, sql: version10CallAddressSQL),
+        Migration(version: 11, sql: version11DeviceLinksSQL),
     ])
 }

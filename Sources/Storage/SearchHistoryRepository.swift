@@ -8,9 +8,8 @@ import Model
 protocol SearchHistoryRepository: Repository, SearchHistoryStore {}
 
 extension SearchHistoryRepository {
-    /// The key under which queries differing only in letter case are one entry.
     static func key(for query: String) -> String {
-        query.lowercased()
+        searchHistoryKey(query)
     }
 
     /// Records `query` as the install's newest search, replacing any entry equal to it ignoring
@@ -56,4 +55,10 @@ extension SearchHistoryRepository {
             try connection.execute("DELETE FROM search_history WHERE install_id = \(install.rawValue)")
         }
     }
+}
+
+/// The key under which queries differing only in letter case are one entry (the history's, and
+/// an import's).
+func searchHistoryKey(_ query: String) -> String {
+    query.lowercased()
 }

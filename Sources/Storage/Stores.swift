@@ -15,6 +15,8 @@ package struct Stores: Sendable {
     package let spotlight: any SpotlightStore
     package let installIdentity: any InstallIdentityStore
     package let installs: any InstallStore
+    package let portability: any PortabilityStore
+    package let installDevices: any InstallDeviceStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
     /// One trivial read, to tell whether the database answers (`/readyz`).
@@ -28,6 +30,8 @@ package struct Stores: Sendable {
         spotlight = SQLiteSpotlight(database: database)
         installIdentity = SQLiteInstallIdentities(database: database)
         installs = SQLiteInstalls(database: database)
+        portability = SQLitePortability(database: database)
+        installDevices = SQLiteInstallDevices(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
         // The read answers from the open file even once it is deleted or replaced: not ready then.
@@ -55,6 +59,8 @@ package struct Stores: Sendable {
         spotlight = PGSpotlight(database: database)
         installIdentity = PGInstallIdentities(database: database)
         installs = PGInstalls(database: database)
+        portability = PGPortability(database: database)
+        installDevices = PGInstallDevices(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }

@@ -20,7 +20,8 @@ final class ContractTests: XCTestCase {
             gateway: gateway,
             favorites: FavoritesSettings(store: UnusedFavoritesStore()),
             history: SearchHistoryService(store: UnusedHistoryStore()),
-            spotlight: SpotlightService(gateway: gateway, store: UnusedSpotlightStore(), intervalSeconds: 600, rating: .g)))
+            spotlight: SpotlightService(gateway: gateway, store: UnusedSpotlightStore(), intervalSeconds: 600, rating: .g),
+            portability: UnusedPortabilityStore()))
         // The web app's pages (/, /app/{file}) are for people, not part of the API's contract.
         let apiRoutes = router.routes.filter { !WebAppRoutes.templates.contains($0.template) }
         let served = Set(apiRoutes.map { OpenAPISpec.Operation(method: $0.method.rawValue, path: $0.template) })
@@ -232,6 +233,10 @@ private struct UnusedHistoryStore: SearchHistoryStore {
     func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {}
     func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { [] }
     func clear(install: InstallID) async throws {}
+}
+
+private struct UnusedPortabilityStore: PortabilityStore {
+    func importData(_ plan: ImportPlan, install: InstallID) async throws -> ImportOutcome? { nil }
 }
 
 private struct UnusedSpotlightStore: SpotlightStore {

@@ -51,12 +51,30 @@ final class PGSchemaUpgradeTests: XCTestCase {
         try PGMigrator(Array(PGSchema.migrator.migrations.prefix(3))).migrate(connection)
         let oldInsert = "INSERT INTO upstream_call (provider, called_at, payer) VALUES ('giphy', $1, 'install:abc')"
         _ = try connection.execute(oldInsert, [.integer(1000)])
-        try PGSchema.migrator.migrate(connection)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(4))).migrate(connection)
         XCTAssertEqual(try PGMigrator.version(of: connection), 4)
         _ = try connection.execute(oldInsert, [.integer(2000)])
         let rows = try connection.query("SELECT called_at, payer, address FROM upstream_call ORDER BY called_at")
         XCTAssertEqual(try rows.map { try $0.int64(at: 0) }, [1000, 2000])
         XCTAssertEqual(try rows.map { try $0.text(at: 1) }, ["install:abc", "install:abc"])
         XCTAssertEqual(try rows.map { try $0.text(at: 2) }, ["", ""])
+    }
+
+    /// Version 5 adds linked devices and link codes: the installs there stay, and a device or a
+    /// code goes with its install.
+    func testVersion5KeepsTheInstallsAndItsRowsGoWithTheirInstall() throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("no PostgreSQL cluster") }
+        let connection = try PGConnection(url: url.text)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(4))).migrate(connection)
+        _ = try connection.execute("INSERT INTO install (install_id, token_hash, created_at) VALUES ('abc', $1, 1000)", [.bytes(Data([1, 2]))])
+        try PGSchema.migrator.migrate(connection)
+        XCTAssertEqual(try PGMigrator.version(of: connection), 5)
+        XCTAssertEqual(try connection.query("SELECT install_id FROM install ORDER BY install_id").map { try $0.text(at: 0) }, ["abc", "local"])
+        _ = try connection.execute("INSERT INTO install_device (install_id, device_id, token_hash, created_at) VALUES ('abc', 'd', $1, 2000)",
+                                   [.bytes(Data([3]))])
+        _ = try connection.execute("INSERT INTO link_code (code_hash, install_id, expires_at) VALUES ($1, 'abc', 3000)", [.bytes(Data([4]))])
+        _ = try connection.execute("DELETE FROM install WHERE install_id = 'abc'", [])
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM install_device").first?.int64(at: 0), 0)
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM link_code").first?.int64(at: 0), 0)
     }
 }

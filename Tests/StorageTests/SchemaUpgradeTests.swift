@@ -33,6 +33,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion8KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 8) }
     func testVersion9KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 9) }
     func testVersion10KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 10) }
+    func testVersion11KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 11) }
 
     /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
     /// however old the install.

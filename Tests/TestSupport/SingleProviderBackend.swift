@@ -9,10 +9,10 @@ extension Backend {
     /// `ceiling`: the server's content ceiling, applied to it.
     package init(gateway: UpstreamGateway, favorites: FavoritesSettings, history: SearchHistoryService,
                 spotlight: SpotlightService, installs: InstallService = InstallService(store: MemoryInstallStore()),
-                defaultRating: Rating = .default, ceiling: ContentCeiling = .none,
+                portability: (any PortabilityStore)? = nil, defaultRating: Rating = .default, ceiling: ContentCeiling = .none,
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let only = ProviderGateway(name: .giphy, rules: Giphy.rules, gateway: gateway, spotlight: spotlight, ceiling: ceiling)
         self.init(providers: ProviderGateways(only: only), favorites: favorites, history: history, installs: installs,
-                  defaultRating: defaultRating, report: report)
+                  portability: portability, defaultRating: defaultRating, report: report)
     }
 }

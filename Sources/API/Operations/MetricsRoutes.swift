@@ -19,6 +19,7 @@ enum MetricsRoutes {
                                              pingbacks: backend.analytics.counts)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
             if let backups { text += PrometheusText.backups(backups.counts) }
+            text += PrometheusText.links(backend.installs.linkCounts)
             text += PrometheusText.heap(inUse: ProcessHeap.inUseBytes, freeKept: ProcessHeap.freeKeptBytes)
             var response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
             response.headers.set(name: "Cache-Control", value: CacheHeaders.never)
@@ -132,6 +133,19 @@ enum PrometheusText {
         metric(&out, "gif_bff_backup_last_bytes", "gauge", "Size of the last snapshot written.", counts.lastBytes)
         metric(&out, "gif_bff_backup_last_duration_seconds", "gauge", "Time the last snapshot written took, synced and renamed.", counts.lastSeconds)
         metric(&out, "gif_bff_backup_last_written_timestamp_seconds", "gauge", "When the last snapshot was written (0: none yet).", counts.lastWrittenAt)
+        return out
+    }
+
+    /// Linked devices: codes made, devices linked, redemptions refused by why, devices revoked.
+    static func links(_ counts: LinkMetrics.Counts) -> String {
+        var out = ""
+        metric(&out, "gif_bff_link_codes_issued_total", "counter", "Link codes made (POST /installs/current/link-codes).", counts.codesIssued)
+        header(&out, "gif_bff_link_attempts_total", "counter",
+               "Link codes presented (POST /installs/link), by outcome: linked, invalid_code, rate_limited, devices_full.")
+        let outcomes = [("linked", counts.linked), ("invalid_code", counts.invalidCode), ("rate_limited", counts.rateLimited),
+                        ("devices_full", counts.devicesFull)]
+        for (outcome, count) in outcomes { out += "gif_bff_link_attempts_total{outcome=\"\(outcome)\"} \(count)\n" }
+        metric(&out, "gif_bff_devices_revoked_total", "counter", "Linked devices revoked (DELETE /installs/current/tokens/{id}).", counts.revoked)
         return out
     }
 

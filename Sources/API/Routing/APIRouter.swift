@@ -15,6 +15,10 @@ package enum APIRouter {
         var router = RouterBuilder()
         HealthRoutes.register(on: &router, readiness: readiness)
         InstallRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
+        DeviceRoutes.register(on: &router, installs: backend.installs, proxies: proxies)
+        if let portability = backend.portability {
+            PortabilityRoutes.register(on: &router, portability: portability, installs: backend.installs)
+        }
         BrowseRoutes.register(on: &router, browse: backend.browse, providers: backend.providers, installs: backend.installs, links: links,
                               proxies: proxies)
         FavoritesRoutes.register(on: &router, favorites: backend.favorites, installs: backend.installs, links: links, proxies: proxies)

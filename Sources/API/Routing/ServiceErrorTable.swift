@@ -27,6 +27,12 @@ enum ServiceErrorTable {
         case .upstreamUnavailable: (.badGateway, "Upstream unreachable")
         case .upstreamTimeout: (.gatewayTimeout, "The upstream did not answer in time")
         case .upstreamBadResponse: (.badGateway, "The upstream sent an unusable answer")
+        case .importInvalid: (.badRequest, "Import document invalid")
+        case .importTooLarge: (.contentTooLarge, "Import document too large")
+        case .linkCodeInvalid: (.badRequest, "Link code invalid")
+        case .linkRateLimited: (tooManyRequests, "Too many link attempts")
+        case .devicesFull: (.conflict, "Devices full")
+        case .deviceNotFound: (.notFound, "Device not found")
         case .internal: (.internalServerError, "Internal server error")
         }
     }

@@ -26,6 +26,7 @@ enum WebAppAssets {
         "favicon.svg": Asset(contentType: svg, bytes: PackageResources.favicon_svg),
         "main.js": Asset(contentType: javaScript, bytes: PackageResources.main_js),
         "api.js": Asset(contentType: javaScript, bytes: PackageResources.api_js),
+        "devices.js": Asset(contentType: javaScript, bytes: PackageResources.devices_js),
         "ui.js": Asset(contentType: javaScript, bytes: PackageResources.ui_js),
         "providers.js": Asset(contentType: javaScript, bytes: PackageResources.providers_js),
         "facts.js": Asset(contentType: javaScript, bytes: PackageResources.facts_js),

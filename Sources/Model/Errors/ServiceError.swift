@@ -22,6 +22,12 @@ package struct ServiceError: Error, Equatable, Sendable {
         case upstreamUnavailable = "upstream_unavailable"
         case upstreamTimeout = "upstream_timeout"
         case upstreamBadResponse = "upstream_bad_response"
+        case importInvalid = "import_invalid"
+        case importTooLarge = "import_too_large"
+        case linkCodeInvalid = "link_code_invalid"
+        case linkRateLimited = "link_rate_limited"
+        case devicesFull = "devices_full"
+        case deviceNotFound = "device_not_found"
         case `internal` = "internal"
     }
 
@@ -87,6 +93,16 @@ package struct ServiceError: Error, Equatable, Sendable {
     /// the upstream had none, so a client treats it as any missing item.
     package static func aboveCeiling(id: String, ceiling: ContentCeiling) -> ServiceError {
         ServiceError(.itemNotFound, "The item \"\(id)\" is not served here: it is rated above this server's content ceiling (\(ceiling.rating)).")
+    }
+
+    /// An import document that is not one this server reads; `detail` says what is wrong.
+    package static func importInvalid(_ detail: String) -> ServiceError {
+        ServiceError(.importInvalid, "The document is not a gif-bff export this server reads: \(detail) Nothing was imported.")
+    }
+
+    /// An import document longer than `limit` bytes.
+    package static func importTooLarge(limit: Int) -> ServiceError {
+        ServiceError(.importTooLarge, "The document is larger than \(limit) bytes, more than any export holds; nothing was imported.")
     }
 
     /// An id whose provider is not served here (its item cannot be fetched).

@@ -35,6 +35,20 @@ extension ServiceError {
             self = .unknownInstallToken
         case (InstallError.tooManyCreated(let scope, let seconds), _):
             self = ServiceError(.installRateLimited, Self.tooManyInstalls(scope), retryAfterSeconds: seconds)
+        case (InstallError.linkRateLimited(let seconds), _):
+            self = ServiceError(.linkRateLimited, "Too many link codes were tried from this address or its network, or on this "
+                                    + "server, in the last hour; try again later.", retryAfterSeconds: seconds)
+        case (InstallError.unknownLinkCode, _):
+            self = ServiceError(.linkCodeInvalid, "The link code opens nothing: it was mistyped, already used, or expired "
+                                    + "(a code works once, for \(Int(LinkCode.lifetime) / 60) minutes). Ask the other device for a new one.")
+        case (InstallError.tooManyDevices(let limit), _):
+            self = ServiceError(.devicesFull, "The install has \(limit) devices, the most it may; revoke one "
+                                    + "(DELETE /installs/current/tokens/{id}) and ask for a new code.")
+        case (InstallError.noSuchDevice, _):
+            self = ServiceError(.deviceNotFound, "The install has no device with that id.")
+        case (InstallError.linkingUnavailable, _):
+            report(error)
+            self = .internalError
         case (FavoritesError.notFound(let id), _):
             self = ServiceError(.favoriteNotFound, "\(id) is not a favorite.")
         case (StoreFailure.busy(let seconds), _):

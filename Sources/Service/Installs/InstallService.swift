@@ -31,20 +31,29 @@ package final class InstallService: Sendable {
     package let idleDays: Int?
     let store: any InstallStore
     private let limiter: CreationLimiter
+    /// Linked devices and link codes; nil: installs have one device each (tests' memory stores).
+    let devices: (any InstallDeviceStore)?
+    /// Attempts to redeem a link code, per address, network and server.
+    let linkLimiter: CreationLimiter
+    /// Linking's counts, for the metrics.
+    package let linkMetrics = LinkMetrics()
     let uses: InstallUses
     /// What else keeps something per install in memory (the upstream identities), told of deletions.
     private let memories: [any InstallMemory]
-    private let known: Mutex<KnownInstalls>
+    let known: Mutex<KnownInstalls>
     let now: @Sendable () -> Date
 
     /// What memory holds of an install whose token was checked or made here.
-    private struct KnownInstall {
-        let hash: TokenHash
+    struct KnownInstall {
+        /// The first device's; nil once it is revoked.
+        let hash: TokenHash?
+        /// Each linked device's id and hash (none, for most installs: an empty array allocates nothing).
+        var linked: [(id: String, hash: TokenHash)] = []
         /// When its use was last written (or read back from the store).
         var useRecorded: Date
     }
 
-    private struct KnownInstalls {
+    struct KnownInstalls {
         var installs: BoundedLRU<InstallID, KnownInstall>
         /// Goes up with every deletion: a hash read from the store before one is not kept.
         var deletions: UInt64 = 0
@@ -67,11 +76,14 @@ package final class InstallService: Sendable {
                 creationLimits: InstallCreationLimits = InstallCreationLimits(), clientCapacity: Int = defaultClientCapacity,
                 knownCapacity: Int = defaultKnownCapacity, idleDays: Int? = defaultIdleDays,
                 memories: [any InstallMemory] = [], bookkeeping: BookkeepingWrites = BookkeepingWrites(),
-                useInterval: TimeInterval = defaultUseInterval, now: @escaping @Sendable () -> Date = { Date() }) {
+                useInterval: TimeInterval = defaultUseInterval, devices: (any InstallDeviceStore)? = nil,
+                linkLimits: InstallCreationLimits = InstallService.linkAttemptLimits, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.policy = policy
         self.idleDays = idleDays
         self.limiter = CreationLimiter(creationLimits, capacity: clientCapacity)
+        self.devices = devices
+        self.linkLimiter = CreationLimiter(linkLimits, capacity: clientCapacity)
         self.uses = InstallUses(store: store, bookkeeping: bookkeeping, interval: useInterval)
         self.memories = memories
         self.known = Mutex(KnownInstalls(installs: BoundedLRU(maxCount: knownCapacity)))
@@ -105,9 +117,11 @@ package final class InstallService: Sendable {
 
     /// `verify`'s wait: the token's install read from the store, then kept.
     private func read(_ token: InstallToken, deletions: UInt64) async throws -> InstallID {
-        guard let record = try await store.find(token.install), let stored = record.tokenHash,
-              let hash = TokenHash(stored) else { throw InstallError.unknownToken }
-        let read = KnownInstall(hash: hash, useRecorded: record.lastUsed)
+        guard let record = try await store.find(token.install) else { throw InstallError.unknownToken }
+        let linked = try await devices?.devices(of: token.install).compactMap { device in
+            TokenHash(device.tokenHash).map { (id: device.id, hash: $0) }
+        } ?? []
+        let read = KnownInstall(hash: record.tokenHash.flatMap(TokenHash.init), linked: linked, useRecorded: record.lastUsed)
         known.withLock { known in
             if known.deletions == deletions { known.installs.insert(read, forKey: token.install) }
         }
@@ -127,7 +141,7 @@ package final class InstallService: Sendable {
     /// The token's install when the token's secret hashes to `known.hash` (compared in constant
     /// time), its use noted when it is due.
     private func accept(_ token: InstallToken, _ known: KnownInstall) throws -> InstallID {
-        guard token.opens(known.hash) else { throw InstallError.unknownToken }
+        guard known.device(opened: token) != nil else { throw InstallError.unknownToken }
         let date = now()
         // Seen without a second lock hold: most requests find their install's use written today.
         if uses.isDue(recorded: known.useRecorded, now: date) { noteUse(of: token.install, at: date) }
@@ -165,6 +179,15 @@ package final class InstallService: Sendable {
         return install
     }
 
+    /// Drops what memory holds of one install (a device was linked or revoked): the next request
+    /// with one of its tokens reads its devices again.
+    func forgetDevices(of install: InstallID) {
+        known.withLock { known in
+            known.installs.removeValue(forKey: install)
+            known.deletions &+= 1
+        }
+    }
+
     /// Drops what memory holds of deleted installs: their tokens are refused from then on.
     func forget(_ installs: [InstallID]) {
         known.withLock { known in
@@ -195,4 +218,14 @@ package enum InstallError: Error, Equatable, Sendable {
     case unknownToken
     /// The client's address, its network or the server made its share of installs this hour.
     case tooManyCreated(CreationScope, retryAfterSeconds: Int)
+    /// Too many attempts to redeem a link code from the client's address, network or the server this hour.
+    case linkRateLimited(retryAfterSeconds: Int)
+    /// A link code that opens nothing: never made, used, expired, or not a code.
+    case unknownLinkCode
+    /// The install has its most devices.
+    case tooManyDevices(Int)
+    /// The install has no device with that id.
+    case noSuchDevice
+    /// This server keeps no linked devices (a store without them).
+    case linkingUnavailable
 }

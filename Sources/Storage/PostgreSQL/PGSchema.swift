@@ -93,11 +93,30 @@ package enum PGSchema {
         CREATE INDEX upstream_call_by_address ON upstream_call (provider, address, called_at);
         """
 
+    /// Version 5 (SQLite's 11; 6 and 12 once the admin's are merged): linked devices and link codes.
+    package static let version5DeviceLinksSQL = """
+        CREATE TABLE install_device (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            device_id TEXT NOT NULL,
+            token_hash BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            PRIMARY KEY (install_id, device_id)
+        );
+        CREATE TABLE link_code (
+            code_hash BYTEA PRIMARY KEY,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX link_code_install ON link_code (install_id);
+        CREATE INDEX link_code_expiry ON link_code (expires_at);
+        """
+
     package static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
         PGMigration(version: 2, sql: version2SQL),
         PGMigration(version: 3, sql: version3SQL),
         PGMigration(version: 4, sql: version4SQL),
+        PGMigration(version: 5, sql: version5DeviceLinksSQL),
     ])
 
     /// The channel every change of an install's favorites is announced on (its payload: the

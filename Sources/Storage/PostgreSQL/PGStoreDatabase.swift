@@ -59,6 +59,8 @@ struct PGResponseCache: ResponseCacheRepository { let database: PGStoreDatabase 
 struct PGSpotlight: SpotlightRepository { let database: PGStoreDatabase }
 struct PGInstallIdentities: InstallIdentityRepository { let database: PGStoreDatabase }
 struct PGInstalls: InstallRepository { let database: PGStoreDatabase }
+struct PGPortability: PortabilityRepository { let database: PGStoreDatabase }
+struct PGInstallDevices: InstallDeviceRepository { let database: PGStoreDatabase }
 struct PGCallLog: UpstreamCallRepository { let database: PGStoreDatabase, provider: String }
 
 /// A connection of the pool: statements in PostgreSQL's dialect, each prepared once on the

@@ -123,4 +123,16 @@ export const api = {
   addFavorite: (id) => call('POST', '/favorites', { id }),
   removeFavorite: (id) => call('DELETE', `/favorites/${encodeURIComponent(id)}`),
   history: (contains) => call('GET', `/search/history${query({ contains })}`),
+  exportData: () => call('GET', '/installs/current/export'),
+  linkCode: () => send('POST', '/installs/current/link-codes', undefined, keptToken()),
 };
+
+/**
+ * "Use a code from another device": POST /installs/link; the token it answers (this browser's own,
+ * for the other device's install) is kept from then on, replacing any this browser had.
+ */
+export async function linkWithCode(code) {
+  const linked = await send('POST', '/installs/link', { code });
+  localStorage.setItem(tokenKey, linked.token);
+  return linked;
+}

@@ -3,6 +3,7 @@
 // "Erase my data" when the app holds an install token (erase.js).
 import { api, holdsInstall } from './api.js';
 import { eraseSection } from './erase.js';
+import { devicesSection } from './devices.js';
 import { altText, attributionLine, grid, gridCell } from './grid.js';
 import { el, errorBox, loading, show } from './ui.js';
 
@@ -12,7 +13,10 @@ export function renderFavorites(view) {
   const erased = () => alive && load(el('p', { class: 'status', role: 'status', dataset: { test: 'erased' } },
     'Your data was erased: this browser is a new install, with no favorites and no search history.'));
   // Asked for after the list loaded: its first call is what makes the install, when one is needed.
-  const erase = () => (holdsInstall() ? eraseSection(erased) : null);
+  // After linking, the other device's install is this browser's: its list is shown.
+  const linked = () => alive && load(el('p', { class: 'status', role: 'status', dataset: { test: 'linked' } },
+    'This browser is linked: it shows the other device\'s favorites and search history.'));
+  const erase = () => [holdsInstall() ? eraseSection(erased) : null, devicesSection(linked)];
   async function load(notice) {
     show(view, el('h2', {}, 'Favorites'), notice, loading());
     try {
