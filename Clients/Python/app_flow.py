@@ -31,18 +31,21 @@ from gif_bff_client.models import (
     FavoritesList,
     Favorite,
     FetchedItem,
+    GetSpotlightKind,
     Item,
     ItemPage,
     MediaType,
     NewInstall,
     ProblemCodeType0,
     ProblemDetails,
-    Provider,
+    RandomItemKind,
     Rating,
     SearchHistory,
+    SearchItemsKind,
     SearchOrder,
     Spotlight,
     Suggestions,
+    TrendingItemsKind,
     TrendingOrder,
 )
 from gif_bff_client.types import Response
@@ -69,21 +72,23 @@ def step(name: str, detail: str) -> None:
 
 
 def browse(client: Client) -> str:
-    """Search both providers, page on, open a detail, trending, random, deck and spotlight; the id of a GIF."""
+    """Search both providers and by kind, page on, open a detail, trending, random, deck and spotlight; the id of a GIF."""
     gifs = answer(search_items.sync_detailed(client=client, q="cat", limit=4, rating=Rating.PG_13), ItemPage)
     assert gifs.data and all(item.provider == "giphy" for item in gifs.data)
+    assert gifs.provider == "giphy", f"the page names the provider that served it: {gifs.provider!r}"
     next_offset = gifs.pagination.next_offset
     assert isinstance(next_offset, int)
     step("search giphy", f"{len(gifs.data)} GIFs, next offset {next_offset}")
     page_two = answer(search_items.sync_detailed(client=client, q="cat", limit=4, offset=next_offset, rating=Rating.PG_13), ItemPage)
     assert page_two.pagination.offset == next_offset
     step("next page", f"{len(page_two.data)} GIFs at offset {page_two.pagination.offset}")
-    photos = answer(search_items.sync_detailed(client=client, q="mountain", provider=Provider.UNSPLASH, order_by=SearchOrder.LATEST,
+    photos = answer(search_items.sync_detailed(client=client, q="mountain", provider="unsplash", order_by=SearchOrder.LATEST,
                                                limit=3), ItemPage)
     assert photos.data and all(item.id.startswith("unsplash:") for item in photos.data)
     step("search unsplash", f"{len(photos.data)} photos, first {photos.data[0].id}")
+    by_kind(client)
     stickers = answer(trending_items.sync_detailed(client=client, type_=MediaType.STICKERS, limit=2), ItemPage)
-    editorial = answer(trending_items.sync_detailed(client=client, provider=Provider.UNSPLASH, order_by=TrendingOrder.POPULAR,
+    editorial = answer(trending_items.sync_detailed(client=client, provider="unsplash", order_by=TrendingOrder.POPULAR,
                                                     limit=3), ItemPage)
     step("trending", f"{len(stickers.data)} stickers, {len(editorial.data)} editorial photos")
     detail = answer(get_item.sync_detailed(client=client, id=photos.data[0].id), FetchedItem)
@@ -92,18 +97,43 @@ def browse(client: Client) -> str:
     saved = answer(download_item.sync_detailed(client=client, id=detail.id), Download)
     step("download", f"{saved.width}x{saved.height} {saved.url[:40]}...")
     random_gif = answer(random_item.sync_detailed(client=client, tag="dog"), Item)
-    random_photo = answer(random_item.sync_detailed(client=client, provider=Provider.UNSPLASH), Item)
+    random_photo = answer(random_item.sync_detailed(client=client, provider="unsplash"), Item)
+    assert random_photo.provider == "unsplash"
+    by_kind_photo = answer(random_item.sync_detailed(client=client, kind=RandomItemKind.PHOTOS), Item)
+    assert by_kind_photo.id.startswith(f"{by_kind_photo.provider}:"), by_kind_photo.id
     step("random", f"{random_gif.id}, {random_photo.id}")
     deck = answer(random_deck.sync_detailed(client=client, count=5), Deck)
     again = answer(random_deck.sync_detailed(client=client, count=5, session=deck.session), Deck)
     assert not {item.id for item in deck.data} & {item.id for item in again.data}, "a session never repeats an item"
     step("deck", f"{len(deck.data)} then {len(again.data)} GIFs, session {deck.session[:8]}...")
-    spotlight = answer(get_spotlight.sync_detailed(client=client, provider=Provider.UNSPLASH), Spotlight)
-    step("spotlight", f"{spotlight.gif.id}, {spotlight.seconds_left} s left")
+    spotlight = answer(get_spotlight.sync_detailed(client=client, provider="unsplash"), Spotlight)
+    photo_spotlight = answer(get_spotlight.sync_detailed(client=client, kind=GetSpotlightKind.PHOTOS), Spotlight)
+    assert photo_spotlight.gif.provider == spotlight.gif.provider == "unsplash"
+    step("spotlight", f"{spotlight.gif.id}, {spotlight.seconds_left} s left; by kind {photo_spotlight.gif.id}")
+    unknown = problem(search_items.sync_detailed(client=client, q="cat", provider="nosuchprovider"), 400)
+    assert unknown.code == ProblemCodeType0.INVALID_PARAMETER
+    step("a provider not served", f"400 {unknown.code}")
     bad = problem(search_items.sync_detailed(client=client, q="a\x1bb"), 400)
     assert bad.code == ProblemCodeType0.INVALID_PARAMETER
     step("a control character", f"400 {bad.code}")
     return gifs.data[0].id
+
+
+def by_kind(client: Client) -> None:
+    """`kind=photos` names no provider: the photo chain serves it and the page says which provider
+    did; the next page asks that provider (a chain may pass to the next provider between pages)."""
+    first = answer(search_items.sync_detailed(client=client, q="mountain", kind=SearchItemsKind.PHOTOS, limit=3), ItemPage)
+    served = first.provider
+    assert isinstance(served, str) and served, f"no provider named by the page: {served!r}"
+    assert first.data and all(item.provider == served for item in first.data), [item.provider for item in first.data]
+    next_offset = first.pagination.next_offset
+    assert isinstance(next_offset, int)
+    second = answer(search_items.sync_detailed(client=client, q="mountain", provider=served, offset=next_offset, limit=3), ItemPage)
+    assert second.provider == served and all(item.provider == served for item in second.data)
+    assert not {item.id for item in first.data} & {item.id for item in second.data}
+    gifs = answer(trending_items.sync_detailed(client=client, kind=TrendingItemsKind.GIFS, limit=2), ItemPage)
+    assert gifs.provider == "giphy" and all(item.provider == "giphy" for item in gifs.data)
+    step("kind=photos", f"served by {served}, next page at {next_offset} from {second.provider}; kind=gifs by {gifs.provider}")
 
 
 def keep(client: Client | AuthenticatedClient, gif_id: str) -> None:

@@ -11,6 +11,9 @@ public struct ItemPage: Sendable, Hashable {
     public let nextOffset: Int?
     /// A saved page served while the provider fails: show "showing saved results".
     public let isStale: Bool
+    /// The provider that served the page: the one named, else the first of the kind's chain that
+    /// could. Name it for the next pages (`searchPages` does). nil from a server before chains.
+    public let provider: Provider?
 }
 
 /// The spotlight: one item replaced every few minutes, and when.
@@ -72,7 +75,8 @@ extension ItemPage {
     init(_ page: Components.Schemas.ItemPage) {
         let stale = page.stale == true
         self.init(items: page.data.map { Item($0, stale: stale) }, offset: page.pagination.offset,
-                  totalCount: page.pagination.totalCount, nextOffset: page.pagination.nextOffset, isStale: stale)
+                  totalCount: page.pagination.totalCount, nextOffset: page.pagination.nextOffset, isStale: stale,
+                  provider: page.provider.map { Provider(rawValue: $0.value1) })
     }
 }
 

@@ -1,18 +1,21 @@
 import Foundation
 import OpenAPIRuntime
 
-/// Searching and browsing, on either provider: pages, one item, a random one, the spotlight,
-/// and saving an item's full-size file. `provider` nil is the server's default provider.
+/// Searching and browsing, on any provider: pages, one item, a random one, the spotlight, and
+/// saving an item's full-size file. `provider` names the one provider to ask, strictly (its
+/// answer or its failure); without it, `kind` (`.gifs`, `.photos`; nil: the server's default
+/// kind) asks that kind's chain, whose first provider that can answer does. A page says which
+/// provider served it (`ItemPage.provider`): to page on, name it (`searchPages` does).
 extension GifBFF {
     /// One page of items matching `query` (a blank query answers an empty page). For a whole
     /// grid, see `searchPages`. `orderBy` is Unsplash's; `rating`, `lang` and `mediaType` GIPHY's.
-    public func search(_ query: String, provider: Provider? = nil, offset: Int? = nil, limit: Int? = nil,
+    public func search(_ query: String, provider: Provider? = nil, kind: Kind? = nil, offset: Int? = nil, limit: Int? = nil,
                        orderBy: SearchOrder? = nil, rating: Rating? = nil, lang: String? = nil,
                        mediaType: MediaType? = nil) async throws -> ItemPage {
         let parameters = Operations.SearchItems.Input.Query(
-            q: query, provider: try provider?.requested(), offset: offset, limit: limit, rating: rating, lang: lang,
-            _type: mediaType, orderBy: orderBy)
-        let key = Self.cacheKey("search", query, provider?.rawValue, offset.map(String.init), limit.map(String.init),
+            q: query, provider: provider?.requested(), kind: kind, offset: offset, limit: limit, rating: rating,
+            lang: lang, _type: mediaType, orderBy: orderBy)
+        let key = Self.cacheKey("search", query, provider?.rawValue, kind?.rawValue, offset.map(String.init), limit.map(String.init),
                                 orderBy?.rawValue, rating?.rawValue, lang, mediaType?.rawValue)
         return try await revalidating(key) { tag in
             switch try await raw.searchItems(query: parameters, headers: .init(ifNoneMatch: tag)) {
@@ -25,12 +28,12 @@ extension GifBFF {
 
     /// One page of trending items (Unsplash: its editorial feed, in `orderBy`). For a whole grid,
     /// see `trendingPages`.
-    public func trending(provider: Provider? = nil, offset: Int? = nil, limit: Int? = nil, orderBy: TrendingOrder? = nil,
-                         rating: Rating? = nil, mediaType: MediaType? = nil) async throws -> ItemPage {
+    public func trending(provider: Provider? = nil, kind: Kind? = nil, offset: Int? = nil, limit: Int? = nil,
+                         orderBy: TrendingOrder? = nil, rating: Rating? = nil, mediaType: MediaType? = nil) async throws -> ItemPage {
         let parameters = Operations.TrendingItems.Input.Query(
-            provider: try provider?.requested(), offset: offset, limit: limit, rating: rating, _type: mediaType,
-            orderBy: orderBy)
-        let key = Self.cacheKey("trending", provider?.rawValue, offset.map(String.init), limit.map(String.init),
+            provider: provider?.requested(), kind: kind, offset: offset, limit: limit, rating: rating,
+            _type: mediaType, orderBy: orderBy)
+        let key = Self.cacheKey("trending", provider?.rawValue, kind?.rawValue, offset.map(String.init), limit.map(String.init),
                                 orderBy?.rawValue, rating?.rawValue, mediaType?.rawValue)
         return try await revalidating(key) { tag in
             switch try await raw.trendingItems(query: parameters, headers: .init(ifNoneMatch: tag)) {
@@ -65,9 +68,10 @@ extension GifBFF {
     }
 
     /// A random item, optionally matching `tag`. Never cached, so never revalidated.
-    public func random(provider: Provider? = nil, tag: String? = nil, rating: Rating? = nil,
+    public func random(provider: Provider? = nil, kind: Kind? = nil, tag: String? = nil, rating: Rating? = nil,
                        mediaType: MediaType? = nil) async throws -> Item {
-        let query = Operations.RandomItem.Input.Query(provider: try provider?.requested(), tag: tag, rating: rating, _type: mediaType)
+        let query = Operations.RandomItem.Input.Query(provider: provider?.requested(), kind: kind, tag: tag,
+                                                      rating: rating, _type: mediaType)
         return try await unwrappingProblems {
             switch try await raw.randomItem(query: query) {
             case let .ok(ok): return Item(try ok.body.json)
@@ -77,9 +81,9 @@ extension GifBFF {
     }
 
     /// The spotlight: the current pick and its countdown, the same across restarts and devices.
-    public func spotlight(provider: Provider? = nil, tag: String? = nil) async throws -> Spotlight {
-        let query = Operations.GetSpotlight.Input.Query(provider: try provider?.requested(), tag: tag)
-        return try await revalidating(Self.cacheKey("spotlight", provider?.rawValue, tag)) { etag in
+    public func spotlight(provider: Provider? = nil, kind: Kind? = nil, tag: String? = nil) async throws -> Spotlight {
+        let query = Operations.GetSpotlight.Input.Query(provider: provider?.requested(), kind: kind, tag: tag)
+        return try await revalidating(Self.cacheKey("spotlight", provider?.rawValue, kind?.rawValue, tag)) { etag in
             switch try await raw.getSpotlight(query: query, headers: .init(ifNoneMatch: etag)) {
             case let .ok(ok): return .fresh(Spotlight(try ok.body.json), tag: ok.headers.eTag)
             case .notModified: return .notModified

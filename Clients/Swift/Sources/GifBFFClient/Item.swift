@@ -1,7 +1,7 @@
 import Foundation
 
-/// One item for a grid or a detail screen, from either provider: a GIF from GIPHY or a photo
-/// from Unsplash. What an item does not have is nil (gif-bff leaves it out rather than sending
+/// One item for a grid or a detail screen, from any provider: a GIF from GIPHY or KLIPY, or a
+/// photo from Unsplash or Pexels. What an item does not have is nil (gif-bff leaves it out rather than sending
 /// an empty value), so a screen can hide the row: `if let likes = item.likes { ... }`.
 public struct Item: Sendable, Hashable, Identifiable {
     /// Unique across providers: a GIPHY id as is, an Unsplash id as `unsplash:<id>`.
@@ -46,7 +46,7 @@ public struct Item: Sendable, Hashable, Identifiable {
     public let isStale: Bool
 
     /// GIFs move; photos do not.
-    public var isAnimated: Bool { provider == .giphy }
+    public var isAnimated: Bool { provider.kind == .gifs }
 
     /// Width over height, for a cell that keeps the image's ratio; nil when no size is known.
     public var aspectRatio: Double? {
@@ -87,8 +87,21 @@ public struct Provider: RawRepresentable, Sendable, Hashable, CustomStringConver
 
     /// GIFs and stickers.
     public static let giphy = Provider(rawValue: "giphy")
+    /// GIFs and stickers.
+    public static let klipy = Provider(rawValue: "klipy")
     /// Photos.
     public static let unsplash = Provider(rawValue: "unsplash")
+    /// Photos.
+    public static let pexels = Provider(rawValue: "pexels")
+
+    /// What the provider serves, for the providers this client knows; nil for another.
+    public var kind: Kind? {
+        switch self {
+        case .giphy, .klipy: .gifs
+        case .unsplash, .pexels: .photos
+        default: nil
+        }
+    }
 
     public var description: String { rawValue }
 }

@@ -19,15 +19,15 @@ public typealias Rating = Components.Schemas.Rating
 /// `.click` (it was tapped) or `.sent` (it was shared or sent).
 public typealias ItemEvent = Components.Schemas.ItemEventRequest.ActionPayload
 
+/// Which chain serves a request that names no provider: `.gifs` (the server's
+/// `GIF_BFF_GIF_PROVIDERS`) or `.photos` (`GIF_BFF_PHOTO_PROVIDERS`). The first provider of the
+/// chain that can answer does; the page says which (`ItemPage.provider`). nil is the server's
+/// default kind.
+public typealias Kind = Components.Parameters.Kind
+
 extension Provider {
-    /// The provider as a request names it. A provider this client's contract does not know
-    /// (one a newer server named in an answer) cannot be asked for: that is thrown, not sent.
-    func requested() throws -> Components.Schemas.Provider {
-        guard let known = Components.Schemas.Provider(rawValue: rawValue) else {
-            throw GifBFFProblem(status: 0, code: nil, title: nil,
-                                detail: "this client asks only for \(Components.Schemas.Provider.allCases.map(\.rawValue)), not \(rawValue)",
-                                retryAfterSeconds: nil)
-        }
-        return known
-    }
+    /// The provider as a request names it: its name. openapi.yaml's `Provider` is a name (a
+    /// pattern, no enum), so a provider this client does not know is asked for as written, and
+    /// a server that does not serve it answers 400 `invalid_parameter`.
+    func requested() -> Components.Schemas.Provider { rawValue }
 }

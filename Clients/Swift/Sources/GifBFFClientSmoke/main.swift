@@ -34,7 +34,7 @@ await smoke.check("searchItems, GIPHY") {
     let page = try await bff.search("cat", provider: .giphy, limit: 5)
     gif = page.items.first
     return (page.items.count == 5 && page.items.allSatisfy { $0.provider == .giphy && $0.isAnimated && $0.thumbnail != nil }
-                && page.nextOffset == 5, "\(page.items.count) GIFs of \(page.totalCount ?? 0), next at \(page.nextOffset ?? -1); first \(page.items.first.map(summary) ?? "-")")
+                && page.nextOffset == 5 && page.provider == .giphy, "\(page.items.count) GIFs of \(page.totalCount ?? 0), next at \(page.nextOffset ?? -1); first \(page.items.first.map(summary) ?? "-")")
 }
 let gifID = gif?.id ?? ""
 await smoke.check("searchItems again: 304, the held page reused (ETag)") {
@@ -171,6 +171,38 @@ await smoke.check("downloadItem, a photo: its full size (Unsplash told of the do
     let file = try await bff.download(id: photoID)
     return (file.id == photoID && file.width == photo?.width && file.height == photo?.height,
             "\(file.width)×\(file.height) \(file.url.host ?? "")")
+}
+
+// Kinds: the chains (issue 46); a demo server's are GIPHY's and Unsplash's demo catalogs ---------
+await smoke.check("searchItems, kind photos: the photo chain serves, the page names Unsplash") {
+    let page = try await bff.search("mountain", kind: .photos, limit: 5)
+    return (page.provider == .unsplash && !page.items.isEmpty && page.items.allSatisfy { $0.provider == .unsplash && !$0.isAnimated },
+            "\(page.items.count) photos served by \(page.provider?.rawValue ?? "none")")
+}
+await smoke.check("searchPages, kind photos, to the end: every page from the first page's provider") {
+    var ids: [String] = []
+    var providers: Set<Provider?> = []
+    var batches = 0
+    for try await batch in bff.searchPages("mountain", kind: .photos, limit: 30) {
+        ids += batch.items.map(\.id)
+        providers.insert(batch.provider)
+        batches += 1
+        guard batches < 50 else { return (false, "no end after 50 pages") }
+    }
+    return (batches == 2 && ids.count == 35 && Set(ids).count == 35 && providers == [.unsplash],
+            "\(ids.count) photos in \(batches) pages from \(providers.map { $0?.rawValue ?? "none" })")
+}
+await smoke.check("trendingItems, kind gifs: the GIF chain serves, the page names GIPHY") {
+    let page = try await bff.trending(kind: .gifs, limit: 5)
+    return (page.provider == .giphy && page.items.allSatisfy(\.isAnimated), "\(page.items.count) GIFs served by \(page.provider?.rawValue ?? "none")")
+}
+await smoke.check("randomItem and getSpotlight, kind photos") {
+    let item = try await bff.random(kind: .photos)
+    let spotlight = try await bff.spotlight(kind: .photos)
+    return (item.provider.kind == .photos && spotlight.item.provider.kind == .photos, "\(summary(item)); spotlight \(spotlight.item.id)")
+}
+await smoke.check("searchItems, a provider not served: invalid_parameter") {
+    try await smoke.expectProblem(.invalidParameter, status: 400) { _ = try await bff.search("cat", provider: Provider(rawValue: "nosuchprovider")) }
 }
 
 // Both: favorites, history, suggestions ------------------------------------------------------

@@ -45,12 +45,13 @@ final class GeneratedClientTests: XCTestCase {
             .init(status: 400, headers: ["Content-Type": "application/problem+json"], body: problem),
         ])
         let client = Client(serverURL: baseURL, transport: transport)
-        let answer = try await client.searchItems(query: .init(q: "cat", provider: .unsplash, rating: .pg13, _type: .stickers,
-                                                               orderBy: .latest))
+        // `provider` is a name (issue 46: no enum), `kind` an enum.
+        let answer = try await client.searchItems(query: .init(q: "cat", provider: "unsplash", kind: .photos, rating: .pg13,
+                                                               _type: .stickers, orderBy: .latest))
         XCTAssertEqual(try answer.badRequest.body.applicationProblemJson.code.value1, .invalidParameter)
         let query = transport.requests.withLock { $0.first?.path }?.split(separator: "?").last.map(String.init) ?? ""
         XCTAssertEqual(Set(query.split(separator: "&").map(String.init)),
-                       ["q=cat", "provider=unsplash", "rating=pg-13", "type=stickers", "order_by=latest"])
+                       ["q=cat", "provider=unsplash", "kind=photos", "rating=pg-13", "type=stickers", "order_by=latest"])
     }
 
     func testEveryFieldOfEachGIFShapeIsGenerated() async throws {

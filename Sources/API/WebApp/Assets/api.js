@@ -1,7 +1,7 @@
 // Every call to gif-bff goes through here: JSON in and out, RFC 9457 problems turned into
 // ApiError (its message is the problem's `detail`), stale answers reported to the page, and the
 // install token sent when the server asked for one (docs/installs.md).
-import { about } from './providers.js';
+import { about, requestParams } from './providers.js';
 
 /** A failed call; `message` is what to show the user, `code` the problem's stable code. */
 export class ApiError extends Error {
@@ -108,17 +108,25 @@ function query(params) {
   return text ? `?${text}` : '';
 }
 
-/** Each provider's page size: GIPHY's 24 (seed 003), Unsplash's 30 (seed 004). */
-const pageSize = (provider) => about(provider).pageSize;
+/** Each provider's page size: GIPHY's 24 (seed 003), Unsplash's 30 (seed 004); a kind's, its providers'. */
+const pageSize = (choice) => about(choice).pageSize;
+
+/**
+ * Where a page is asked for: the choice (a provider, or a kind's chain), except that a later page
+ * names the provider that served the first (`servedBy`), so a chain's fallback never mixes two
+ * providers' pages, and their offsets, in one grid.
+ */
+const source = (choice, servedBy) => (servedBy ? { provider: servedBy } : requestParams(choice));
 
 export const api = {
-  search: (q, provider, offset = 0, orderBy) =>
-    call('GET', `/search${query({ q, provider, offset, limit: pageSize(provider), order_by: orderBy })}`),
-  trending: (provider, offset = 0) => call('GET', `/trending${query({ provider, offset, limit: pageSize(provider) })}`),
+  search: (q, choice, offset = 0, orderBy, servedBy) =>
+    call('GET', `/search${query({ q, ...source(choice, servedBy), offset, limit: pageSize(choice), order_by: orderBy })}`),
+  trending: (choice, offset = 0, servedBy) =>
+    call('GET', `/trending${query({ ...source(choice, servedBy), offset, limit: pageSize(choice) })}`),
   item: (id) => call('GET', `/items/${encodeURIComponent(id)}`),
   download: (id) => call('POST', `/items/${encodeURIComponent(id)}/download`),
-  random: (provider) => call('GET', `/random${query({ provider })}`),
-  spotlight: (provider) => call('GET', `/spotlight${query({ provider })}`),
+  random: (choice) => call('GET', `/random${query(requestParams(choice))}`),
+  spotlight: (choice) => call('GET', `/spotlight${query(requestParams(choice))}`),
   favorites: () => call('GET', '/favorites'),
   addFavorite: (id) => call('POST', '/favorites', { id }),
   removeFavorite: (id) => call('DELETE', `/favorites/${encodeURIComponent(id)}`),

@@ -6,7 +6,7 @@
 import { api } from './api.js';
 import { cameraSettings, placeName } from './facts.js';
 import { attributionLine, itemImage, placeholderColor } from './grid.js';
-import { about, providerOf } from './providers.js';
+import { about, isPhotos, providerOf } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 const detailRenditions = ['fixed_width', 'regular', 'downsized', 'small', 'original', 'fixed_width_still'];
@@ -60,7 +60,7 @@ function saveFile(url, name) {
 function detailCard(item) {
   const provider = providerOf(item);
   const { noun } = about(provider);
-  const isPhoto = provider !== 'giphy';
+  const isPhoto = isPhotos(provider);
   const frame = el('div', { class: isPhoto ? 'detail-image detail-photo' : 'detail-image' });
   const color = placeholderColor(item);
   if (color) frame.style.backgroundColor = color;

@@ -1,7 +1,7 @@
 // Item images and the grid the search and favorites views share. Images come from the provider's
 // CDN (or gif-bff's demo media); a cell shows a placeholder until its image has loaded: the
 // photo's own colour, else the title.
-import { about, providerOf } from './providers.js';
+import { about, isPhotos, providerOf } from './providers.js';
 import { el } from './ui.js';
 
 /** The first rendition of these names that has a URL (list answers may be compact). */
@@ -72,7 +72,7 @@ export function attributionLine(item, hook = 'attribution') {
 /** One cell linking to the item's detail; `extra` (a button, say) sits under the link. */
 export function gridCell(item, testHook, { extra, caption } = {}) {
   const provider = providerOf(item);
-  const cell = el('li', { class: `cell cell-${provider}`, dataset: { test: testHook, id: item.id, provider } });
+  const cell = el('li', { class: `cell cell-${provider} cell-${about(provider).kind}`, dataset: { test: testHook, id: item.id, provider } });
   const link = el('a', { href: `#/item/${encodeURIComponent(item.id)}`, class: 'cell-link', title: item.title || null });
   const color = placeholderColor(item);
   if (color) link.style.backgroundColor = color;
@@ -88,11 +88,12 @@ export function gridCell(item, testHook, { extra, caption } = {}) {
 
 /** A photo's description and author under its cell (seed 004: each tile shows its description). */
 export function photoCaption(item) {
-  if (providerOf(item) === 'giphy') return null;
+  if (!isPhotos(providerOf(item))) return null;
   const author = item.user && (item.user.display_name || item.user.username);
   return el('p', { class: 'cell-caption' }, item.alt_text || item.title || '', author ? el('span', { class: 'byline' }, ` by ${author}`) : null);
 }
 
-export function grid(label, provider) {
-  return el('ul', { class: `grid grid-${provider || 'mixed'}`, 'aria-label': label });
+/** A grid of one kind's items (`gifs`, `photos`: laid out as such), or of both (none named). */
+export function grid(label, kind) {
+  return el('ul', { class: `grid grid-${kind || 'mixed'}`, 'aria-label': label });
 }

@@ -1,4 +1,4 @@
-// The app's shell: a hash router (#/search?provider=&q=&order_by=, #/item/<id> (#/gif/<id> too),
+// The app's shell: a hash router (#/search?provider=&q=&order_by= (kind= instead of provider=: its chain), #/item/<id> (#/gif/<id> too),
 // #/favorites, #/random?provider=, #/spotlight?provider=) that swaps one view at a time, the tab
 // highlight and the offline banner.
 import { apiEvents } from './api.js';
@@ -11,8 +11,8 @@ import { renderSpotlight } from './spotlight.js';
 const view = document.getElementById('view');
 const banner = document.getElementById('offline');
 let cleanup = () => {};
-// The provider last named in the address: the tabs keep it, so Random and Spotlight follow Search.
-let lastProvider = null;
+// The provider (or kind) last named in the address: the tabs keep it, so Random and Spotlight follow Search.
+let lastChoice = null;
 
 // Why the page is offline, in words: gif-bff gone, or the provider behind it (a saved answer).
 const bannerTexts = {
@@ -50,12 +50,13 @@ function route() {
     case 'spotlight': cleanup = renderSpotlight(view, params); break;
     default: cleanup = renderSearch(view, params); tab = 'search';
   }
-  lastProvider = params.get('provider') || lastProvider;
+  const named = ['provider', 'kind'].find((name) => params.get(name));
+  if (named) lastChoice = `${named}=${encodeURIComponent(params.get(named))}`;
   for (const link of document.querySelectorAll('nav a')) {
     if (link.dataset.tab === tab) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
-    if (lastProvider && link.dataset.tab !== 'favorites') {
-      link.setAttribute('href', `#/${link.dataset.tab}?provider=${encodeURIComponent(lastProvider)}`);
+    if (lastChoice && link.dataset.tab !== 'favorites') {
+      link.setAttribute('href', `#/${link.dataset.tab}?${lastChoice}`);
     }
   }
 }

@@ -2,10 +2,12 @@
 // one large, each with its description), more pages on scroll or "Load more" through
 // `next_offset`, trending when the field is empty, Unsplash's order (relevant or latest), and
 // suggestions from the search history (the 5 latest containing what is typed, case ignored).
-// The provider, the query and the order live in the address, so a reload or a link keeps them.
+// The provider (or the kind, `kind=photos`: its chain), the query and the order live in the address,
+// so a reload or a link keeps them. The provider that served the first page is named under the
+// grid, and asked for the pages after it.
 import { api } from './api.js';
 import { grid, gridCell, photoCaption } from './grid.js';
-import { about, address, providerFrom, providerSwitch } from './providers.js';
+import { about, address, isPhotos, providerFrom, providerSwitch, servedBy } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 const suggestionLimit = 5;
@@ -40,8 +42,8 @@ export function renderSearch(view, params) {
     order.addEventListener('change', () => go({ order_by: order.value }));
     controls.append(el('label', { class: 'switch' }, 'Order ', order));
   }
-  const results = grid(initial ? `Results for ${initial}` : `Trending ${nouns}`, provider);
-  if (provider !== 'giphy') {
+  const results = grid(initial ? `Results for ${initial}` : `Trending ${nouns}`, about(provider).kind);
+  if (isPhotos(provider)) {
     // Seed 004: two tiles a row, or one large; the choice is the browser's to keep.
     const large = localStorage.getItem(layoutKey) === 'large';
     const layout = el('button', { type: 'button', class: 'layout', dataset: { test: 'layout' }, 'aria-pressed': String(large) }, 'One large');
@@ -55,11 +57,14 @@ export function renderSearch(view, params) {
     controls.append(layout);
   }
   const heading = el('h2', {}, initial ? `Results for “${initial}”` : `Trending ${nouns}`);
+  const served = el('div', { class: 'served' });
   const status = el('div', { class: 'status' });
   const more = el('button', { type: 'button', class: 'load-more', dataset: { test: 'load-more' }, hidden: true }, 'Load more');
-  show(view, form, controls, heading, results, status, more);
+  show(view, form, controls, heading, served, results, status, more);
 
   let nextOffset = 0;
+  // The provider that served the first page: the later pages name it (a kind's chain may change hands).
+  let firstServedBy;
   let busy = false;
   let alive = true;
   const seen = new Set();
@@ -71,9 +76,13 @@ export function renderSearch(view, params) {
     show(status, loading());
     try {
       const page = initial
-        ? await api.search(initial, provider, nextOffset, searchOrders.length ? orderBy : undefined)
-        : await api.trending(provider, nextOffset);
+        ? await api.search(initial, provider, nextOffset, searchOrders.length ? orderBy : undefined, firstServedBy)
+        : await api.trending(provider, nextOffset, firstServedBy);
       if (!alive) return;
+      if (firstServedBy === undefined) {
+        firstServedBy = page.provider || null;
+        show(served, servedBy(page));
+      }
       for (const item of page.data) {
         if (seen.has(item.id)) continue;
         seen.add(item.id);

@@ -6,7 +6,7 @@
 import { api } from './api.js';
 import { cameraName, placeName } from './facts.js';
 import { attributionLine, itemImage, placeholderColor, rendition } from './grid.js';
-import { about, address, providerFrom, providerOf, providerSwitch } from './providers.js';
+import { about, address, isPhotos, providerFrom, providerOf, providerSwitch } from './providers.js';
 import { el, errorBox, loading, show } from './ui.js';
 
 const retrySeconds = 30;
@@ -17,7 +17,7 @@ function facts(item) {
   const user = item.user || {};
   const author = user.display_name || user.username || item.username;
   if (author) list.push(['Author', author]);
-  if (item.created_at) list.push([providerOf(item) === 'giphy' ? 'Uploaded' : 'Taken', new Date(item.created_at).toLocaleDateString()]);
+  if (item.created_at) list.push([isPhotos(providerOf(item)) ? 'Taken' : 'Uploaded', new Date(item.created_at).toLocaleDateString()]);
   if (item.likes) list.push(['Likes', item.likes.toLocaleString()]);
   if (placeName(item.location)) list.push(['Location', placeName(item.location)]);
   if (cameraName(item.camera)) list.push(['Camera', cameraName(item.camera)]);
@@ -110,7 +110,7 @@ export function renderSpotlight(view, params) {
     } else {
       if (spotlight.stale) {
         notes.push(el('p', { class: 'note', dataset: { test: 'stale-note' } },
-          `Not fresh: ${about(provider).label} cannot be reached, so this is the last pick gif-bff has. Trying again in ${retrySeconds} s.`));
+          `Not fresh: ${about(providerOf(spotlight.gif)).label} cannot be reached, so this is the last pick gif-bff has. Trying again in ${retrySeconds} s.`));
       }
       // The server's seconds_left, not changes_at against our clock: a skewed clock cannot matter.
       const deadline = Date.now() + spotlight.seconds_left * 1000;
