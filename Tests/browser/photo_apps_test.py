@@ -68,7 +68,7 @@ class PhotoAppsTest(PageDriver):
         print("search: the switch starts on the server's default, photos 30 a page, order, scroll, reload")
         self.go("#/search")
         self.wait.until(lambda d: self.all("result-item"), "no trending GIFs")
-        assert self.switch_value() == "giphy", f"the switch is not on the server's default: {self.switch_value()}"
+        assert self.switch_value() == "kind:gifs", f"the switch is not on the server's default chain: {self.switch_value()}"
         assert {c.get_attribute("data-provider") for c in self.all("result-item")} == {"giphy"}
         Select(self.one("provider-switch")).select_by_value("unsplash")
         self.wait.until(lambda d: "provider=unsplash" in d.current_url, "the switch did not reach the address")

@@ -46,8 +46,10 @@ class ProviderKindsTest(PageDriver):
         self.wait.until(lambda d: self.all("result-item"), "no trending GIFs")
         offered = {option.get_attribute("value"): option.text for option in self.switch().options}
         assert offered == {"kind:gifs": "GIFs (any provider)", "kind:photos": "Photos (any provider)",
-                           "giphy": "GIPHY", "unsplash": "Unsplash"}, offered
-        # A provider by name (the server's default here) says who served it too.
+                           "giphy": "GIPHY", "klipy": "KLIPY", "unsplash": "Unsplash", "pexels": "Pexels"}, offered
+        # The address names neither: the switch is on the default chain, GIFs, and the grid says
+        # who served it (GIPHY, the GIF chain's first here).
+        assert self.switch().first_selected_option.get_attribute("value") == "kind:gifs"
         assert self.served_by().get_attribute("data-provider") == "giphy", self.served_by().get_attribute("outerHTML")
 
     def photos_by_kind(self):

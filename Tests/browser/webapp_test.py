@@ -236,7 +236,7 @@ class WebAppTest(PageDriver):
         print(f"  error state: {error.text.splitlines()[0]!r}")
         self.screenshot("error")
         # Chromium logs the 502 it was given; that one failure is the point of this step.
-        self.collect_logs(expected_failure=f"{self.base}/search?q=never+searched+before&provider=giphy&offset=0&limit=24")
+        self.collect_logs(expected_failure=f"{self.base}/search?q=never+searched+before&kind=gifs&offset=0&limit=24")
 
     def run(self):
         try:

@@ -35,15 +35,21 @@ export const providers = (() => {
 /** The kinds offered: those of which the server serves at least one provider. */
 const servedKinds = Object.keys(kinds).filter((kind) => providers.some((name) => known[name].kind === kind));
 
-/** The server's default provider (GIF_BFF_DEFAULT_PROVIDER): what a view shows when the address names none. */
-export const defaultProvider = providers.includes(meta('gif-bff-default-provider')) ? meta('gif-bff-default-provider') : providers[0];
+/** The server's default provider (GIF_BFF_DEFAULT_PROVIDER). */
+const defaultProvider = providers.includes(meta('gif-bff-default-provider')) ? meta('gif-bff-default-provider') : providers[0];
 
-/** The choice an address names: `provider=` (one provider), else `kind=` (its chain), else the default provider. */
+/**
+ * What a view shows when the address names neither a provider nor a kind: as the API does for
+ * such a request, the chain of the default provider's kind ("GIFs (any provider)").
+ */
+const defaultChoice = servedKinds.includes(known[defaultProvider].kind) ? kindPrefix + known[defaultProvider].kind : defaultProvider;
+
+/** The choice an address names: `provider=` (one provider), else `kind=` (its chain), else the default chain. */
 export function providerFrom(params) {
   const named = params.get('provider');
   if (providers.includes(named)) return named;
   const kind = (params.get('kind') || '').toLowerCase();
-  return servedKinds.includes(kind) ? kindPrefix + kind : defaultProvider;
+  return servedKinds.includes(kind) ? kindPrefix + kind : defaultChoice;
 }
 
 /** The kind a choice names (`gifs`, `photos`), or null for one provider. */
