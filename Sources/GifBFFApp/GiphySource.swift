@@ -36,7 +36,8 @@ struct GiphySource {
         let ids = configuration.giphyAnalytics
             ? InstallIdentities(name: "giphy_random_id|\(identity)", store: identities, report: report) : nil
         let client = GiphyClient(configuration: GiphyClientConfiguration(
-            apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout), identities: ids)
+            apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout, countryCode: configuration.giphyCountryCode),
+            identities: ids)
         return GiphySource(channel: client, randomIDs: ids, provider: ProviderSource(
             name: .giphy, rules: Giphy.rules, client: client, identity: identity, callsPerHour: configuration.gateway.callsPerHour,
             stopClient: { await client.shutdown() }))

@@ -18,6 +18,9 @@ package struct JSONValue: Sendable {
     package var isNull: Bool { node.kind == .null }
 
     /// The member named `key` of an object; nil when absent, or when this is not an object.
+    /// Disfavoured so that a key written in code takes the `StaticString` subscript below (a
+    /// literal would otherwise be made a `String` first: the mappings read every field so).
+    @_disfavoredOverload
     package subscript(key: String) -> JSONValue? {
         guard node.kind == .object, let member = document.member(of: index, named: key) else { return nil }
         return JSONValue(document: document, index: member)

@@ -12,8 +12,10 @@ final class ClientUnitTests: XCTestCase {
         let endpoint = GiphyEndpoint.search(SearchRequest(query: "a+b & c/d?é", offset: 0, limit: 5, rating: nil, lang: " "),
                                             countryCode: nil)
         let url = try XCTUnwrap(endpoint.url(base: base, apiKey: "k+y"))
+        // `fields` (issue 46) goes before the key: GIFMapping.fields, its commas escaped.
+        let fields = GIFMapping.fields.replacingOccurrences(of: ",", with: "%2C")
         XCTAssertEqual(url.absoluteString,
-                       "https://api.giphy.com/v1/gifs/search?q=a%2Bb%20%26%20c%2Fd%3F%C3%A9&limit=5&offset=0&api_key=k%2By")
+                       "https://api.giphy.com/v1/gifs/search?q=a%2Bb%20%26%20c%2Fd%3F%C3%A9&limit=5&offset=0&fields=\(fields)&api_key=k%2By")
     }
 
     func testAnIDIsOnePathSegment() throws {

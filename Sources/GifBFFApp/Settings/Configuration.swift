@@ -71,6 +71,10 @@ package struct Configuration: Sendable {
     package var spotlightMinutes: Double = 10
     /// GIPHY's analytics pingbacks for POST /gif/{id}/events; off answers 202 and sends nothing.
     package var giphyAnalytics = true
+    /// The users' country (ISO 3166-1 alpha-2, upper case) sent to GIPHY as `country_code` on
+    /// search and trending: GIPHY asks for it when its API is called through a proxy, which
+    /// would otherwise localise results to the server's address. None: not sent.
+    package var giphyCountryCode: String?
     /// Web origins allowed to call the API from a browser.
     package var corsOrigins = CORSPolicy.loopback
     /// `Host` names answered; the bound address is added at start-up.

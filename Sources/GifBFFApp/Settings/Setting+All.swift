@@ -22,6 +22,7 @@ extension Setting {
         demoMediaCacheMB, upstreamTimeout, favoritesLimit, defaultRating, maxRating,
         cache, cacheFreshSeconds, cacheStaleSeconds, cacheMaxEntries, upstreamBudgetPerHour, upstreamSharePercent, upstreamSharesPerAddress,
         spotlightMinutes, giphyAnalytics,
+        giphyCountryCode,
         eventLoops, maxConnections, maxConnectionsPerClient, maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes,
         headTimeout, requestTimeout, idleTimeout, drain, shutdownGrace,
         corsOrigins, allowedHosts,

@@ -31,6 +31,7 @@ struct GiphyEndpoint: Sendable {
 }
 
 extension GiphyEndpoint {
+    /// Search and trending also send `fields` (`GIFMapping.fields`): only what the mapping reads.
     /// GIPHY's rendition bundle holding the compact renditions (fixed_width, its still, original)
     /// and the rest of what a messaging grid draws: a much smaller body than every rendition.
     static let compactBundle = "messaging_non_clips"
@@ -44,6 +45,7 @@ extension GiphyEndpoint {
         items.appendIfPresent("country_code", countryCode)
         items.appendIfPresent("random_id", randomID)
         if request.compactRenditions { items.append(("bundle", compactBundle)) }
+        items.append(("fields", GIFMapping.fields))
         return GiphyEndpoint(path: [collection(request.type), "search"], parameters: items)
     }
 
@@ -53,6 +55,7 @@ extension GiphyEndpoint {
         items.appendIfPresent("country_code", countryCode)
         items.appendIfPresent("random_id", randomID)
         if request.compactRenditions { items.append(("bundle", compactBundle)) }
+        items.append(("fields", GIFMapping.fields))
         return GiphyEndpoint(path: [collection(request.type), "trending"], parameters: items)
     }
 

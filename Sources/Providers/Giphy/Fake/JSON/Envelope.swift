@@ -5,11 +5,14 @@ import JSON
 /// GIPHY's response bodies: the `{data, pagination, meta}` envelope and its error bodies.
 enum Envelope {
     /// `analyticsBase`: where the GIFs' pingback urls point (none without it).
+    /// `fields`: GIPHY's `fields` parameter, which projects each GIF (never the pagination or meta).
     static func list(_ gifs: [CatalogGIF], kind: APIKind, totalCount: Int, offset: Int, responseID: String,
-                     analyticsBase: String? = nil) -> [UInt8] {
+                     analyticsBase: String? = nil, fields: FieldSelection = .everything) -> [UInt8] {
         FakeBody.object { writer in
             writer.key("data")
-            writer.array(gifs) { writer, gif in GiphyGIFJSON.write(gif, kind: kind, analyticsBase: analyticsBase, to: &writer) }
+            writer.array(gifs) { writer, gif in
+                GiphyGIFJSON.write(gif, kind: kind, analyticsBase: analyticsBase, fields: fields, to: &writer)
+            }
             pagination(totalCount: totalCount, count: gifs.count, offset: offset, to: &writer)
             meta(status: 200, message: "OK", responseID: responseID, to: &writer)
         }

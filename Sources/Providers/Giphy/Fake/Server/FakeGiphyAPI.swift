@@ -77,7 +77,7 @@ final class FakeGiphyAPI: Sendable {
         let page = paging.page(of: all).map { RenditionBundle.trim($0, to: request.query["bundle"]) }
         return FakeBody.response(200, Envelope.list(
             page, kind: kind, totalCount: all.count, offset: paging.offset, responseID: responseID(),
-            analyticsBase: analyticsHost.current))
+            analyticsBase: analyticsHost.current, fields: FieldSelection(parameter: request.query["fields"])))
     }
 
     private func byID(_ request: HTTPRequest, kind: APIKind) -> HTTPResponse {
