@@ -1,4 +1,6 @@
 import FakeGiphy
+import FakeKlipy
+import FakePexels
 import FakeUnsplash
 import FakeUpstream
 import GiphyCatalog
@@ -13,6 +15,8 @@ import XCTest
 /// `country_code` from GIF_BFF_COUNTRY_CODE), and GIPHY asked only for the fields gif-bff reads.
 final class ProviderTermsTests: XCTestCase {
     static let photoKey = "SECRET-unsplash-key-7a3c11"
+    static let klipyKey = "SECRET-klipy-key-terms-81"
+    static let pexelsKey = "SECRET-pexels-key-terms-82"
 
     private func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
@@ -22,15 +26,25 @@ final class ProviderTermsTests: XCTestCase {
         try XCTUnwrap(fake.recordedCalls.last { $0.path == path }, "no call to \(path): \(fake.recordedCalls.map(\.path))")
     }
 
-    /// Case, inner runs of spaces, punctuation, "+" and "&", accents and emoji reach GIPHY and
-    /// Unsplash as typed; only White_Space at either end is dropped (SearchWords).
+    /// Case, inner runs of spaces, punctuation, "+" and "&", accents and emoji reach GIPHY, KLIPY,
+    /// Unsplash and Pexels as typed; only White_Space at either end is dropped (SearchWords).
     func testTheQueryReachesEachProviderExactlyAsTyped() async throws {
         let photos = FakeUnsplash(accessKey: Self.photoKey, hourlyLimit: 1_000)
         let photosURL = try photos.start()
         addTeardownBlock { await photos.stop() }
+        let klipy = FakeKlipy(apiKey: Self.klipyKey)
+        let klipyURL = try klipy.start()
+        addTeardownBlock { await klipy.stop() }
+        let pexels = FakePexels(apiKey: Self.pexelsKey)
+        let pexelsURL = try pexels.start()
+        addTeardownBlock { await pexels.stop() }
         let api = try APIHarness(self) { configuration in
             configuration.unsplashAccessKey = Self.photoKey
             configuration.unsplashBaseURL = photosURL.absoluteString
+            configuration.klipyAPIKey = Self.klipyKey
+            configuration.klipyBaseURL = klipyURL.absoluteString
+            configuration.pexelsAPIKey = Self.pexelsKey
+            configuration.pexelsBaseURL = pexelsURL.absoluteString
         }
         let typed = ["Süße  KATZEN", "thumbs up & more+1", "C'est  l'été!", "dog 🐶 100%", "ÇA-va?", "a\u{00A0}b"]
         for query in typed {
@@ -41,6 +55,12 @@ final class ProviderTermsTests: XCTestCase {
             XCTAssertEqual(pictures.status, 200, "\(query): \(pictures.text)")
             let sent = try XCTUnwrap(photos.recordedCalls.last { $0.path == "/search/photos" })
             XCTAssertEqual(sent.value(of: "query"), query, "Unsplash got it altered")
+            XCTAssertEqual(try api.get("/search?provider=klipy&q=\(encoded(query))").status, 200, query)
+            let toKlipy = try XCTUnwrap(klipy.recordedCalls.last { $0.path.hasSuffix("/gifs/search") })
+            XCTAssertEqual(toKlipy.value(of: "q"), query, "KLIPY got it altered")
+            XCTAssertEqual(try api.get("/search?provider=pexels&q=\(encoded(query))").status, 200, query)
+            let toPexels = try XCTUnwrap(pexels.recordedCalls.last { $0.path == "/v1/search" })
+            XCTAssertEqual(toPexels.value(of: "query"), query, "Pexels got it altered")
         }
         XCTAssertEqual(try api.get("/search?q=\(encoded("  Tabby Cat \u{3000}"))").status, 200)
         XCTAssertEqual(try lastCall(api.fake, "/v1/gifs/search").value(of: "q"), "Tabby Cat", "only the ends are trimmed")
