@@ -56,17 +56,8 @@ package enum App {
                     ("upstream", .string(app.isDemo ? "demo" : "giphy")),
                     ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))),
                     ("installs", .string(configuration.installPolicy.rawValue)))
-        if app.isDemo {
-            printError("gif-bff: no GIPHY_API_KEY set, so serving the built-in demo catalog (offline). "
-                + "Try \(address)/search?q=cat ; set GIPHY_API_KEY to use GIPHY.")
-        }
-        if app.demoProviders.contains(.unsplash) {
-            printError("gif-bff: no UNSPLASH_ACCESS_KEY set, so serving the built-in photo demo catalog (offline). "
-                + "Try \(address)/search?q=mountain&provider=unsplash ; set UNSPLASH_ACCESS_KEY to use Unsplash.")
-        }
-        if app.demoProviders.contains(.pexels) {
-            printError("gif-bff: no PEXELS_API_KEY set, so serving the built-in Pexels demo catalog (offline). "
-                + "Try \(address)/search?q=mountain&provider=pexels ; set PEXELS_API_KEY to use Pexels.")
+        for provider in app.demoProviders {
+            if let notice = DemoNotice.of(provider, address: address) { printError(notice) }
         }
         await app.waitUntilStopped()
         signals.cancel()

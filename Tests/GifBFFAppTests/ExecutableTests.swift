@@ -138,6 +138,21 @@ final class ExecutableTests: XCTestCase {
         }
     }
 
+    /// Without keys, each provider served from its demo catalog says so on stderr, with what to
+    /// try and the key to set: the four of them (issue 46).
+    func testEachDemoProviderSaysSoWithItsKey() throws {
+        let (process, errors, log) = try launchUntilListening()
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertTrue(finish(process, within: 5))
+        let printed = log + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        for (key, name, tryPath) in [("GIPHY_API_KEY", "GIPHY", "/search?q=cat "), ("KLIPY_API_KEY", "KLIPY", "/search?q=cat&provider=klipy"),
+                                     ("UNSPLASH_ACCESS_KEY", "Unsplash", "provider=unsplash"), ("PEXELS_API_KEY", "Pexels", "provider=pexels")] {
+            XCTAssertTrue(printed.contains("gif-bff: no \(key) set"), "\(key): \(printed)")
+            XCTAssertTrue(printed.contains("set \(key) to use \(name)."), "\(key): \(printed)")
+            XCTAssertTrue(printed.contains(tryPath), "\(key): \(printed)")
+        }
+    }
+
     /// Issue 35.6: a mistyped setting is warned about, naming the closest known one (its value,
     /// perhaps a secret, never printed), and the start-up line says which installs policy runs.
     func testUnknownVariablesAreWarnedAboutAndTheStartUpLineNamesTheInstallsPolicy() throws {
