@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "API", dependencies: ["ASCII", "HTTPServer", "Service", "Model", "Wire", "Gateway", "DemoMedia", "JSON", "Primitives"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("WebApp/Assets")], swiftSettings: requestPath),
         // Start-up: configuration, wiring, signals. The executable only calls it.
-        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "KlipyClient", "KlipyDemo", "PexelsClient", "PexelsDemo"], swiftSettings: strict),
+        .target(name: "GifBFFApp", dependencies: ["CSystemShims", "HTTPServer", "API", "SQLite", "PostgreSQL", "Storage", "Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoMedia", "GiphyDemo", "UnsplashDemo", "KlipyClient", "KlipyDemo", "PexelsClient", "PexelsDemo", "ProviderHTTP"], swiftSettings: strict),
         .executableTarget(name: "gif-bff", dependencies: ["GifBFFApp"], swiftSettings: strict),
         .testTarget(name: "GifBFFAppTests", dependencies: ["GifBFFApp", "API", "Service", "Model", "Gateway", "HTTPServer", "TestSupport", "FakeGiphy", "FakeUnsplash", "SQLite", "Storage", "DemoMedia", "FakeUpstream", "GiphyCatalog", "PostgreSQL", "UnsplashClient", "FakeKlipy", "KlipyClient", "FakePexels", "PexelsClient", "PexelsCatalog"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "CSystemShims", "Primitives"], swiftSettings: strict),
@@ -210,7 +210,7 @@ let package = Package(
         .target(name: "PexelsDemo", dependencies: ["ASCII", "Model", "PexelsClient", "PexelsCatalog", "DemoMedia"], path: "Sources/Providers/Pexels/Demo", swiftSettings: strict),
         .target(name: "FakePexels", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "PexelsCatalog"], path: "Sources/Providers/Pexels/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-pexels", dependencies: ["FakePexels", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
-        .testTarget(name: "PexelsClientTests", dependencies: ["PexelsClient", "PexelsDemo", "PexelsCatalog", "FakePexels", "FakeUpstream", "Model", "TestSupport", "DemoMedia"], swiftSettings: strict),
+        .testTarget(name: "PexelsClientTests", dependencies: ["PexelsClient", "PexelsDemo", "PexelsCatalog", "FakePexels", "FakeUpstream", "Model", "TestSupport", "DemoMedia", "ProviderHTTP"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
             dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "ProviderHTTP", "TestSupport", "ASCII", "FakeUpstream", "GiphyCatalog", "JSON"],
@@ -226,7 +226,7 @@ let package = Package(
         .executableTarget(name: "fake-klipy", dependencies: ["FakeKlipy", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(
             name: "KlipyClientTests",
-            dependencies: ["KlipyClient", "KlipyDemo", "KlipyCatalog", "FakeKlipy", "FakeUpstream", "Model", "TestSupport", "DemoMedia"],
+            dependencies: ["KlipyClient", "KlipyDemo", "KlipyCatalog", "FakeKlipy", "FakeUpstream", "Model", "TestSupport", "DemoMedia", "ProviderHTTP"],
             swiftSettings: strict
         ),
     ]

@@ -1,3 +1,4 @@
+import ProviderHTTP
 import Foundation
 import HTTPServer
 import KlipyClient
@@ -31,7 +32,7 @@ struct KlipySource {
         })
         // KLIPY's own error messages, with the key already removed by the client.
         let log: @Sendable (String) -> Void = { line in logger.warning("klipy call failed", ("detail", .string(line))) }
-        let client = KlipyClient(configuration: KlipyClientConfiguration(apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout),
+        let client = KlipyClient(configuration: KeyedClientConfiguration(apiKey: key, baseURL: baseURL, deadline: configuration.upstreamTimeout),
                                  identities: ids, log: log)
         return KlipySource(customerIDs: ids, provider: ProviderSource(
             name: .klipy, rules: Klipy.rules, client: client, identity: identity, callsPerHour: configuration.klipyCallsPerHour,

@@ -1,3 +1,4 @@
+import ProviderHTTP
 import Foundation
 import HTTPServer
 import Model
@@ -19,7 +20,7 @@ enum PexelsSource {
         }
         // Pexels' own error messages, with the key already removed by the client.
         let log: @Sendable (String) -> Void = { line in logger.warning("pexels call failed", ("detail", .string(line))) }
-        let client = PexelsClient(configuration: PexelsClientConfiguration(apiKey: key, baseURL: baseURL,
+        let client = PexelsClient(configuration: KeyedClientConfiguration(apiKey: key, baseURL: baseURL,
                                                                            deadline: configuration.upstreamTimeout), log: log)
         return ProviderSource(name: .pexels, rules: Pexels.rules, client: client,
                               identity: "pexels|\(baseURL.absoluteString)|key:\(KeyFingerprint.of(key))",

@@ -1,3 +1,4 @@
+import ProviderHTTP
 import FakeKlipy
 import FakeUpstream
 import Foundation
@@ -47,7 +48,7 @@ final class KlipyHarness: Sendable {
 
     func client(key: String = klipyKey, deadline: Duration = .seconds(5), baseURL: URL? = nil) -> KlipyClient {
         let log = self.log
-        let client = KlipyClient(configuration: KlipyClientConfiguration(apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline),
+        let client = KlipyClient(configuration: KeyedClientConfiguration(apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline),
                                  identities: identities, log: { log.append($0) })
         clients.withLock { $0.append(client) }
         return client

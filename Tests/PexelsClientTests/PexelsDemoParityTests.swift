@@ -1,3 +1,4 @@
+import ProviderHTTP
 import DemoMedia
 import FakePexels
 import FakeUpstream
@@ -18,7 +19,7 @@ final class PexelsDemoParityTests: XCTestCase {
         let fake = FakePexels(apiKey: secretKey, catalog: PexelsDemoMedia.servedCatalog(mediaAt: mediaOrigin + "/media"),
                               hourlyLimit: 10_000)
         let url = try fake.start()
-        let client = PexelsClient(configuration: PexelsClientConfiguration(apiKey: secretKey, baseURL: url))
+        let client = PexelsClient(configuration: KeyedClientConfiguration(apiKey: secretKey, baseURL: url))
         addTeardownBlock {
             await client.shutdown()
             await fake.stop()

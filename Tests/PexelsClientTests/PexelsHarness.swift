@@ -1,3 +1,4 @@
+import ProviderHTTP
 import FakePexels
 import FakeUpstream
 import Foundation
@@ -31,7 +32,7 @@ final class PexelsHarness: Sendable {
 
     func client(key: String = secretKey, deadline: Duration = .seconds(5), baseURL: URL? = nil) -> PexelsClient {
         let log = self.log
-        let client = PexelsClient(configuration: PexelsClientConfiguration(apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline),
+        let client = PexelsClient(configuration: KeyedClientConfiguration(apiKey: key, baseURL: baseURL ?? self.baseURL, deadline: deadline),
                                   log: { log.append($0) })
         clients.withLock { $0.append(client) }
         return client

@@ -7,7 +7,7 @@ import ProviderHTTP
 /// the URL's path, as KLIPY takes it: never in a reason or a log line (`KlipyEndpoint.displayPath`
 /// names it `{app_key}`, and every error is redacted once more on the way out).
 package final class KlipyClient: Provider {
-    package let configuration: KlipyClientConfiguration
+    package let configuration: KeyedClientConfiguration
     private let transport: UpstreamTransport
     /// Each install's `customer_id`: a pseudonym made here once per install and kept by the
     /// features' store (never the install's token or id); nil: none is sent.
@@ -15,7 +15,7 @@ package final class KlipyClient: Provider {
     private let log: @Sendable (String) -> Void
 
     /// `log` receives one line per failed call, with KLIPY's own error message (key removed).
-    package init(configuration: KlipyClientConfiguration, identities: (any UpstreamIdentities)? = nil,
+    package init(configuration: KeyedClientConfiguration, identities: (any UpstreamIdentities)? = nil,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.identities = identities

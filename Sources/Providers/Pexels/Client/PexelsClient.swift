@@ -9,14 +9,18 @@ import Synchronization
 /// travels only in the `Authorization` header, bare as Pexels asks: never in a URL, a reason or
 /// a log line.
 package final class PexelsClient: Provider {
-    package let configuration: PexelsClientConfiguration
+    /// What every call names itself as: Pexels refuses a call with no `User-Agent` (403), and
+    /// libcurl sends none.
+    static let userAgent = "gif-bff"
+
+    package let configuration: KeyedClientConfiguration
     private let transport: UpstreamTransport
     private let reading = PexelsResponseReading(mapping: PexelsMapping())
     private let log: @Sendable (String) -> Void
     private let remaining = Mutex<ReportedCallsRemaining?>(nil)
 
     /// `log` receives one line per failed call, with Pexels' own error message (key removed).
-    package init(configuration: PexelsClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(configuration: KeyedClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.log = log
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
@@ -71,7 +75,7 @@ package final class PexelsClient: Provider {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"), endpoint: endpoint)
         }
         // Pexels refuses a call without a User-Agent (403), which libcurl does not send unasked.
-        let headers = ["Accept": "application/json", "Authorization": configuration.apiKey, "User-Agent": PexelsClientConfiguration.userAgent]
+        let headers = ["Accept": "application/json", "Authorization": configuration.apiKey, "User-Agent": Self.userAgent]
         let exchange: HTTPExchange
         do {
             exchange = try await transport.get(url, headers: headers, deadline: configuration.deadline)
