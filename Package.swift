@@ -192,8 +192,8 @@ let package = Package(
         // Unsplash: the same four for photos.
         .target(name: "UnsplashClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Unsplash/Client", swiftSettings: strict),
         .target(name: "UnsplashCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Unsplash/Catalog", swiftSettings: strict),
-        .testTarget(name: "UnsplashCatalogTests", dependencies: ["UnsplashCatalog"], swiftSettings: strict),
-        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
+        .testTarget(name: "UnsplashCatalogTests", dependencies: ["UnsplashCatalog", "DemoCatalog"], swiftSettings: strict),
+        .target(name: "UnsplashDemo", dependencies: ["ASCII", "Model", "UnsplashClient", "UnsplashCatalog", "DemoMedia", "DemoCatalog"], path: "Sources/Providers/Unsplash/Demo", swiftSettings: strict),
         .testTarget(name: "UnsplashDemoTests", dependencies: ["UnsplashDemo", "UnsplashClient", "FakeUnsplash", "FakeUpstream", "UnsplashCatalog", "Model", "TestSupport"], swiftSettings: strict),
         .target(name: "FakeUnsplash", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog"], path: "Sources/Providers/Unsplash/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
@@ -207,8 +207,8 @@ let package = Package(
         // Pexels: the same four for its photos, on the photo topics both photo catalogs share.
         .target(name: "PexelsClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Pexels/Client", swiftSettings: strict),
         .target(name: "PexelsCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Pexels/Catalog", swiftSettings: strict),
-        .target(name: "PexelsDemo", dependencies: ["ASCII", "Model", "PexelsClient", "PexelsCatalog", "DemoMedia"], path: "Sources/Providers/Pexels/Demo", swiftSettings: strict),
-        .target(name: "FakePexels", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "PexelsCatalog"], path: "Sources/Providers/Pexels/Fake", swiftSettings: strict),
+        .target(name: "PexelsDemo", dependencies: ["ASCII", "Model", "PexelsClient", "PexelsCatalog", "DemoMedia", "DemoCatalog"], path: "Sources/Providers/Pexels/Demo", swiftSettings: strict),
+        .target(name: "FakePexels", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "PexelsCatalog", "DemoCatalog"], path: "Sources/Providers/Pexels/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-pexels", dependencies: ["FakePexels", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(name: "PexelsClientTests", dependencies: ["PexelsClient", "PexelsDemo", "PexelsCatalog", "FakePexels", "FakeUpstream", "Model", "TestSupport", "DemoMedia", "ProviderHTTP"], swiftSettings: strict),
         .testTarget(
@@ -221,8 +221,8 @@ let package = Package(
         // KLIPY (GIFs and stickers): the same four, its API key in the path of every call.
         .target(name: "KlipyClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Klipy/Client", swiftSettings: strict),
         .target(name: "KlipyCatalog", dependencies: ["DemoCatalog"], path: "Sources/Providers/Klipy/Catalog", swiftSettings: strict),
-        .target(name: "KlipyDemo", dependencies: ["Model", "KlipyClient", "KlipyCatalog", "DemoMedia"], path: "Sources/Providers/Klipy/Demo", swiftSettings: strict),
-        .target(name: "FakeKlipy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "KlipyCatalog"], path: "Sources/Providers/Klipy/Fake", swiftSettings: strict),
+        .target(name: "KlipyDemo", dependencies: ["Model", "KlipyClient", "KlipyCatalog", "DemoMedia", "DemoCatalog"], path: "Sources/Providers/Klipy/Demo", swiftSettings: strict),
+        .target(name: "FakeKlipy", dependencies: ["HTTPServer", "FakeUpstream", "JSON", "KlipyCatalog", "DemoCatalog"], path: "Sources/Providers/Klipy/Fake", swiftSettings: strict),
         .executableTarget(name: "fake-klipy", dependencies: ["FakeKlipy", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(
             name: "KlipyClientTests",

@@ -1,3 +1,4 @@
+import DemoCatalog
 import UnsplashCatalog
 import XCTest
 

@@ -1,6 +1,8 @@
+import DemoCatalog
+
 /// `page` (from 1) and `per_page` as KLIPY reads them, and the page they make of a list. Search
 /// takes 8-50 a page, trending and items lists 1-50, 24 by default (KLIPY's API reference).
-package struct KlipyPaging: Sendable, Equatable {
+package struct KlipyPaging: NumberedPaging, Sendable, Equatable {
     package static let defaultPerPage = 24
     package static let maxPerPage = 50
     package static let searchMinPerPage = 8
@@ -13,19 +15,5 @@ package struct KlipyPaging: Sendable, Equatable {
         guard page >= 1, (search ? Self.searchMinPerPage : 1)...Self.maxPerPage ~= perPage else { return nil }
         self.page = page
         self.perPage = perPage
-    }
-
-    /// The page's items; empty past the end.
-    package func slice<T>(of list: [T]) -> [T] {
-        // Past Int's range is past the end: no product of outside numbers may trap.
-        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
-        guard !overflow, start < list.count else { return [] }
-        return Array(list[start..<min(list.count, start + perPage)])
-    }
-
-    /// KLIPY's `has_next`: items lie past this page.
-    package func hasNext(total: Int) -> Bool {
-        let (end, overflow) = page.multipliedReportingOverflow(by: perPage)
-        return !overflow && end < total
     }
 }

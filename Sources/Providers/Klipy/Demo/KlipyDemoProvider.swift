@@ -1,3 +1,4 @@
+import DemoCatalog
 import DemoMedia
 import KlipyCatalog
 import KlipyClient

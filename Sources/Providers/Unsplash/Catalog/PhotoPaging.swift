@@ -1,6 +1,8 @@
+import DemoCatalog
+
 /// `page` (from 1) and `per_page` (1-30, default 10) as Unsplash reads them, and the page they
 /// make of a list.
-package struct PhotoPaging: Sendable {
+package struct PhotoPaging: NumberedPaging, Sendable {
     package static let defaultPerPage = 10
     package static let maxPerPage = 30
     /// Unsplash serves no search page past this one.
@@ -16,13 +18,6 @@ package struct PhotoPaging: Sendable {
         self.perPage = min(perPage, Self.maxPerPage)
     }
 
-    /// Empty past the end.
-    package func slice<T>(of list: [T]) -> [T] {
-        // Past Int's range is past the end: no product of outside numbers may trap.
-        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
-        guard !overflow, start < list.count else { return [] }
-        return Array(list[start..<min(list.count, start + perPage)])
-    }
 
     /// The search results' page: none past `lastSearchPage`.
     package func searchSlice<T>(of list: [T]) -> [T] {

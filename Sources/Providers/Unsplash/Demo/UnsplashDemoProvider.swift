@@ -1,3 +1,4 @@
+import DemoCatalog
 import ASCII
 import DemoMedia
 import Foundation

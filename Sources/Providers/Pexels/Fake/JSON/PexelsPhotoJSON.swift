@@ -1,3 +1,4 @@
+import DemoCatalog
 import FakeUpstream
 import JSON
 import PexelsCatalog
