@@ -170,6 +170,29 @@ package enum Schema {
         CREATE INDEX upstream_call_address_time ON upstream_call (provider, address, called_at);
         """
 
+    /// Version 11: the operator's blocks (items by id, search terms lowercased) and the people's
+    /// reports, one per install and item, deleted with their install. Times are milliseconds.
+    package static let version11ModerationSQL = """
+        CREATE TABLE blocked_item (
+            item_id TEXT PRIMARY KEY NOT NULL,
+            reason TEXT NOT NULL,
+            blocked_at INTEGER NOT NULL
+        );
+        CREATE TABLE blocked_term (
+            term TEXT PRIMARY KEY NOT NULL,
+            reason TEXT NOT NULL,
+            blocked_at INTEGER NOT NULL
+        );
+        CREATE TABLE report (
+            item_id TEXT NOT NULL,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            reported_at INTEGER NOT NULL,
+            PRIMARY KEY (item_id, install_id)
+        );
+        CREATE INDEX report_by_install ON report (install_id);
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -189,5 +212,6 @@ package enum Schema {
         Migration(version: 8, sql: version8InstallLastUsedSQL),
         Migration(version: 9, sql: version9CallPayerSQL),
         Migration(version: 10, sql: version10CallAddressSQL),
+        Migration(version: 11, sql: version11ModerationSQL),
     ])
 }

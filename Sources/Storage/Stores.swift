@@ -15,6 +15,7 @@ package struct Stores: Sendable {
     package let spotlight: any SpotlightStore
     package let installIdentity: any InstallIdentityStore
     package let installs: any InstallStore
+    package let moderation: any ModerationStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
     /// One trivial read, to tell whether the database answers (`/readyz`).
@@ -28,6 +29,7 @@ package struct Stores: Sendable {
         spotlight = SQLiteSpotlight(database: database)
         installIdentity = SQLiteInstallIdentities(database: database)
         installs = SQLiteInstalls(database: database)
+        moderation = SQLiteModeration(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
         // The read answers from the open file even once it is deleted or replaced: not ready then.
@@ -40,8 +42,9 @@ package struct Stores: Sendable {
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
-    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements) {
-        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions)) {
+    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements, blockChanges: Announcements) {
+        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
+                                  blockChanges: blockChanges)) {
             listener.stop()
             await pool.close()
         }
@@ -55,6 +58,7 @@ package struct Stores: Sendable {
         spotlight = PGSpotlight(database: database)
         installIdentity = PGInstallIdentities(database: database)
         installs = PGInstalls(database: database)
+        moderation = PGModeration(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }

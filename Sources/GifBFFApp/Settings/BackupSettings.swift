@@ -21,4 +21,6 @@ extension Setting {
     static let unsplashAccessKeyFile = Setting(fileOf: unsplashAccessKey, "UNSPLASH_ACCESS_KEY_FILE", "--unsplash-access-key-file")
 
     static let databaseURLFile = Setting(fileOf: databaseURL, "GIF_BFF_DATABASE_URL_FILE", "--database-url-file")
+
+    static let adminTokenFile = Setting(fileOf: adminToken, "GIF_BFF_ADMIN_TOKEN_FILE", "--admin-token-file")
 }

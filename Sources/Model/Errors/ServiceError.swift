@@ -10,6 +10,7 @@ package struct ServiceError: Error, Equatable, Sendable {
         case installTokenRequired = "install_token_required"
         case installTokenInvalid = "install_token_invalid"
         case installRateLimited = "install_rate_limited"
+        case reportRateLimited = "report_rate_limited"
         case storageBusy = "storage_busy"
         case storageFull = "storage_full"
         case storageUnavailable = "storage_unavailable"
@@ -87,6 +88,11 @@ package struct ServiceError: Error, Equatable, Sendable {
     /// the upstream had none, so a client treats it as any missing item.
     package static func aboveCeiling(id: String, ceiling: ContentCeiling) -> ServiceError {
         ServiceError(.itemNotFound, "The item \"\(id)\" is not served here: it is rated above this server's content ceiling (\(ceiling.rating)).")
+    }
+
+    /// An item the operator blocked: not found, as if the upstream had none; the detail says no more.
+    package static func blocked(id: String) -> ServiceError {
+        ServiceError(.itemNotFound, "No item has the id \"\(id)\".")
     }
 
     /// An id whose provider is not served here (its item cannot be fetched).

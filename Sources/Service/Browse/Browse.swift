@@ -14,14 +14,16 @@ package struct Browse: Sendable {
     let favorites: Favorites
     let history: SearchHistoryService
     let defaultRating: Rating
+    /// Blocked items are left out of pages and not found alone; a search with a blocked term is empty.
+    let blocklist: Blocklist
     let errors: ErrorTranslation
 
     /// A page of search results, with the install's favorites marked, the search recorded in its
     /// history: at once when memory holds the upstream's answer and the favorites, else the wait
-    /// for them. No words: an empty page, without an upstream call. `payer` is resolved only when
-    /// an upstream call may be made.
+    /// for them. No words, or a blocked term among them: an empty page, without an upstream call.
+    /// `payer` is resolved only when an upstream call may be made.
     package func search(_ query: SearchQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
-        guard let words = query.words else { return .ready(emptySearch(query)) }
+        guard let words = query.words, !blocklist.blocks.blocks(text: words.text) else { return .ready(emptySearch(query)) }
         let provider = query.provider
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
         let request = SearchRequest(query: words.text, offset: query.page.offset, limit: query.page.limit,
@@ -39,7 +41,8 @@ package struct Browse: Sendable {
         let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: query.page.offset)
         return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: query.page, favorites: .none,
                                   lastOffset: provider.rules.searchOffsetRange.upperBound,
-                                  rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating))),
+                                  rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating)),
+                                  blocks: blocklist.blocks),
                        status: .hit, age: 0)
     }
 
@@ -86,7 +89,8 @@ package struct Browse: Sendable {
 
     /// The item with that id from the provider its id names, marked if it is one of the install's
     /// favorites: at once when memory holds it and the favorites, else the wait for them (the
-    /// favorites read after the item, as a page's). Not found when it is rated above the content ceiling.
+    /// favorites read after the item, as a page's). Not found when it is rated above the content
+    /// ceiling, or blocked.
     package func item(_ query: ItemQuery, payer: @autoclosure () -> CallPayer? = nil) throws(ServiceError) -> ReadyOrPending<Fetched<MarkedItem>> {
         let provider = query.provider
         let fetched = provider.gateway.item(id: query.id.upstreamID, payer: payer())
@@ -108,26 +112,43 @@ package struct Browse: Sendable {
     private func mark(_ fetched: Fetched<SharedBox<Item>>, id: ItemID, provider: ProviderGateway,
                       favorites: FavoriteIDs) throws(ServiceError) -> Fetched<MarkedItem> {
         try provider.checkAdmitted(fetched.value.value)
+        if blocklist.blocks.blocks(item: id.rawValue) { throw .blocked(id: id.rawValue) }
         let isFavorite = favorites.ids.contains(id.rawValue)
         return fetched.map { MarkedItem(shared: $0, isFavorite: isFavorite) }
     }
 
-    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found.
+    /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found. A blocked
+    /// pick is drawn again, `randomDraws` times at most, then not found; so is a blocked tag.
     package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
                        provider: ProviderGateway, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Item {
-        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+        let notFound = ServiceError.noItem(forTag: tag, upstream: provider.rules.naming)
+        if let tag, blocklist.blocks.blocks(text: tag.text) { throw notFound }
+        return try await errors.translating(notFound: notFound, upstream: provider.rules.naming) {
             let servedRating = provider.rating(asked: rating, default: defaultRating)
-            let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            var draws = 0
+            var item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            while blocklist.blocks.blocks(item: item.id) {
+                draws += 1
+                guard draws < Self.randomDraws else { throw notFound }
+                item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            }
             return item.marked(favorite: try await favorites.markings(install: install).value().ids.contains(item.id))
         }
     }
 
+    /// Random picks drawn at most for one answer while they are blocked.
+    static let randomDraws = 3
+
     /// The provider's current spotlight item (the same for every install, marked for the one
     /// asking); errors only when there has never been one. A new pick's call is charged to `payer`.
+    /// A blocked pick is not found (as is a blocked tag) until the spotlight changes.
     package func spotlight(tag: SearchWords?, provider: ProviderGateway, install: InstallID?,
                            payer: CallPayer? = nil) async throws(ServiceError) -> Spotlight {
-        try await errors.translating(notFound: .noItem(forTag: tag, upstream: provider.rules.naming), upstream: provider.rules.naming) {
+        let notFound = ServiceError.noItem(forTag: tag, upstream: provider.rules.naming)
+        if let tag, blocklist.blocks.blocks(text: tag.text) { throw notFound }
+        return try await errors.translating(notFound: notFound, upstream: provider.rules.naming) {
             let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
+            if blocklist.blocks.blocks(item: spotlight.item.id) { throw notFound }
             // A pick read back from the store after a restart never passed through the gateway.
             provider.gateway.links.record([spotlight.item])
             let isFavorite = try await favorites.markings(install: install).value().ids.contains(spotlight.item.id)
@@ -143,7 +164,7 @@ package struct Browse: Sendable {
         let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
             PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,
-                       wholePages: provider.rules.offsetsAreWholePages, rating: provider.served(at: rating))
+                       wholePages: provider.rules.offsetsAreWholePages, rating: provider.served(at: rating), blocks: blocklist.blocks)
         }
     }
 }

@@ -125,6 +125,7 @@ final class ErrorTableTests: XCTestCase {
             .upstreamBadResponse: (502, "The upstream sent an unusable answer"), .internal: (500, "Internal server error"),
             .installTokenRequired: (401, "Install token required"), .installTokenInvalid: (401, "Install token invalid"),
             .installRateLimited: (429, "Too many installs"), .upstreamShareSpent: (429, "Your share of upstream calls is spent"),
+            .reportRateLimited: (429, "Too many reports"),
         ]
         XCTAssertEqual(Set(expected.keys), Set(ServiceError.Kind.allCases))
         for kind in ServiceError.Kind.allCases {
