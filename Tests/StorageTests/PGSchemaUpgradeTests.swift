@@ -51,12 +51,28 @@ final class PGSchemaUpgradeTests: XCTestCase {
         try PGMigrator(Array(PGSchema.migrator.migrations.prefix(3))).migrate(connection)
         let oldInsert = "INSERT INTO upstream_call (provider, called_at, payer) VALUES ('giphy', $1, 'install:abc')"
         _ = try connection.execute(oldInsert, [.integer(1000)])
-        try PGSchema.migrator.migrate(connection)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(4))).migrate(connection)
         XCTAssertEqual(try PGMigrator.version(of: connection), 4)
         _ = try connection.execute(oldInsert, [.integer(2000)])
         let rows = try connection.query("SELECT called_at, payer, address FROM upstream_call ORDER BY called_at")
         XCTAssertEqual(try rows.map { try $0.int64(at: 0) }, [1000, 2000])
         XCTAssertEqual(try rows.map { try $0.text(at: 1) }, ["install:abc", "install:abc"])
         XCTAssertEqual(try rows.map { try $0.text(at: 2) }, ["", ""])
+    }
+
+    /// Version 5 adds the blocks and the reports: everything before stays, and a report goes with its install.
+    func testVersion5AddsBlocksAndReportsDeletedWithTheirInstall() throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("no PostgreSQL cluster") }
+        let connection = try PGConnection(url: url.text)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(4))).migrate(connection)
+        _ = try connection.execute("INSERT INTO install (install_id, created_at) VALUES ('abc', 1)", [])
+        try PGSchema.migrator.migrate(connection)
+        XCTAssertEqual(try PGMigrator.version(of: connection), 5)
+        _ = try connection.execute("INSERT INTO blocked_item (item_id, reason, blocked_at) VALUES ('x', 'r', 1)", [])
+        _ = try connection.execute("INSERT INTO blocked_term (term, reason, blocked_at) VALUES ('cats', 'r', 1)", [])
+        _ = try connection.execute("INSERT INTO report (item_id, install_id, reason, reported_at) VALUES ('x', 'abc', 'spam', 1)", [])
+        _ = try connection.execute("DELETE FROM install WHERE install_id = 'abc'", [])
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM report").first?.int64(at: 0), 0)
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM blocked_item").first?.int64(at: 0), 1)
     }
 }
