@@ -117,6 +117,7 @@ export const api = {
   trending: (provider, offset = 0) => call('GET', `/trending${query({ provider, offset, limit: pageSize(provider) })}`),
   item: (id) => call('GET', `/items/${encodeURIComponent(id)}`),
   download: (id) => call('POST', `/items/${encodeURIComponent(id)}/download`),
+  report: (id, reason) => call('POST', `/items/${encodeURIComponent(id)}/reports`, { reason }),
   random: (provider) => call('GET', `/random${query({ provider })}`),
   spotlight: (provider) => call('GET', `/spotlight${query({ provider })}`),
   favorites: () => call('GET', '/favorites'),
