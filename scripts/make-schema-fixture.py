@@ -148,6 +148,11 @@ def drive(app):
         if status == 201:
             app.request("POST", "/installs/link", {"code": issued["code"]})
             app.request("POST", "/installs/current/link-codes", token=made["token"])
+        # Reports and blocks (versions before 12 answer 404, and have no admin API).
+        app.request("POST", f"/items/{ids[2]}/reports", {"reason": "spam"}, token=made["token"])
+    app.request("POST", f"/items/{ids[2]}/reports", {"reason": "offensive"})
+    app.request("PUT", f"/admin/blocks/items/{ids[3]}", {"reason": "fixture"}, token=ADMIN_TOKEN)
+    app.request("PUT", "/admin/blocks/terms/owls", {"reason": "fixture"}, token=ADMIN_TOKEN)
     status, favorites = app.get("/favorites")
     print(f"favorites: {item_ids(favorites)}", file=sys.stderr)
 
@@ -212,9 +217,16 @@ def settings_for(version):
     call came from), a GIPHY budget and a share, so that the call log holds GIPHY calls charged to
     an install and to an address, with the address (the defaults keep no GIPHY budget and, with
     installs optional, no share)."""
+    if version >= 11:
+        return {"GIF_BFF_UPSTREAM_BUDGET_PER_HOUR": "100", "GIF_BFF_UPSTREAM_SHARE_PERCENT": "20", "GIF_BFF_ADMIN_TOKEN": ADMIN_TOKEN}
     if version >= 10:
         return {"GIF_BFF_UPSTREAM_BUDGET_PER_HOUR": "100", "GIF_BFF_UPSTREAM_SHARE_PERCENT": "20"}
     return {}
+
+
+# From version 11 (blocks and reports) the server has an admin API: the fixture blocks an item and
+# a term, and two installs report an item.
+ADMIN_TOKEN = "fixture-admin-token-0123456789abcdef01234567"
 
 
 def storage_only(folder, database, version, snapshots_from):

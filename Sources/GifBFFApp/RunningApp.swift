@@ -116,9 +116,12 @@ package final class RunningApp: Sendable {
             abandon(sources, stores)
             throw error
         }
+        let moderation = Moderation(store: stores.moderation, report: report)
+        BlocksLoading.start(moderation, logger: logger)
         let backend = Backend(
             providers: served, favorites: FavoritesSettings(store: stores.favorites, limit: configuration.favoritesLimit),
             history: history, installs: installs, portability: stores.portability, defaultRating: configuration.defaultRating,
+            moderation: moderation,
             analytics: { favorites in
                 AnalyticsPingbacks(
                     channel: giphy.channel, index: gifGateway?.links ?? UpstreamLinkIndex(),
@@ -139,12 +142,15 @@ package final class RunningApp: Sendable {
             : DemoMediaLibrary(catalogs: demoCatalogs, cacheBytes: configuration.demoMediaCacheMegabytes * 1024 * 1024,
                                drawing: demoDrawing)
         let backupMetrics = snapshots.map { _ in BackupMetrics() }
-        let readiness = Readiness(probeStorage: { await stores.unreachableReason() })
+        let readiness = Readiness(probeStorage: {
+            if let reason = await stores.unreachableReason() { return reason }
+            return await BlocksLoading.reasonNotReady(moderation)
+        })
         let responder = APIRouter.responder(
             backend: backend, origins: configuration.corsOrigins,
             hosts: configuration.allowedHosts.adding(boundAddress: configuration.server.host),
             links: LinkBase(publicURL: configuration.publicURL), media: media, proxies: configuration.trustedProxies,
-            readiness: readiness, backups: backupMetrics)
+            readiness: readiness, backups: backupMetrics, admin: adminAccess(configuration, logger: logger))
         var serverConfiguration = configuration.server
         // A trusted proxy carries many clients on its connections: the cap per client spares it.
         serverConfiguration.connectionLimitExempt = configuration.trustedProxies.ranges
@@ -195,6 +201,15 @@ package final class RunningApp: Sendable {
         Task {
             for source in sources { await source.shutdown() }
             await stores.close()
+        }
+    }
+
+    /// The admin API's access when GIF_BFF_ADMIN_TOKEN is set, each action logged at info.
+    private static func adminAccess(_ configuration: Configuration, logger: Logger) -> AdminAccess? {
+        configuration.adminToken.map { token in
+            AdminAccess(token: AdminToken(token)) { action, fields in
+                logger.log(.info, "admin: \(action)", fields.map { ($0.0, LogValue.string($0.1)) })
+            }
         }
     }
 

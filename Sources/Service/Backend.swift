@@ -14,6 +14,8 @@ package struct Backend: Sendable {
     package let decks: Decks
     /// Export and import; nil without a store for them (tests' in-memory backends).
     package let portability: Portability?
+    /// The operator's blocks and the people's reports; every feature above reads its blocks.
+    package let moderation: Moderation
     /// Analytics events to pingbacks, in the background.
     package let analytics: AnalyticsPingbacks
     /// The writes made for later, shared by every gateway, the history and the installs.
@@ -25,22 +27,26 @@ package struct Backend: Sendable {
     /// callers only see `internal`.
     package init(providers: ProviderGateways, favorites: FavoritesSettings, history: SearchHistoryService,
                 installs: InstallService, portability: (any PortabilityStore)? = nil, defaultRating: Rating = .default,
+                moderation: Moderation = Moderation(store: nil),
                 analytics: (Favorites) -> AnalyticsPingbacks = { _ in .disabled() },
                 report: @escaping @Sendable (any Error) -> Void = { _ in }) {
         let errors = ErrorTranslation(report: report)
         let deckSessions = DeckSessions()
         let gifs = providers.gifsProvider
-        let favorites = Favorites(favorites, providers: providers, errors: errors)
+        let blocklist = moderation.blocklist
+        let favorites = Favorites(favorites, providers: providers, blocklist: blocklist, errors: errors)
         self.providers = providers
+        self.moderation = moderation
         self.favorites = favorites
         self.analytics = analytics(favorites)
         bookkeeping = gifs.gateway.bookkeeping
-        browse = Browse(favorites: favorites, history: history, defaultRating: defaultRating, errors: errors)
-        self.history = History(service: history, provider: gifs, errors: errors)
+        browse = Browse(favorites: favorites, history: history, defaultRating: defaultRating, blocklist: blocklist, errors: errors)
+        self.history = History(service: history, provider: gifs, blocklist: blocklist, errors: errors)
         self.installs = Installs(service: installs, favorites: favorites, history: history, deckSessions: deckSessions,
                                  bookkeeping: bookkeeping, errors: errors)
         self.portability = portability.map { Portability(favorites: favorites, history: history, store: $0, errors: errors) }
-        decks = Decks(provider: gifs, favorites: favorites, sessions: deckSessions, defaultRating: defaultRating, errors: errors)
+        decks = Decks(provider: gifs, favorites: favorites, sessions: deckSessions, defaultRating: defaultRating, blocklist: blocklist,
+                      errors: errors)
     }
 
     /// Each provider's counters, for the metrics.

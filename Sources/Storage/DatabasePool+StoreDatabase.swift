@@ -23,6 +23,8 @@ extension DatabasePool: StoreDatabase {
 
     var installDeletionsElsewhere: Int { 0 }
 
+    func observeBlockChanges(_ heard: @escaping @Sendable () -> Void) {}
+
     private func reportingStoreFailures<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -59,6 +61,7 @@ struct SQLiteInstallIdentities: InstallIdentityRepository { let database: Databa
 struct SQLiteInstalls: InstallRepository { let database: DatabasePool }
 struct SQLitePortability: PortabilityRepository { let database: DatabasePool }
 struct SQLiteInstallDevices: InstallDeviceRepository { let database: DatabasePool }
+struct SQLiteModeration: ModerationRepository { let database: DatabasePool }
 struct SQLiteCallLog: UpstreamCallRepository { let database: DatabasePool, provider: String }
 
 /// A connection of the pool: statements in SQLite's dialect, run through its statement cache.
@@ -84,6 +87,8 @@ struct SQLiteStoreConnection: StoreConnection {
     func lockUntilCommit(named name: String) {}
 
     func announce(_ change: StoreChange, of install: InstallID) {}
+
+    func announceBlocksChanged() {}
 }
 
 extension Row: SQLRow {

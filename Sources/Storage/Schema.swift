@@ -170,7 +170,7 @@ package enum Schema {
         CREATE INDEX upstream_call_address_time ON upstream_call (provider, address, called_at);
         """
 
-    /// Version 11 (issue 47's linked devices; 12 once the admin's 11 is merged): each install's
+    /// Version 11 (issue 47's linked devices): each install's
     /// linked devices, each with the SHA-256 of its own token's secret (the install's first
     /// device keeps its hash in `install`), and the one-time link codes, kept as their SHA-256
     /// until they expire; both go with their install (ON DELETE CASCADE).
@@ -189,6 +189,29 @@ package enum Schema {
         );
         CREATE INDEX link_code_install ON link_code (install_id);
         CREATE INDEX link_code_expiry ON link_code (expires_at);
+        """
+
+    /// Version 12: the operator's blocks (items by id, search terms lowercased) and the people's
+    /// reports, one per install and item, deleted with their install. Times are milliseconds.
+    package static let version12ModerationSQL = """
+        CREATE TABLE blocked_item (
+            item_id TEXT PRIMARY KEY NOT NULL,
+            reason TEXT NOT NULL,
+            blocked_at INTEGER NOT NULL
+        );
+        CREATE TABLE blocked_term (
+            term TEXT PRIMARY KEY NOT NULL,
+            reason TEXT NOT NULL,
+            blocked_at INTEGER NOT NULL
+        );
+        CREATE TABLE report (
+            item_id TEXT NOT NULL,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            reported_at INTEGER NOT NULL,
+            PRIMARY KEY (item_id, install_id)
+        );
+        CREATE INDEX report_by_install ON report (install_id);
         """
 
     private static func isUnnamedItem(_ json: String) -> String {
@@ -211,5 +234,6 @@ package enum Schema {
         Migration(version: 9, sql: version9CallPayerSQL),
         Migration(version: 10, sql: version10CallAddressSQL),
         Migration(version: 11, sql: version11DeviceLinksSQL),
+        Migration(version: 12, sql: version12ModerationSQL),
     ])
 }

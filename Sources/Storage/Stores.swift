@@ -17,6 +17,7 @@ package struct Stores: Sendable {
     package let installs: any InstallStore
     package let portability: any PortabilityStore
     package let installDevices: any InstallDeviceStore
+    package let moderation: any ModerationStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
     /// One trivial read, to tell whether the database answers (`/readyz`).
@@ -32,6 +33,7 @@ package struct Stores: Sendable {
         installs = SQLiteInstalls(database: database)
         portability = SQLitePortability(database: database)
         installDevices = SQLiteInstallDevices(database: database)
+        moderation = SQLiteModeration(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
         // The read answers from the open file even once it is deleted or replaced: not ready then.
@@ -44,8 +46,9 @@ package struct Stores: Sendable {
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
-    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements) {
-        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions)) {
+    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements, blockChanges: Announcements) {
+        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
+                                  blockChanges: blockChanges)) {
             listener.stop()
             await pool.close()
         }
@@ -61,6 +64,7 @@ package struct Stores: Sendable {
         installs = PGInstalls(database: database)
         portability = PGPortability(database: database)
         installDevices = PGInstallDevices(database: database)
+        moderation = PGModeration(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }

@@ -169,7 +169,8 @@ final class ConfigurationTests: XCTestCase {
         let described = ["GIF_BFF_DATABASE_URL", "GIPHY_API_KEY", "UNSPLASH_ACCESS_KEY", "GIF_BFF_PUBLIC_URL", "GIF_BFF_EVENT_LOOPS",
                          "GIF_BFF_ALLOWED_HOSTS", "GIF_BFF_UNSPLASH_BUDGET_PER_HOUR", "GIF_BFF_UPSTREAM_BUDGET_PER_HOUR",
                          "GIPHY_API_KEY_FILE", "UNSPLASH_ACCESS_KEY_FILE", "GIF_BFF_DATABASE_URL_FILE",
-                         "KLIPY_API_KEY", "KLIPY_API_KEY_FILE", "PEXELS_API_KEY", "PEXELS_API_KEY_FILE", "GIF_BFF_PEXELS_BUDGET_PER_HOUR"]
+                         "KLIPY_API_KEY", "KLIPY_API_KEY_FILE", "PEXELS_API_KEY", "PEXELS_API_KEY_FILE", "GIF_BFF_PEXELS_BUDGET_PER_HOUR",
+                         "GIF_BFF_ADMIN_TOKEN", "GIF_BFF_ADMIN_TOKEN_FILE"]
         XCTAssertEqual(Set(Setting.all.map(\.environment)).count, Setting.all.count, "each setting once")
         XCTAssertEqual(Set(Setting.all.map(\.flag)).count, Setting.all.count)
         for setting in Setting.all where !described.contains(setting.environment) {

@@ -12,7 +12,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 11)
+        XCTAssertEqual(Schema.migrator.latestVersion, 12)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {

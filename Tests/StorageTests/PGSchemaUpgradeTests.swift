@@ -67,7 +67,7 @@ final class PGSchemaUpgradeTests: XCTestCase {
         let connection = try PGConnection(url: url.text)
         try PGMigrator(Array(PGSchema.migrator.migrations.prefix(4))).migrate(connection)
         _ = try connection.execute("INSERT INTO install (install_id, token_hash, created_at) VALUES ('abc', $1, 1000)", [.bytes(Data([1, 2]))])
-        try PGSchema.migrator.migrate(connection)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(5))).migrate(connection)
         XCTAssertEqual(try PGMigrator.version(of: connection), 5)
         XCTAssertEqual(try connection.query("SELECT install_id FROM install ORDER BY install_id").map { try $0.text(at: 0) }, ["abc", "local"])
         _ = try connection.execute("INSERT INTO install_device (install_id, device_id, token_hash, created_at) VALUES ('abc', 'd', $1, 2000)",
@@ -76,5 +76,21 @@ final class PGSchemaUpgradeTests: XCTestCase {
         _ = try connection.execute("DELETE FROM install WHERE install_id = 'abc'", [])
         XCTAssertEqual(try connection.query("SELECT count(*) FROM install_device").first?.int64(at: 0), 0)
         XCTAssertEqual(try connection.query("SELECT count(*) FROM link_code").first?.int64(at: 0), 0)
+    }
+
+    /// Version 6 adds the blocks and the reports: everything before stays, and a report goes with its install.
+    func testVersion6AddsBlocksAndReportsDeletedWithTheirInstall() throws {
+        guard let url = try postgreSQLURL() else { throw XCTSkip("no PostgreSQL cluster") }
+        let connection = try PGConnection(url: url.text)
+        try PGMigrator(Array(PGSchema.migrator.migrations.prefix(5))).migrate(connection)
+        _ = try connection.execute("INSERT INTO install (install_id, created_at) VALUES ('abc', 1)", [])
+        try PGSchema.migrator.migrate(connection)
+        XCTAssertEqual(try PGMigrator.version(of: connection), 6)
+        _ = try connection.execute("INSERT INTO blocked_item (item_id, reason, blocked_at) VALUES ('x', 'r', 1)", [])
+        _ = try connection.execute("INSERT INTO blocked_term (term, reason, blocked_at) VALUES ('cats', 'r', 1)", [])
+        _ = try connection.execute("INSERT INTO report (item_id, install_id, reason, reported_at) VALUES ('x', 'abc', 'spam', 1)", [])
+        _ = try connection.execute("DELETE FROM install WHERE install_id = 'abc'", [])
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM report").first?.int64(at: 0), 0)
+        XCTAssertEqual(try connection.query("SELECT count(*) FROM blocked_item").first?.int64(at: 0), 1)
     }
 }

@@ -35,7 +35,8 @@ final class PreparedStatementsTests: XCTestCase {
         var settings = PGPool.Settings()
         settings.size = 1
         let pool = PGPool(url: url, settings: settings)
-        let database = PGStoreDatabase(pool: pool, favoriteChanges: Announcements(), installDeletions: Announcements())
+        let database = PGStoreDatabase(pool: pool, favoriteChanges: Announcements(), installDeletions: Announcements(),
+                                       blockChanges: Announcements())
         let stores = Stores(database, closing: { await pool.close() })
         addTeardownBlock { await stores.close() }
         func prepared() async throws -> Int {

@@ -34,6 +34,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion9KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 9) }
     func testVersion10KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 10) }
     func testVersion11KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 11) }
+    func testVersion12KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 12) }
 
     /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
     /// however old the install.
@@ -128,6 +129,16 @@ final class SchemaUpgradeTests: XCTestCase {
         // from which address from version 10 on (the app's own requests came from loopback).
         if version >= 9 { XCTAssertTrue(fixture.calls.contains { !$0.payer.isEmpty }, "a call someone paid for") }
         if version >= 10 { XCTAssertTrue(fixture.calls.contains { $0.address == "address:127.0.0.1" }, "a call from an address") }
+        // The blocks and the reports from version 12 on: an item and a term blocked, an item
+        // reported by two installs.
+        if version >= 12 {
+            let blocks = try await stores.moderation.blocks()
+            XCTAssertEqual(Set(blocks.map(\.kind)), [.item, .term])
+            XCTAssertEqual(blocks.first { $0.kind == .term }?.key, "owls")
+            let reports = try await stores.moderation.reports(limit: 10)
+            XCTAssertEqual(reports.first?.count, 2)
+            XCTAssertEqual(reports.first?.reasons, ["spam": 1, "offensive": 1])
+        }
         for provider in Set(fixture.calls.map(\.provider)) {
             let logged = try await stores.callLog(for: provider).loggedCalls(since: Date(timeIntervalSince1970: 0))
             let read = logged.map { SchemaFixture.Call(provider: provider, calledAtMilliseconds: Int64(($0.at.timeIntervalSince1970 * 1000).rounded()),

@@ -17,6 +17,7 @@ enum MetricsRoutes {
                                              bookkeepingFailures: backend.bookkeepingWriteFailures,
                                              bookkeepingMerged: backend.bookkeepingWritesMerged,
                                              pingbacks: backend.analytics.counts)
+            text += PrometheusText.moderation(backend.moderation.metrics)
             if let media { text += PrometheusText.demoMedia(bytes: media.cachedBytes, pictures: media.cachedCount) }
             if let backups { text += PrometheusText.backups(backups.counts) }
             text += PrometheusText.links(backend.installs.linkCounts)
@@ -117,6 +118,18 @@ enum PrometheusText {
     }
 
     /// The demo media cache's size, where a provider is served from its demo catalog.
+    static func moderation(_ counts: ModerationCounts) -> String {
+        var out = ""
+        metric(&out, "gif_bff_blocked_items", "gauge", "Items the operator blocked (PUT /admin/blocks/items/{id}).", counts.blockedItems)
+        metric(&out, "gif_bff_blocked_terms", "gauge", "Search terms the operator blocked (PUT /admin/blocks/terms/{term}).", counts.blockedTerms)
+        metric(&out, "gif_bff_block_changes_total", "counter", "Blocks added, replaced or removed through this instance.", counts.blockChanges)
+        header(&out, "gif_bff_reports_total", "counter", "POST /items/{id}/reports by outcome: kept, repeated (nothing changed), refused (429).")
+        out += "gif_bff_reports_total{outcome=\"kept\"} \(counts.reportsKept)\n"
+        out += "gif_bff_reports_total{outcome=\"repeated\"} \(counts.reportsRepeated)\n"
+        out += "gif_bff_reports_total{outcome=\"refused\"} \(counts.reportsRefused)\n"
+        return out
+    }
+
     static func demoMedia(bytes: Int, pictures: Int) -> String {
         var out = ""
         metric(&out, "gif_bff_demo_media_cache_bytes", "gauge", "Bytes of demo pictures kept in memory (GIF_BFF_DEMO_MEDIA_CACHE_MB bounds it).", bytes)

@@ -26,10 +26,12 @@ enum FavoritesRoutes {
         }
     }
 
-    /// What a kept favorites list's body is: the install's list at a version, in a form.
+    /// What a kept favorites list's body is: the install's list at a version, filtered by the
+    /// blocks at a version, in a form.
     struct ListBodyKey: Hashable, Sendable {
         let install: InstallID
         let version: UInt64
+        let blocks: UInt64
         let form: ItemForm.Key
     }
 
@@ -82,7 +84,7 @@ enum FavoritesRoutes {
 
         private func response(_ listing: FavoritesListing, install: InstallID, form: ItemForm, request: HTTPRequest) -> HTTPResponse {
             let limit = favorites.limit
-            var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, form: form.key), to: request) {
+            var response = bodies.response(for: ListBodyKey(install: install, version: listing.version, blocks: listing.blocks, form: form.key), to: request) {
                 let list = FavoritesList(data: listing.favorites, count: listing.favorites.count, limit: limit, form: form)
                 return list.jsonBytes(capacity: 256 + listing.favorites.count * 1600)
             }

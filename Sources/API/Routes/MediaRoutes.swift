@@ -8,15 +8,20 @@ import Model
 /// picture never changes (the same recipe, the same bytes): cached for a year, with an ETag, and
 /// loadable from a page on any origin (`Cross-Origin-Resource-Policy: cross-origin`). A provider
 /// served with its real key has no demo media here: 404, and its answers keep its own links.
+/// A blocked item's pictures are not found either.
 enum MediaRoutes {
     static let template = "/media/{provider}/{key}/{name}"
     static let cacheControl = "public, max-age=31536000, immutable"
 
-    static func register(on router: inout RouterBuilder, library: DemoMediaLibrary?) {
+    static func register(on router: inout RouterBuilder, library: DemoMediaLibrary?, blocklist: Blocklist = Blocklist()) {
         router.serveWaiting(.get, template) { request in
             let parameters = request.pathParameters
             guard let library, let provider = parameters["provider"], let key = parameters["key"], let name = parameters["name"] else {
                 throw notFound("No demo media is served here: every provider runs with its real key.")
+            }
+            if let providerName = ProviderName(provider), let id = ItemID(provider: providerName, upstreamID: key),
+               blocklist.blocks.blocks(item: id.rawValue) {
+                throw notFound("No such picture.")
             }
             var query: [String: String] = [:]
             for item in request.query where query[item.name] == nil { query[item.name] = item.value }

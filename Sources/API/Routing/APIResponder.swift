@@ -12,6 +12,8 @@ struct APIResponder: HTTPResponder {
     let metrics: RequestMetrics
     let origins: CORSPolicy
     let hosts: HostAllowlist
+    /// The operator's token, checked on every path under /admin/ before routing; nil: no admin API.
+    var admin: AdminAccess?
 
     /// What the steps after the route need.
     private struct Routed {
@@ -59,7 +61,10 @@ struct APIResponder: HTTPResponder {
         let route = request.route ?? "unmatched"
         var allowedOrigin: String?
         do {
-            if let origin = request.headers["Origin"] {
+            let isAdmin = AdminAccess.covers(request.path)
+            if isAdmin, let admin { try admin.check(request) }
+            // The admin API never answers a browser's cross-origin request (no CORS headers, no preflight).
+            if !isAdmin, let origin = request.headers["Origin"] {
                 switch try CORS.check(&request, origin: origin, policy: origins, router: router) {
                 case .preflight(let preflight):
                     return (Routed(start: start, route: route, allowedOrigin: nil), RouteHandler(answering: preflight))

@@ -15,6 +15,7 @@ enum ServiceErrorTable {
         case .installTokenRequired: (unauthorized, "Install token required")
         case .installTokenInvalid: (unauthorized, "Install token invalid")
         case .installRateLimited: (tooManyRequests, "Too many installs")
+        case .reportRateLimited: (tooManyRequests, "Too many reports")
         case .storageBusy: (.serviceUnavailable, "Storage busy")
         case .storageFull: (insufficientStorage, "Storage full")
         case .storageUnavailable: (.serviceUnavailable, "Storage unavailable")

@@ -23,4 +23,6 @@ extension Setting {
     static let klipyAPIKeyFile = Setting(fileOf: klipyAPIKey, "KLIPY_API_KEY_FILE", "--klipy-api-key-file")
 
     static let databaseURLFile = Setting(fileOf: databaseURL, "GIF_BFF_DATABASE_URL_FILE", "--database-url-file")
+
+    static let adminTokenFile = Setting(fileOf: adminToken, "GIF_BFF_ADMIN_TOKEN_FILE", "--admin-token-file")
 }

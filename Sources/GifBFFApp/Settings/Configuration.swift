@@ -87,6 +87,8 @@ package struct Configuration: Sendable {
     package var installIdleDays: Int? = InstallService.defaultIdleDays
     /// Proxies whose X-Forwarded-For is believed.
     package var trustedProxies = TrustedProxies.none
+    /// The operator's token for /admin/...; nil: no admin API (every /admin path is 404).
+    package var adminToken: String?
 
     package init() {}
 

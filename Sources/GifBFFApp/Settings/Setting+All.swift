@@ -28,6 +28,7 @@ extension Setting {
         corsOrigins, allowedHosts,
         installs, installsPerHour, installsPerNetworkPerHour, installsPerServerPerHour, installsNetworkSharePercent,
         installsBlockSharePercent, installIdleDays, trustedProxies,
+        adminToken, adminTokenFile,
     ]
 
     // MARK: Where it listens, where it keeps things, what it logs
@@ -209,6 +210,11 @@ extension Setting {
 
     static let shutdownGrace = Setting("GIF_BFF_SHUTDOWN_GRACE_SECONDS", "--shutdown-grace-seconds", \.server.shutdownGracePeriod,
                                        .seconds(allowZero: true), "on SIGTERM, how long requests in flight may finish")
+
+    // MARK: The operator
+
+    static let adminToken = Setting("GIF_BFF_ADMIN_TOKEN", "--admin-token", \.adminToken, .adminToken, secret: true,
+                                    "the operator's token for the admin API (/admin/..., docs/moderation.md), sent as \"Authorization: Bearer <token>\"; unset, there is no admin API (404)")
 
     /// "g, pg, pg-13 or r".
     private static var ratingChoices: String {

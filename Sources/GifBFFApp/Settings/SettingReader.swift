@@ -113,6 +113,20 @@ extension SettingReader where Value == String? {
     }
 }
 
+extension SettingReader where Value == String? {
+    /// The admin token: blanks around it dropped, empty is none; else 32 to 256 printable ASCII
+    /// characters without spaces (what `openssl rand -hex 32` or `-base64 32` gives), long enough
+    /// that guessing it is hopeless.
+    static let adminToken = Self(read: { text throws(SettingValueError) in
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        guard (32...256).contains(trimmed.utf8.count), trimmed.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw SettingValueError(expected: "32 to 256 printable ASCII characters without spaces (openssl rand -hex 32 makes one)")
+        }
+        return trimmed
+    }, write: { _ in "(none: no admin API)" })
+}
+
 extension SettingReader where Value: RawRepresentable<String> & Sendable {
     /// One of a type's names, any case.
     static func named(_ expected: String) -> Self {

@@ -10,6 +10,7 @@ package struct ServiceError: Error, Equatable, Sendable {
         case installTokenRequired = "install_token_required"
         case installTokenInvalid = "install_token_invalid"
         case installRateLimited = "install_rate_limited"
+        case reportRateLimited = "report_rate_limited"
         case storageBusy = "storage_busy"
         case storageFull = "storage_full"
         case storageUnavailable = "storage_unavailable"
@@ -103,6 +104,11 @@ package struct ServiceError: Error, Equatable, Sendable {
     /// An import document longer than `limit` bytes.
     package static func importTooLarge(limit: Int) -> ServiceError {
         ServiceError(.importTooLarge, "The document is larger than \(limit) bytes, more than any export holds; nothing was imported.")
+    }
+
+    /// An item the operator blocked: not found, as if the upstream had none; the detail says no more.
+    package static func blocked(id: String) -> ServiceError {
+        ServiceError(.itemNotFound, "No item has the id \"\(id)\".")
     }
 
     /// An id whose provider is not served here (its item cannot be fetched).

@@ -13,7 +13,8 @@ extension Browse {
     /// `provider` is the one the id names; its calls are charged to `payer`.
     package func download(id: ItemID, provider: ProviderGateway, install: InstallID?,
                           payer: CallPayer? = nil) async throws(ServiceError) -> Download {
-        try await errors.translating(upstream: provider.rules.naming) {
+        if blocklist.blocks.blocks(item: id.rawValue) { throw .blocked(id: id.rawValue) }
+        return try await errors.translating(upstream: provider.rules.naming) {
             let item: Item
             if let install, let favorite = try await favorites.find(id: id.rawValue, install: install) {
                 item = try provider.admitted(favorite.item)

@@ -14,14 +14,16 @@ package struct Browse: Sendable {
     let favorites: Favorites
     let history: SearchHistoryService
     let defaultRating: Rating
+    /// Blocked items are left out of pages and not found alone; a search with a blocked term is empty.
+    let blocklist: Blocklist
     let errors: ErrorTranslation
 
     /// A page of search results, with the install's favorites marked, the search recorded in its
     /// history: at once when memory holds the upstream's answer and the favorites, else the wait
-    /// for them. No words: an empty page, without an upstream call. `payer` is resolved only when
-    /// an upstream call may be made.
+    /// for them. No words, or a blocked term among them: an empty page, without an upstream call.
+    /// `payer` is resolved only when an upstream call may be made.
     package func search(_ query: SearchQuery, payer: @autoclosure () -> CallPayer? = nil) -> ReadyOrPending<Fetched<PageAnswer>> {
-        guard let words = query.words else { return .ready(emptySearch(query)) }
+        guard let words = query.words, !blocklist.blocks.blocks(text: words.text) else { return .ready(emptySearch(query)) }
         let provider = query.providers.first
         let servedRating = provider.rating(asked: query.rating, default: defaultRating)
         let upstream = provider.gateway.search(searchRequest(query, words: words, rating: servedRating, for: provider), payer: payer())
@@ -53,7 +55,8 @@ package struct Browse: Sendable {
         let empty = UpstreamPage(items: [], totalCount: 0, count: 0, offset: query.page.offset)
         return Fetched(PageAnswer(Fetched(empty, status: .hit, age: 0), request: query.page, favorites: .none,
                                   lastOffset: provider.rules.searchOffsetRange.upperBound, provider: provider.name,
-                                  rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating))),
+                                  rating: provider.served(at: provider.rating(asked: query.rating, default: defaultRating)),
+                                  blocks: blocklist.blocks),
                        status: .hit, age: 0)
     }
 
@@ -113,7 +116,8 @@ package struct Browse: Sendable {
 
     /// The item with that id from the provider its id names, marked if it is one of the install's
     /// favorites: at once when memory holds it and the favorites, else the wait for them (the
-    /// favorites read after the item, as a page's). Not found when it is rated above the content ceiling.
+    /// favorites read after the item, as a page's). Not found when it is rated above the content
+    /// ceiling, or blocked.
     package func item(_ query: ItemQuery, payer: @autoclosure () -> CallPayer? = nil) throws(ServiceError) -> ReadyOrPending<Fetched<MarkedItem>> {
         let provider = query.provider
         let fetched = provider.gateway.item(id: query.id.upstreamID, payer: payer())
@@ -135,16 +139,20 @@ package struct Browse: Sendable {
     private func mark(_ fetched: Fetched<SharedBox<Item>>, id: ItemID, provider: ProviderGateway,
                       favorites: FavoriteIDs) throws(ServiceError) -> Fetched<MarkedItem> {
         try provider.checkAdmitted(fetched.value.value)
+        if blocklist.blocks.blocks(item: id.rawValue) { throw .blocked(id: id.rawValue) }
         let isFavorite = favorites.ids.contains(id.rawValue)
         return fetched.map { MarkedItem(shared: $0, isFavorite: isFavorite) }
     }
 
     /// Asked at the rating the ceiling allows; a pick rated above it anyway is not found. From a
     /// chain, the first provider that gives one (one with nothing for the tag is passed over too).
+    /// A blocked tag is not found.
     package func random(tag: SearchWords?, rating: Rating?, type: MediaType = .default,
                        providers: ProviderChain, install: InstallID?, payer: CallPayer? = nil) async throws(ServiceError) -> Item {
         let first = providers.first
-        return try await errors.translating(notFound: .noItem(forTag: tag, upstream: first.rules.naming), upstream: first.rules.naming) {
+        let notFound = ServiceError.noItem(forTag: tag, upstream: first.rules.naming)
+        if let tag, blocklist.blocks.blocks(text: tag.text) { throw notFound }
+        return try await errors.translating(notFound: notFound, upstream: first.rules.naming) {
             let candidates = providers.fallbacks.filter { type == .default || $0.rules.mediaTypes.contains(type) }
             let (_, picked) = try await Self.firstAnswering(pick(tag: tag, rating: rating, type: type, from: first, payer: payer),
                                                            from: first, then: candidates) { provider in
@@ -156,25 +164,39 @@ package struct Browse: Sendable {
     }
 
     /// One provider's random pick, within its ceiling, as a fresh answer (a pick is never cached).
+    /// A blocked pick is drawn again, `randomDraws` times at most, then none is found.
     private func pick(tag: SearchWords?, rating: Rating?, type: MediaType, from provider: ProviderGateway,
                       payer: CallPayer?) -> ReadyOrPending<Fetched<Item>> {
-        .pending {
+        .pending { [self] in
             let servedRating = provider.rating(asked: rating, default: defaultRating)
-            let item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            var draws = 0
+            var item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            while blocklist.blocks.blocks(item: item.id) {
+                draws += 1
+                guard draws < Self.randomDraws else { throw UpstreamError.notFound }
+                item = try provider.admitted(try await provider.gateway.random(tag: tag?.text, rating: servedRating.rawValue, type: type, payer: payer))
+            }
             return Fetched(item, status: .miss, age: 0)
         }
     }
 
+    /// Random picks drawn at most for one answer while they are blocked.
+    static let randomDraws = 3
+
     /// The provider's current spotlight item (the same for every install, marked for the one
     /// asking); errors only when there has never been one. A new pick's call is charged to `payer`.
-    /// From a chain, the first provider with a fresh one, else the first with a stale one.
+    /// From a chain, the first provider with a fresh one, else the first with a stale one. A
+    /// blocked pick is not found (as is a blocked tag) until the spotlight changes.
     package func spotlight(tag: SearchWords?, providers: ProviderChain, install: InstallID?,
                            payer: CallPayer? = nil) async throws(ServiceError) -> Spotlight {
         let first = providers.first
-        return try await errors.translating(notFound: .noItem(forTag: tag, upstream: first.rules.naming), upstream: first.rules.naming) {
-            let ask: (ProviderGateway) -> ReadyOrPending<Fetched<Spotlight>> = { provider in
+        let notFound = ServiceError.noItem(forTag: tag, upstream: first.rules.naming)
+        if let tag, blocklist.blocks.blocks(text: tag.text) { throw notFound }
+        return try await errors.translating(notFound: notFound, upstream: first.rules.naming) {
+            let ask: (ProviderGateway) -> ReadyOrPending<Fetched<Spotlight>> = { [blocklist] provider in
                 .pending {
                     let spotlight = try await provider.spotlight.current(tag: tag?.text, payer: payer)
+                    if blocklist.blocks.blocks(item: spotlight.item.id) { throw UpstreamError.notFound }
                     return Fetched(spotlight, status: spotlight.stale == true ? .stale : .hit, age: 0)
                 }
             }
@@ -195,7 +217,8 @@ package struct Browse: Sendable {
         let admitted = fetched.map { provider.admitted($0) }
         return fetched.map { _ in
             PageAnswer(admitted, request: request, favorites: favoriteIDs, lastOffset: lastOffset,
-                       wholePages: provider.rules.offsetsAreWholePages, provider: provider.name, rating: provider.served(at: rating))
+                       wholePages: provider.rules.offsetsAreWholePages, provider: provider.name, rating: provider.served(at: rating),
+                       blocks: blocklist.blocks)
         }
     }
 }

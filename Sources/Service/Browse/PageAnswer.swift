@@ -14,30 +14,35 @@ package struct PageAnswer: Sendable {
     private let provider: ProviderName
     /// The rating the upstream was asked for, which the page says; nil for an upstream that rates nothing.
     private let rating: Rating?
+    /// The operator's blocks when the page was asked for: their items are left out.
+    private let blocks: Blocklist.Blocks
     /// The answer and the favorites version; nil when the answer cannot be reused (it is stale,
     /// was read from the store, or is a miss no other request shared). A miss whose upstream call
     /// others joined has one: the page is written once for all of them.
     package let contentKey: ContentKey?
 
-    /// The cached answer's id and the favorites version it was marked with.
+    /// The cached answer's id, the favorites version it was marked with and the blocks' version
+    /// it was filtered by (a page kept before a block is not reused after it).
     package struct ContentKey: Hashable, Sendable {
         let answerID: UInt64
         let favoritesVersion: UInt64
+        let blocksVersion: UInt64
     }
 
     /// `lastOffset`: the last offset the endpoint serves; `next_offset` never points past it.
     /// `wholePages`: the upstream pages by number, so the next offset is one limit further.
     init(_ fetched: Fetched<UpstreamPage>, request: PageRequest, favorites: FavoriteIDs,
-         lastOffset: Int, wholePages: Bool = false, provider: ProviderName, rating: Rating? = nil) {
+         lastOffset: Int, wholePages: Bool = false, provider: ProviderName, rating: Rating? = nil, blocks: Blocklist.Blocks = .none) {
         upstream = fetched.value
         self.provider = provider
+        self.blocks = blocks
         self.rating = rating
         self.wholePages = wholePages
         self.lastOffset = lastOffset
         self.request = request
         favoriteIDs = favorites.ids
         stale = fetched.isStale
-        contentKey = fetched.status == .hit || (fetched.status == .miss && fetched.sharedCall) ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version) } : nil
+        contentKey = fetched.status == .hit || (fetched.status == .miss && fetched.sharedCall) ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version, blocksVersion: blocks.version) } : nil
     }
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
@@ -45,7 +50,7 @@ package struct PageAnswer: Sendable {
         var seen = Set<String>()
         var items: [Item] = []
         items.reserveCapacity(upstream.items.count)
-        for item in upstream.items where seen.insert(item.id).inserted {
+        for item in upstream.items where seen.insert(item.id).inserted && !blocks.blocks(item: item.id) {
             items.append(item.marked(favorite: favoriteIDs.contains(item.id)))
         }
         // Both within `UpstreamNumber.count` (as the request's offset and limit are within their

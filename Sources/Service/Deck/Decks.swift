@@ -10,6 +10,8 @@ package struct Decks: Sendable {
     /// What each session has shown.
     let sessions: DeckSessions
     let defaultRating: Rating
+    /// Blocked items are never drawn.
+    let blocklist: Blocklist
     let errors: ErrorTranslation
 
     package static let countRange = DeckDraw.countRange
@@ -27,7 +29,7 @@ package struct Decks: Sendable {
             let servedRating = provider.rating(asked: rating, default: defaultRating)
             let drawn = try await DeckDraw(provider: provider, payer: payer).candidates(
                 tag: tag?.text, count: count, rating: servedRating.rawValue, type: type,
-                shown: sessions.shown(in: id, install: install))
+                shown: sessions.shown(in: id, install: install).union(blocklist.blocks.items))
             if drawn.items.isEmpty && drawn.total == 0 { throw UpstreamError.notFound }
             let picked = Array(drawn.items.shuffled().prefix(count))
             sessions.record(picked.map(\.id), in: id, install: install)

@@ -10,8 +10,10 @@ extension Favorites {
     /// from what is stored, without an upstream call; a full list fails before the call, which is
     /// charged to `payer`. An item rated above the content ceiling is not found, and so is a
     /// favorite whose stored snapshot is (the answer would carry that snapshot).
+    /// A blocked item is not found either (one already a favorite stays, hidden).
     package func add(id: ItemID, install: InstallID, payer: CallPayer? = nil) async throws(ServiceError) -> FavoriteAddResult {
         let provider = try providers.provider(of: id)
+        if blocklist.blocks.blocks(item: id.rawValue) { throw .blocked(id: id.rawValue) }
         return try await errors.translating(upstream: provider.rules.naming) {
             // One memory for the whole add: checked out once, so it stays while the upstream answers.
             try await memories.using(install) { memory in

@@ -30,14 +30,17 @@ package struct Favorites: Sendable {
     /// Whether the ceiling can refuse an item of some provider served (below r, on one that
     /// rates): decided once, as the list is read on every request.
     let ceilingApplies: Bool
+    /// Blocked items are hidden from the list, not deleted: unblocked, each is back where it was.
+    let blocklist: Blocklist
 
-    init(_ settings: FavoritesSettings, providers: ProviderGateways, errors: ErrorTranslation) {
+    init(_ settings: FavoritesSettings, providers: ProviderGateways, blocklist: Blocklist = Blocklist(), errors: ErrorTranslation) {
         limit = settings.limit
         store = settings.store
         memories = FavoritesMemories(capacity: settings.memoryCapacity)
         now = settings.now
         self.providers = providers
         self.errors = errors
+        self.blocklist = blocklist
         ceilingApplies = providers.all.contains { $0.rules.ratesItems && $0.ceiling.rating != .r }
     }
 
@@ -133,11 +136,16 @@ package struct Favorites: Sendable {
 
     // MARK: The content ceiling
 
-    /// The listing without its favorites above the content ceiling; the same listing, not a copy,
-    /// when none is (always, with no ceiling).
+    /// The listing without its favorites above the content ceiling or blocked; the same listing,
+    /// not a copy, when none is (always, with no ceiling and no block). Its `blocks` says which
+    /// blocks it was filtered by, so a list written before a block changed is not reused after.
     func admitted(_ listing: FavoritesListing) -> FavoritesListing {
-        guard ceilingApplies, listing.favorites.contains(where: { !admits($0.item) }) else { return listing }
-        return FavoritesListing(favorites: listing.favorites.filter { admits($0.item) }, version: listing.version)
+        let blocks = blocklist.blocks
+        let hidden: (Favorite) -> Bool = { (self.ceilingApplies && !self.admits($0.item)) || blocks.blocks(item: $0.id) }
+        guard (ceilingApplies || !blocks.items.isEmpty), listing.favorites.contains(where: hidden) else {
+            return listing.filtered(by: blocks.version)
+        }
+        return FavoritesListing(favorites: listing.favorites.filter { !hidden($0) }, version: listing.version, blocks: blocks.version)
     }
 
     /// A favorite's snapshot as its provider's ceiling reads it; a provider not served has no rule here.

@@ -144,4 +144,15 @@ package struct FavoriteIDs: Sendable {
 package struct FavoritesListing: Sendable {
     package let favorites: [Favorite]
     package let version: UInt64
+    /// The version of the blocks the list was filtered by (`Blocklist`); 0 before filtering.
+    package let blocks: UInt64
+
+    init(favorites: [Favorite], version: UInt64, blocks: UInt64 = 0) {
+        (self.favorites, self.version, self.blocks) = (favorites, version, blocks)
+    }
+
+    /// The same list, said to be filtered by the blocks at `blocks` (none of them was in it).
+    func filtered(by blocks: UInt64) -> FavoritesListing {
+        FavoritesListing(favorites: favorites, version: version, blocks: blocks)
+    }
 }

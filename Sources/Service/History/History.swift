@@ -7,6 +7,8 @@ package struct History: Sendable {
     let service: SearchHistoryService
     /// Autocomplete and trending terms come from the GIF provider (`ProviderGateways.gifsProvider`).
     let provider: ProviderGateway
+    /// No suggestion or trending term holding a blocked term is offered.
+    let blocklist: Blocklist
     let errors: ErrorTranslation
 
     package static let suggestionLimitRange = 1...SuggestionService.upstreamLimit
@@ -26,13 +28,17 @@ package struct History: Sendable {
     package func suggestions(for words: SearchWords?, limit: Int, install: InstallID,
                              payer: CallPayer? = nil) async throws(ServiceError) -> [Suggestion] {
         try await errors.translating {
-            try await SuggestionService(gateway: provider.gateway, history: service, provider: provider.name, install: install, payer: payer)
+            try await SuggestionService(gateway: provider.gateway, history: service, provider: provider.name, install: install, payer: payer,
+                                        blocks: blocklist.blocks)
                 .suggestions(for: words, limit: limit)
         }
     }
 
     /// A call it makes is charged to `payer`.
     package func trendingSearches(payer: CallPayer? = nil) async throws(ServiceError) -> Fetched<[String]> {
-        try await errors.translating(upstream: provider.rules.naming) { try await provider.gateway.trendingSearches(payer: payer).map(\.terms) }
+        let blocks = blocklist.blocks
+        return try await errors.translating(upstream: provider.rules.naming) {
+            try await provider.gateway.trendingSearches(payer: payer).map { page in page.terms.filter { !blocks.blocks(text: $0) } }
+        }
     }
 }

@@ -18,6 +18,8 @@ struct SuggestionService: Sendable {
     let install: InstallID
     /// Who the autocomplete call is charged to; past its share, the history answers alone.
     let payer: CallPayer?
+    /// The operator's blocks: a suggestion holding a blocked term is never offered.
+    let blocks: Blocklist.Blocks
 
     func suggestions(for words: SearchWords?, limit: Int) async throws -> [Suggestion] {
         let past = try await history.list(contains: words?.text, install: install).map { Suggestion(query: $0.query, source: .history) }
@@ -26,7 +28,7 @@ struct SuggestionService: Sendable {
             upstream = await upstreamTerms(words.text).map { Suggestion(query: $0, source: .upstream(provider)) }
         }
         var seen = Set<String>()
-        return (past + upstream).filter { seen.insert($0.query.lowercased()).inserted }.prefix(limit).map { $0 }
+        return (past + upstream).filter { seen.insert($0.query.lowercased()).inserted && !blocks.blocks(text: $0.query) }.prefix(limit).map { $0 }
     }
 
     /// Never throws: autocomplete that cannot be had is simply left out.

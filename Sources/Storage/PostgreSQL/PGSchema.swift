@@ -93,7 +93,7 @@ package enum PGSchema {
         CREATE INDEX upstream_call_by_address ON upstream_call (provider, address, called_at);
         """
 
-    /// Version 5 (SQLite's 11; 6 and 12 once the admin's are merged): linked devices and link codes.
+    /// Version 5 (SQLite's 11): linked devices and link codes.
     package static let version5DeviceLinksSQL = """
         CREATE TABLE install_device (
             install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
@@ -111,12 +111,37 @@ package enum PGSchema {
         CREATE INDEX link_code_expiry ON link_code (expires_at);
         """
 
+    /// Version 6: the operator's blocks and the people's reports (SQLite's version 12). An
+    /// instance of the version before, still running beside upgraded ones, neither reads nor
+    /// writes them (it serves blocked items until it is replaced).
+    package static let version6ModerationSQL = """
+        CREATE TABLE blocked_item (
+            item_id TEXT PRIMARY KEY,
+            reason TEXT NOT NULL,
+            blocked_at BIGINT NOT NULL
+        );
+        CREATE TABLE blocked_term (
+            term TEXT PRIMARY KEY,
+            reason TEXT NOT NULL,
+            blocked_at BIGINT NOT NULL
+        );
+        CREATE TABLE report (
+            item_id TEXT NOT NULL,
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            reported_at BIGINT NOT NULL,
+            PRIMARY KEY (item_id, install_id)
+        );
+        CREATE INDEX report_by_install ON report (install_id);
+        """
+
     package static let migrator = PGMigrator([
         PGMigration(version: 1, sql: version1SQL),
         PGMigration(version: 2, sql: version2SQL),
         PGMigration(version: 3, sql: version3SQL),
         PGMigration(version: 4, sql: version4SQL),
         PGMigration(version: 5, sql: version5DeviceLinksSQL),
+        PGMigration(version: 6, sql: version6ModerationSQL),
     ])
 
     /// The channel every change of an install's favorites is announced on (its payload: the
@@ -125,4 +150,7 @@ package enum PGSchema {
 
     /// The channel an install's deletion is announced on, so every instance stops accepting its token.
     static let installsChannel = "gif_bff_installs"
+
+    /// The channel a change of the blocks is announced on, so every instance reads them again.
+    static let blocksChannel = "gif_bff_blocks"
 }

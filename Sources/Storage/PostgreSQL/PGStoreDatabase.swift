@@ -10,6 +10,7 @@ struct PGStoreDatabase: StoreDatabase {
     let pool: PGPool
     let favoriteChanges: Announcements
     let installDeletions: Announcements
+    let blockChanges: Announcements
 
     func storeRead<T: Sendable>(_ body: @Sendable (PGStoreConnection) throws -> T) async throws -> T {
         try await reportingStoreFailures { try await pool.withConnection { connection in try body(PGStoreConnection(connection: connection)) } }
@@ -29,6 +30,10 @@ struct PGStoreDatabase: StoreDatabase {
     /// Deletions announced by any instance, this one's included (its tokens' hashes are then read
     /// again once: harmless).
     var installDeletionsElsewhere: Int { installDeletions.heard }
+
+    func observeBlockChanges(_ heard: @escaping @Sendable () -> Void) {
+        blockChanges.observe(heard)
+    }
 
     private func reportingStoreFailures<T>(_ body: () async throws -> T) async throws -> T {
         do {
@@ -61,6 +66,7 @@ struct PGInstallIdentities: InstallIdentityRepository { let database: PGStoreDat
 struct PGInstalls: InstallRepository { let database: PGStoreDatabase }
 struct PGPortability: PortabilityRepository { let database: PGStoreDatabase }
 struct PGInstallDevices: InstallDeviceRepository { let database: PGStoreDatabase }
+struct PGModeration: ModerationRepository { let database: PGStoreDatabase }
 struct PGCallLog: UpstreamCallRepository { let database: PGStoreDatabase, provider: String }
 
 /// A connection of the pool: statements in PostgreSQL's dialect, each prepared once on the
@@ -96,6 +102,10 @@ struct PGStoreConnection: StoreConnection {
         case .installDeleted: PGSchema.installsChannel
         }
         _ = try query("SELECT pg_notify(\(channel), \(install.rawValue))")
+    }
+
+    func announceBlocksChanged() throws {
+        _ = try query("SELECT pg_notify(\(PGSchema.blocksChannel), '')")
     }
 }
 

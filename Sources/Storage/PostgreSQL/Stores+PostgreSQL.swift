@@ -22,16 +22,21 @@ extension Stores {
         var settings = PGPool.Settings()
         settings.size = poolSize
         let pool = PGPool(url: url, settings: settings)
-        let favoriteChanges = Announcements(), installDeletions = Announcements()
+        let favoriteChanges = Announcements(), installDeletions = Announcements(), blockChanges = Announcements()
         let ready = DispatchSemaphore(value: 0)
         // A lost listening connection may have missed announcements: counted as one of each.
-        let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel],
+        let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel, PGSchema.blocksChannel],
                                   received: { channel, _ in
-                                      (channel == PGSchema.installsChannel ? installDeletions : favoriteChanges).hear()
+                                      switch channel {
+                                      case PGSchema.installsChannel: installDeletions.hear()
+                                      case PGSchema.blocksChannel: blockChanges.hear()
+                                      default: favoriteChanges.hear()
+                                      }
                                   },
                                   resumed: {
                                       favoriteChanges.hear()
                                       installDeletions.hear()
+                                      blockChanges.hear()
                                   },
                                   listening: { ready.signal() })
         // Listening before anything is read: a change made meanwhile would otherwise go unheard.
@@ -40,6 +45,7 @@ extension Stores {
             favoriteChanges.hear()
             installDeletions.hear()
         }
-        return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions)
+        return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
+                      blockChanges: blockChanges)
     }
 }

@@ -23,6 +23,9 @@ protocol StoreDatabase: Sendable {
     var favoriteReplacements: Int { get }
     /// Goes up each time another instance deleted an install (PostgreSQL's announcements).
     var installDeletionsElsewhere: Int { get }
+    /// Calls `heard` each time any instance changed the blocks (PostgreSQL's announcements);
+    /// SQLite: never, no other instance opens its file.
+    func observeBlockChanges(_ heard: @escaping @Sendable () -> Void)
 }
 
 /// A store written once for both databases: its statements, in its protocol's extension, over
@@ -54,6 +57,9 @@ protocol StoreConnection {
     /// Tells every instance, once the transaction commits, that `install`'s rows changed.
     /// SQLite: nothing, there is no other instance; PostgreSQL: NOTIFY.
     func announce(_ change: StoreChange, of install: InstallID) throws
+    /// Tells every instance, once the transaction commits, that the blocks changed.
+    /// SQLite: nothing; PostgreSQL: NOTIFY.
+    func announceBlocksChanged() throws
 }
 
 /// What a write announces to the other instances.

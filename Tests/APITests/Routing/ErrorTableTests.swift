@@ -128,6 +128,7 @@ final class ErrorTableTests: XCTestCase {
             .importInvalid: (400, "Import document invalid"), .importTooLarge: (413, "Import document too large"),
             .linkCodeInvalid: (400, "Link code invalid"), .linkRateLimited: (429, "Too many link attempts"),
             .devicesFull: (409, "Devices full"), .deviceNotFound: (404, "Device not found"),
+            .reportRateLimited: (429, "Too many reports"),
         ]
         XCTAssertEqual(Set(expected.keys), Set(ServiceError.Kind.allCases))
         for kind in ServiceError.Kind.allCases {

@@ -125,6 +125,7 @@ export const api = {
     call('GET', `/trending${query({ ...source(choice, servedBy), offset, limit: pageSize(choice) })}`),
   item: (id) => call('GET', `/items/${encodeURIComponent(id)}`),
   download: (id) => call('POST', `/items/${encodeURIComponent(id)}/download`),
+  report: (id, reason) => call('POST', `/items/${encodeURIComponent(id)}/reports`, { reason }),
   random: (choice) => call('GET', `/random${query(requestParams(choice))}`),
   spotlight: (choice) => call('GET', `/spotlight${query(requestParams(choice))}`),
   favorites: () => call('GET', '/favorites'),

@@ -2,7 +2,8 @@
 // rendition across the column on its own colour; title and alt text; the author (linked to the
 // provider's page for them), rating, likes, location and camera where the item has them, the
 // date; the provider's attribution; a favorite star, share (the Web Share API, else copy
-// `share_text`) and Download (POST /items/{id}/download, then the browser saves that file).
+// `share_text`), Download (POST /items/{id}/download, then the browser saves that file) and
+// Report (POST /items/{id}/reports with a reason).
 import { api } from './api.js';
 import { cameraSettings, placeName } from './facts.js';
 import { attributionLine, itemImage, placeholderColor } from './grid.js';
@@ -139,6 +140,26 @@ function detailCard(item) {
     }
   });
 
+  // Report (POST /items/{id}/reports): a reason from the server's closed list; one report per
+  // install and item, a repeat changes nothing (docs/moderation.md).
+  const reason = el('select', { 'aria-label': 'Why report it', dataset: { test: 'report-reason' } },
+    el('option', { value: 'offensive' }, 'Offensive'), el('option', { value: 'wrong' }, 'Wrong or broken'),
+    el('option', { value: 'spam' }, 'Spam'), el('option', { value: 'other' }, 'Something else'));
+  const report = el('button', { type: 'button', dataset: { test: 'report' } }, 'Report');
+  report.addEventListener('click', async () => {
+    report.disabled = true;
+    show(message);
+    try {
+      const answer = await api.report(item.id, reason.value);
+      show(message, el('span', { dataset: { test: 'report-done' } },
+        answer.status === 'already_received' ? 'You reported this already.' : 'Reported. Thank you.'));
+    } catch (error) {
+      show(message, errorBox(error));
+    } finally {
+      report.disabled = false;
+    }
+  });
+
   return el('article', { class: 'detail', dataset: { test: 'detail', id: item.id, provider } },
     el('button', { type: 'button', class: 'back', onclick: () => { if (history.length > 1) history.back(); else location.hash = '#/search'; } }, '← Back'),
     frame,
@@ -147,6 +168,6 @@ function detailCard(item) {
     item.alt_text && item.alt_text !== item.title ? el('p', { class: 'alt-text', dataset: { test: 'detail-alt' } }, item.alt_text) : null,
     facts,
     attributionLine(item),
-    el('div', { class: 'actions' }, star, share, download),
+    el('div', { class: 'actions' }, star, share, download, reason, report),
     message);
 }
