@@ -31,21 +31,18 @@ from gif_bff_client.models import (
     FavoritesList,
     Favorite,
     FetchedItem,
-    GetSpotlightKind,
     Item,
     ItemPage,
+    Kind,
     MediaType,
     NewInstall,
     ProblemCodeType0,
     ProblemDetails,
-    RandomItemKind,
     Rating,
     SearchHistory,
-    SearchItemsKind,
     SearchOrder,
     Spotlight,
     Suggestions,
-    TrendingItemsKind,
     TrendingOrder,
 )
 from gif_bff_client.types import Response
@@ -99,7 +96,7 @@ def browse(client: Client) -> str:
     random_gif = answer(random_item.sync_detailed(client=client, tag="dog"), Item)
     random_photo = answer(random_item.sync_detailed(client=client, provider="unsplash"), Item)
     assert random_photo.provider == "unsplash"
-    by_kind_photo = answer(random_item.sync_detailed(client=client, kind=RandomItemKind.PHOTOS), Item)
+    by_kind_photo = answer(random_item.sync_detailed(client=client, kind=Kind.PHOTOS), Item)
     assert by_kind_photo.id.startswith(f"{by_kind_photo.provider}:"), by_kind_photo.id
     step("random", f"{random_gif.id}, {random_photo.id}")
     deck = answer(random_deck.sync_detailed(client=client, count=5), Deck)
@@ -107,7 +104,7 @@ def browse(client: Client) -> str:
     assert not {item.id for item in deck.data} & {item.id for item in again.data}, "a session never repeats an item"
     step("deck", f"{len(deck.data)} then {len(again.data)} GIFs, session {deck.session[:8]}...")
     spotlight = answer(get_spotlight.sync_detailed(client=client, provider="unsplash"), Spotlight)
-    photo_spotlight = answer(get_spotlight.sync_detailed(client=client, kind=GetSpotlightKind.PHOTOS), Spotlight)
+    photo_spotlight = answer(get_spotlight.sync_detailed(client=client, kind=Kind.PHOTOS), Spotlight)
     assert photo_spotlight.gif.provider == spotlight.gif.provider == "unsplash"
     step("spotlight", f"{spotlight.gif.id}, {spotlight.seconds_left} s left; by kind {photo_spotlight.gif.id}")
     unknown = problem(search_items.sync_detailed(client=client, q="cat", provider="nosuchprovider"), 400)
@@ -122,7 +119,7 @@ def browse(client: Client) -> str:
 def by_kind(client: Client) -> None:
     """`kind=photos` names no provider: the photo chain serves it and the page says which provider
     did; the next page asks that provider (a chain may pass to the next provider between pages)."""
-    first = answer(search_items.sync_detailed(client=client, q="mountain", kind=SearchItemsKind.PHOTOS, limit=3), ItemPage)
+    first = answer(search_items.sync_detailed(client=client, q="mountain", kind=Kind.PHOTOS, limit=3), ItemPage)
     served = first.provider
     assert isinstance(served, str) and served, f"no provider named by the page: {served!r}"
     assert first.data and all(item.provider == served for item in first.data), [item.provider for item in first.data]
@@ -131,7 +128,7 @@ def by_kind(client: Client) -> None:
     second = answer(search_items.sync_detailed(client=client, q="mountain", provider=served, offset=next_offset, limit=3), ItemPage)
     assert second.provider == served and all(item.provider == served for item in second.data)
     assert not {item.id for item in first.data} & {item.id for item in second.data}
-    gifs = answer(trending_items.sync_detailed(client=client, kind=TrendingItemsKind.GIFS, limit=2), ItemPage)
+    gifs = answer(trending_items.sync_detailed(client=client, kind=Kind.GIFS, limit=2), ItemPage)
     assert gifs.provider == "giphy" and all(item.provider == "giphy" for item in gifs.data)
     step("kind=photos", f"served by {served}, next page at {next_offset} from {second.provider}; kind=gifs by {gifs.provider}")
 
