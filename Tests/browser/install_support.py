@@ -51,10 +51,11 @@ def http(base, method, path, body=None, token=None):
 
 
 class Browser(PageDriver):
-    """One Chromium profile (its own localStorage), with the API requests it made kept."""
+    """One Chromium profile (its own localStorage), with the API requests it made kept; its
+    downloads land in `download_dir` when given."""
 
-    def __init__(self, base_url, shots):
-        super().__init__(base_url, shots)
+    def __init__(self, base_url, shots, download_dir=None):
+        super().__init__(base_url, shots, download_dir)
         self.requests = []  # (method, path, headers), in order
         self.console = []
 

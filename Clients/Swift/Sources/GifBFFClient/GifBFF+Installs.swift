@@ -12,13 +12,8 @@ extension GifBFF {
             switch try await raw.registerInstall() {
             case let .created(created):
                 let new = try created.body.json
-                // The token goes into a header as it is: one with spaces, controls or non-ASCII
-                // could not, and is no token at all.
-                guard !new.token.isEmpty, new.token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
-                    throw GifBFFProblem(status: 201, code: nil, title: nil, detail: "the new install's token is not one a header can carry",
-                                        retryAfterSeconds: nil)
-                }
-                return InstallRegistration(installID: new.installId, token: new.token, createdAt: new.createdAt)
+                return try InstallRegistration(checking: new.token, installID: new.installId, deviceID: nil,
+                                               createdAt: new.createdAt, status: 201)
             case let other: throw Self.unexpected(other)
             }
         }

@@ -18,9 +18,12 @@ struct InstallTokenMiddleware: ClientMiddleware {
     func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
                    next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> (HTTPResponse, HTTPBody?) {
-        // Registering needs no token (the server ignores one), and a provider that registers when
-        // it has none may call `registerInstall()` itself: asking it here would never end.
-        guard operationID != Operations.RegisterInstall.id else { return try await next(request, body, baseURL) }
+        // Registering and linking need no token (the server ignores one), and a provider that
+        // registers or links when it has none may call `registerInstall()` or `linkDevice(code:)`
+        // itself: asking it here would never end.
+        guard operationID != Operations.RegisterInstall.id, operationID != Operations.LinkDevice.id else {
+            return try await next(request, body, baseURL)
+        }
         let current: String?
         do {
             current = try await token()

@@ -246,6 +246,8 @@ await smoke.check("clearSearchHistory") {
 // Installs ------------------------------------------------------------------------------------
 await checkInstalls(smoke, baseURL: baseURL, local: bff, itemID: gifID)
 if let requiredBaseURL { await checkRequiredInstalls(smoke, baseURL: requiredBaseURL) }
+// Export, import and linked devices (issue 47): a photo and a GIF, in the order added.
+await checkPortability(smoke, baseURL: baseURL, itemIDs: [photoID, gifID])
 
 await smoke.check("URLSession gets compressed answers and decodes them (issue 24 item 6)") {
     try await smoke.urlSessionDecodesGzip(baseURL.appendingPathComponent("search"), query: "q=cat")

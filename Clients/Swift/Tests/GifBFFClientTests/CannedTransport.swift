@@ -14,11 +14,15 @@ final class CannedTransport: ClientTransport {
 
     private let answers: Mutex<[Answer]>
     let requests = Mutex<[HTTPRequest]>([])
+    /// Each request's body as sent (nil for none), in the same order.
+    let bodies = Mutex<[Data?]>([])
 
     init(_ answers: [Answer]) { self.answers = Mutex(answers) }
 
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         requests.withLock { $0.append(request) }
+        let sent: Data? = if let body { try await Data(collecting: body, upTo: 1 << 20) } else { nil }
+        bodies.withLock { $0.append(sent) }
         let answer = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         guard let answer else { throw CancellationError() }
         var fields = HTTPFields()

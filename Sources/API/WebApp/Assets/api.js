@@ -134,6 +134,9 @@ export const api = {
   history: (contains) => call('GET', `/search/history${query({ contains })}`),
   exportData: () => call('GET', '/installs/current/export'),
   linkCode: () => send('POST', '/installs/current/link-codes', undefined, keptToken()),
+  // The install's devices, and one revoked: like the code, for the token kept (a 401 makes no install).
+  devices: () => send('GET', '/installs/current/tokens', undefined, keptToken()),
+  revokeDevice: (id) => send('DELETE', `/installs/current/tokens/${encodeURIComponent(id)}`, undefined, keptToken()),
 };
 
 /**

@@ -1,8 +1,46 @@
 // Linked devices (docs/installs.md): "Link another device" shows a one-time code for this
 // browser's install (while it holds a token); "Use a code" takes one from another device, and
 // this browser then keeps its own token for that install (the same favorites and history).
+// Under them, the install's devices, each other one with "Revoke" (its token then opens nothing).
 import { api, holdsInstall, linkWithCode } from './api.js';
-import { el, errorBox, show } from './ui.js';
+import { el, errorBox, loading, show } from './ui.js';
+
+/** The install's devices (no secrets: an id and when it was linked); every other one can be revoked. */
+function deviceList(message) {
+  const list = el('ul', { class: 'device-list', 'aria-label': 'Devices using this install', dataset: { test: 'device-list' } });
+  async function load() {
+    show(list, el('li', {}, loading('Loading your devices…')));
+    try {
+      const { data } = await api.devices();
+      show(list, data.map((device) => deviceRow(device, load, message)));
+    } catch (error) {
+      show(list, el('li', {}, errorBox(error, load)));
+    }
+  }
+  load();
+  return list;
+}
+
+function deviceRow(device, reload, message) {
+  const since = new Date(device.created_at).toLocaleString();
+  const name = device.current ? 'This browser' : device.id === 'first' ? 'The device that made this install' : `Linked device ${device.id}`;
+  const row = el('li', { dataset: { test: 'device', id: device.id, current: device.current ? 'true' : 'false' } }, `${name}, since ${since}`);
+  if (device.current) return row;
+  const revoke = el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${name}`, dataset: { test: 'device-revoke' } }, 'Revoke');
+  revoke.addEventListener('click', async () => {
+    revoke.disabled = true;
+    try {
+      await api.revokeDevice(device.id);
+      show(message, el('p', { role: 'status', dataset: { test: 'device-revoked' } }, `${name} is revoked: it no longer sees your favorites.`));
+      reload();
+    } catch (error) {
+      revoke.disabled = false;
+      show(message, errorBox(error));
+    }
+  });
+  row.append(' ', revoke);
+  return row;
+}
 
 /** The section under the favorites; `onLinked` runs once this browser uses another's install. */
 export function devicesSection(onLinked) {
@@ -39,5 +77,5 @@ export function devicesSection(onLinked) {
   });
   return el('section', { class: 'devices', 'aria-labelledby': 'your-devices', dataset: { test: 'devices-section' } },
     el('h2', { id: 'your-devices' }, 'Your devices'),
-    holdsInstall() ? makeCode : null, form, message);
+    holdsInstall() ? makeCode : null, form, message, holdsInstall() ? deviceList(message) : null);
 }
