@@ -117,7 +117,7 @@ enum PrometheusText {
         return out
     }
 
-    /// The demo media cache's size, where a provider is served from its demo catalog.
+    /// The operator's blocks and the people's reports (issue 47).
     static func moderation(_ counts: ModerationCounts) -> String {
         var out = ""
         metric(&out, "gif_bff_blocked_items", "gauge", "Items the operator blocked (PUT /admin/blocks/items/{id}).", counts.blockedItems)
@@ -130,6 +130,7 @@ enum PrometheusText {
         return out
     }
 
+    /// The demo media cache's size, where a provider is served from its demo catalog.
     static func demoMedia(bytes: Int, pictures: Int) -> String {
         var out = ""
         metric(&out, "gif_bff_demo_media_cache_bytes", "gauge", "Bytes of demo pictures kept in memory (GIF_BFF_DEMO_MEDIA_CACHE_MB bounds it).", bytes)
@@ -137,7 +138,7 @@ enum PrometheusText {
         return out
     }
 
-    /// The allocator's figures, to tell a growing heap from memory freed and kept (`ProcessHeap`).
+    /// The SQLite file's snapshots: written and failed, and the last one's size, time and moment.
     static func backups(_ counts: BackupMetrics.Counts) -> String {
         var out = ""
         header(&out, "gif_bff_backups_total", "counter", "Snapshots of the SQLite file into GIF_BFF_BACKUP_DIR, by outcome.")
@@ -162,6 +163,7 @@ enum PrometheusText {
         return out
     }
 
+    /// The allocator's figures, to tell a growing heap from memory freed and kept (`ProcessHeap`).
     static func heap(inUse: Int, freeKept: Int) -> String {
         var out = ""
         metric(&out, "gif_bff_heap_in_use_bytes", "gauge", "Heap bytes allocated and not freed, as the allocator counts them.", inUse)
