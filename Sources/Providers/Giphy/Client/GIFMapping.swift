@@ -73,7 +73,8 @@ package enum GIFMapping {
 
     /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
     package static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
-        var images: [String: Rendition] = [:]
+        // Room for every name at once: grown from empty, the dictionary was made three times per GIF.
+        var images = [String: Rendition](minimumCapacity: renditionSources.count)
         for (name, giphyNames) in renditionSources {
             images[name] = giphyNames.lazy.compactMap(usable).first
         }
