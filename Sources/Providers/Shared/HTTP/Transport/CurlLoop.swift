@@ -37,6 +37,8 @@ final class CurlLoop: @unchecked Sendable {
     private var watched: Set<Int32> = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)`; nil when it has no timer.
     private var timerDue: ContinuousClock.Instant?
+    /// The calls under way, soonest deadline first (`UpstreamCall.deadline`).
+    private var deadlines = CallDeadlines()
 
     /// nil when the descriptors or the multi handle cannot be had (then no call can be made).
     init?(maxConnections: Int) {
@@ -127,13 +129,23 @@ final class CurlLoop: @unchecked Sendable {
                 act(onSocket: SHIM_CURL_SOCKET_TIMEOUT, flags: 0)
             }
             finishDoneTransfers()
+            while let overdue = deadlines.takeOverdue(at: .now) {
+                end(overdue, with: .failure(DeadlinePassed()))
+            }
         }
         closeDown()
     }
 
-    /// Until libcurl's timer is due, rounded up so the loop never wakes a moment early and spins.
+    /// Until libcurl's timer or the soonest deadline is due, rounded up so the loop never wakes a
+    /// moment early and spins.
     private func waitMilliseconds() -> Int32 {
-        guard let due = timerDue else { return -1 }
+        let due: ContinuousClock.Instant
+        switch (timerDue, deadlines.soonest) {
+        case (let timer?, let deadline?): due = min(timer, deadline)
+        case (let timer?, nil): due = timer
+        case (nil, let deadline?): due = deadline
+        case (nil, nil): return -1
+        }
         let left = due - .now
         guard left > .zero else { return 0 }
         let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
@@ -202,6 +214,7 @@ final class CurlLoop: @unchecked Sendable {
         }
         transfers[transfer.easy] = transfer
         transferOfCall[ObjectIdentifier(call)] = transfer.easy
+        deadlines.insert(call)
     }
 
     /// Ends a call whose transfer is under way (a cancelled one may have finished already).
@@ -213,6 +226,7 @@ final class CurlLoop: @unchecked Sendable {
     private func remove(_ easy: UnsafeMutableRawPointer) -> CurlTransfer? {
         guard let transfer = transfers.removeValue(forKey: easy) else { return nil }
         transferOfCall[ObjectIdentifier(transfer.call)] = nil
+        deadlines.remove(transfer.call)
         _ = curl_multi_remove_handle(multi, easy)
         return transfer
     }
