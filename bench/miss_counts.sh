@@ -14,8 +14,10 @@
 # `perf stat` counts in the server (every thread) task-clock, context-switches and
 # raw_syscalls:sys_enter, then (another REQUESTS) a uprobe on libc's malloc, while one curl makes
 # REQUESTS requests one after another over one connection: each miss a new word (its own upstream call), each hit the
-# same page. Every context switch is a hand-off between threads (the event loop, Swift's pool,
-# the libcurl loop, the bookkeeping thread) or a wait in the kernel. Stops what it starts by PID.
+# same page. "waits" are the voluntary context switches of every thread (/proc/PID/task/*/status):
+# a thread going to sleep until work is handed to it (the event loop, Swift's pool, the libcurl
+# loop, the bookkeeping thread) or a socket is ready; unlike all context switches (also printed),
+# they do not grow with the machine's load. Stops what it starts by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
@@ -41,6 +43,9 @@ urls() {  # PATH TAG: curl's config for REQUESTS urls; "-TAG-N" is added to a mi
         echo "output = /dev/null"
     done
 }
+# Voluntary context switches of every thread: a thread waiting (for work handed over, a socket,
+# a lock). Unlike involuntary ones (preemption), their count does not depend on the machine's load.
+waits() { cat /proc/"$1"/task/*/status | awk '/^voluntary_ctxt_switches/ { sum += $2 } END { print sum + 0 }'; }
 measure() {  # TAG CACHE PATH
     TAG=$1
     rm -f "$WORK/counts.sqlite3"*
@@ -51,8 +56,11 @@ measure() {  # TAG CACHE PATH
     urls "$3" warm | curl -fsS -K - >/dev/null
     urls "$3" counted >"$WORK/counts.urls"
     # Twice: the malloc probe traps into the kernel at every call, which the CPU time must not count.
+    local before
+    before=$(waits "$server")
     perf stat -x, -e task-clock,context-switches,raw_syscalls:sys_enter -p "$server" -o "$WORK/counts.$TAG" \
         -- curl -fsS -K "$WORK/counts.urls" >/dev/null
+    echo "$(( $(waits "$server") - before )),,waits" >>"$WORK/counts.$TAG"
     urls "$3" probed >"$WORK/counts.urls"
     perf stat -x, -e probe_libc:malloc -p "$server" -o "$WORK/counts.$TAG.malloc" -- curl -fsS -K "$WORK/counts.urls" >/dev/null
     cat "$WORK/counts.$TAG.malloc" >>"$WORK/counts.$TAG"
@@ -66,7 +74,8 @@ for line in open(sys.argv[1]):
         counts[fields[2]] = float(fields[0])
 n = int(sys.argv[3])
 print(f"{sys.argv[2]:<5} {1000 * counts['task-clock'] / n:8.0f} µs CPU  {counts['probe_libc:malloc'] / n:8.1f} mallocs  "
-      f"{counts['context-switches'] / n:6.1f} context switches  {counts['raw_syscalls:sys_enter'] / n:6.1f} syscalls  per request")
+      f"{counts['waits'] / n:6.1f} waits ({counts['context-switches'] / n:.1f} context switches)  "
+      f"{counts['raw_syscalls:sys_enter'] / n:6.1f} syscalls  per request")
 PY
 }
 echo "$BIN: $REQUESTS requests each, one after another over one connection; $(lscpu | sed -n 's/^Model name: *//p'), loadavg $(cut -d' ' -f1-3 /proc/loadavg)"
