@@ -23,12 +23,31 @@ final class CurlLoop: @unchecked Sendable {
         /// Set once libcurl and the descriptors are released; `stop` waits for it.
         var released = false
         var releaseWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Let go of as the loop closes (the eventfd closes with the last reference).
+        var wake: Wake?
+    }
+
+    /// The eventfd other threads ring, closed when the last reference goes: a thread ringing as
+    /// the loop closes holds it until its write is done, so the number is never another file's.
+    /// Rung outside the mailbox's lock: rung inside, the loop thread woke and blocked on the lock
+    /// still held by the ringer for its syscall (a context switch more per call).
+    final class Wake: Sendable {
+        let fd: Int32
+
+        init(fd: Int32) { self.fd = fd }
+
+        deinit { close(fd) }
+
+        func ring() {
+            var one: UInt64 = 1
+            _ = write(fd, &one, MemoryLayout<UInt64>.size)
+        }
     }
 
     private static let wakeToken = UInt64.max
     private static let globalInit: Bool = curl_global_init(SHIM_CURL_GLOBAL_ALL) == CURLE_OK
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox: Mutex<Mailbox>
     private let epollFD: Int32
     private let wakeFD: Int32
     private let multi: UnsafeMutableRawPointer
@@ -53,6 +72,7 @@ final class CurlLoop: @unchecked Sendable {
         }
         self.epollFD = epollFD
         self.wakeFD = wakeFD
+        mailbox = Mutex(Mailbox(wake: Wake(fd: wakeFD)))
         self.multi = multi
         configure(maxConnections: max(1, maxConnections))
     }
@@ -67,13 +87,13 @@ final class CurlLoop: @unchecked Sendable {
     /// Hands a message to the loop thread; false once the loop is closed.
     @discardableResult
     func post(_ message: Message) -> Bool {
-        mailbox.withLock { mailbox in
-            guard !mailbox.closed else { return false }
+        let wake = mailbox.withLock { mailbox -> Wake? in
+            guard !mailbox.closed else { return nil }
             mailbox.messages.append(message)
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
-            return true
+            return mailbox.wake
         }
+        wake?.ring()
+        return wake != nil
     }
 
     /// Ends the loop and returns once libcurl's connections and the loop's descriptors are
@@ -242,7 +262,11 @@ final class CurlLoop: @unchecked Sendable {
 
     /// Every call still under way fails, then libcurl and the descriptors are released.
     private func closeDown() {
-        mailbox.withLock { $0.closed = true }
+        // The eventfd closes here, or once a thread ringing it now is done.
+        mailbox.withLock { mailbox in
+            mailbox.closed = true
+            mailbox.wake = nil
+        }
         let leftover = mailbox.withLock { mailbox in
             defer { mailbox.messages.removeAll() }
             return mailbox.messages
@@ -250,7 +274,6 @@ final class CurlLoop: @unchecked Sendable {
         for case .start(let call) in leftover { call.finish(.failure(TransferFailure.transportClosed)) }
         for easy in Array(transfers.keys) { remove(easy)?.call.finish(.failure(TransferFailure.transportClosed)) }
         _ = curl_multi_cleanup(multi)
-        close(wakeFD)
         close(epollFD)
         let waiters = mailbox.withLock { mailbox in
             mailbox.released = true
