@@ -76,7 +76,14 @@ package enum GIFMapping {
         // Room for every name at once: grown from empty, the dictionary was made three times per GIF.
         var images = [String: Rendition](minimumCapacity: renditionSources.count)
         for (name, giphyNames) in renditionSources {
-            images[name] = giphyNames.lazy.compactMap(usable).first
+            // The first usable one, the rest not read: `lazy.compactMap(usable).first` built an
+            // array of every one (a malloc per name, and the second choice mapped for nothing).
+            for giphyName in giphyNames {
+                if let rendition = usable(giphyName) {
+                    images[name] = rendition
+                    break
+                }
+            }
         }
         return images
     }
