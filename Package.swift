@@ -165,7 +165,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "ProviderHTTP", dependencies: ["Model", "JSON", "CCurl", "CSystemShims", "ASCII"], path: "Sources/Providers/Shared/HTTP", swiftSettings: strict),
         // Its JSON reader and link rule, on their own (the transport is tested through the clients).
-        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "JSON"], swiftSettings: strict),
+        .testTarget(name: "ProviderHTTPTests", dependencies: ["ProviderHTTP", "JSON", "ASCII"], swiftSettings: strict),
         .target(name: "GiphyClient", dependencies: ["Model", "ProviderHTTP", "JSON", "ASCII"], path: "Sources/Providers/Giphy/Client", swiftSettings: strict),
         // What both catalogs share: their topics and a seeded generator, so they are the same everywhere.
         .target(name: "DemoCatalog", path: "Sources/Providers/Shared/DemoCatalog", swiftSettings: strict),

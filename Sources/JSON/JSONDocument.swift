@@ -82,7 +82,7 @@ package final class JSONDocument: Sendable {
         return memcmp(first, second, one.count) == 0
     }
 
-    private static func slice(of node: JSONNode, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func slice(of node: JSONNode, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         let start = min(Int(node.start), bytes.count)
         return UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, min(Int(node.end), bytes.count))])
     }

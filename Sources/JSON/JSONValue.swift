@@ -46,6 +46,15 @@ package struct JSONValue: Sendable {
         return members
     }
 
+    /// `body` given a string's bytes as sent, read in place (no String made), when the string has
+    /// no escape (nearly every one an upstream sends); nil for anything else, an escaped string
+    /// included (its text is `string`).
+    package func withUnescapedBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        let node = node
+        guard node.kind == .string, !node.flag else { return nil }
+        return document.body.withUnsafeBytes { body(JSONDocument.slice(of: node, in: $0)) }
+    }
+
     /// A string's text; nil for anything else (a number included).
     package var string: String? { node.kind == .string ? document.string(at: index) : nil }
 

@@ -71,15 +71,21 @@ package struct JSONWriter {
 
     package mutating func int(_ value: Int) {
         separate()
-        // Digits straight into the bytes, lowest first, then turned round: no String per number.
+        // Digits straight into the bytes, lowest first, then turned round in place: no String per
+        // number, and no copy (reversing `bytes[start...]` copied the slice: a malloc per number).
         if value < 0 { bytes.append(0x2D) }
         var magnitude = value.magnitude
-        let start = bytes.count
+        var low = bytes.count
         repeat {
             bytes.append(0x30 + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        var high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// A number with a fraction (a fake Unsplash's latitude): its shortest text that reads back as

@@ -34,6 +34,14 @@ final class JSONWriterNumberTests: XCTestCase {
         }
     }
 
+    /// Integers are written digit by digit and turned round in place (no copy per number).
+    func testEveryIntegerIsItsDecimalText() {
+        let values = [0, 7, 10, 99, 100, 1_234_567, 1_000_000_000, -1, -10, -987, Int.max, Int.min, Int.min + 1]
+        var writer = JSONWriter()
+        writer.array(values) { writer, value in writer.int(value) }
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[" + values.map(String.init).joined(separator: ",") + "]")
+    }
+
     func testNaNAndInfinityAreNull() throws {
         let text = written([.nan, .infinity, -.infinity, .signalingNaN])
         XCTAssertEqual(text, #"{"before":1,"values":[null,null,null,null],"after":0.5}"#)

@@ -73,9 +73,17 @@ package enum GIFMapping {
 
     /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
     package static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
-        var images: [String: Rendition] = [:]
+        // Room for every name at once: grown from empty, the dictionary was made three times per GIF.
+        var images = [String: Rendition](minimumCapacity: renditionSources.count)
         for (name, giphyNames) in renditionSources {
-            images[name] = giphyNames.lazy.compactMap(usable).first
+            // The first usable one, the rest not read: `lazy.compactMap(usable).first` built an
+            // array of every one (a malloc per name, and the second choice mapped for nothing).
+            for giphyName in giphyNames {
+                if let rendition = usable(giphyName) {
+                    images[name] = rendition
+                    break
+                }
+            }
         }
         return images
     }

@@ -9,31 +9,34 @@ package enum WebLink {
     package static func checked(_ text: String) -> String? {
         var text = text
         // One pass over the bytes themselves: a Substring's UTF-8 view was half of this rule's cost.
-        let usable = text.withUTF8 { utf8 -> Bool in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            guard bytes.count > 7 else { return false }
-            var index = 0
-            // "http" in any case, an optional "s", then "://".
-            for letter in "http".utf8 {
-                guard bytes[index] | 0x20 == letter else { return false }
-                index += 1
-            }
-            if bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
-            for byte in "://".utf8 {
-                guard index < bytes.count, bytes[index] == byte else { return false }
-                index += 1
-            }
-            // The host (after any user info) is what comes before the path, query or fragment.
-            var hostStart = index
-            var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
-                if bytes[end] == UInt8(ascii: "@") { hostStart = end + 1 }
-                end += 1
-            }
-            guard hostStart < end, bytes[hostStart] != UInt8(ascii: ":") else { return false }
-            return !hasSpaceOrControl(bytes)
-        }
+        let usable = text.withUTF8 { isUsable(UnsafeRawBufferPointer($0)) }
         return usable ? text : nil
+    }
+
+    /// The rule of `checked` on a link's UTF-8 bytes, so that a link read from JSON is made a
+    /// String only once it passes (`JSONValue.webLink`).
+    package static func isUsable(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 7 else { return false }
+        var index = 0
+        // "http" in any case, an optional "s", then "://".
+        for letter in "http".utf8 {
+            guard bytes[index] | 0x20 == letter else { return false }
+            index += 1
+        }
+        if bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+        for byte in "://".utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+        }
+        // The host (after any user info) is what comes before the path, query or fragment.
+        var hostStart = index
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            if bytes[end] == UInt8(ascii: "@") { hostStart = end + 1 }
+            end += 1
+        }
+        guard hostStart < end, bytes[hostStart] != UInt8(ascii: ":") else { return false }
+        return !hasSpaceOrControl(bytes)
     }
 
     /// Any byte up to the space, or DEL; eight bytes at a time (media URLs are long).

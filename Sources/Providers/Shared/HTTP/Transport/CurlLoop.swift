@@ -23,12 +23,31 @@ final class CurlLoop: @unchecked Sendable {
         /// Set once libcurl and the descriptors are released; `stop` waits for it.
         var released = false
         var releaseWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Let go of as the loop closes (the eventfd closes with the last reference).
+        var wake: Wake?
+    }
+
+    /// The eventfd other threads ring, closed when the last reference goes: a thread ringing as
+    /// the loop closes holds it until its write is done, so the number is never another file's.
+    /// Rung outside the mailbox's lock: rung inside, the loop thread woke and blocked on the lock
+    /// still held by the ringer for its syscall (a context switch more per call).
+    final class Wake: Sendable {
+        let fd: Int32
+
+        init(fd: Int32) { self.fd = fd }
+
+        deinit { close(fd) }
+
+        func ring() {
+            var one: UInt64 = 1
+            _ = write(fd, &one, MemoryLayout<UInt64>.size)
+        }
     }
 
     private static let wakeToken = UInt64.max
     private static let globalInit: Bool = curl_global_init(SHIM_CURL_GLOBAL_ALL) == CURLE_OK
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox: Mutex<Mailbox>
     private let epollFD: Int32
     private let wakeFD: Int32
     private let multi: UnsafeMutableRawPointer
@@ -37,6 +56,8 @@ final class CurlLoop: @unchecked Sendable {
     private var watched: Set<Int32> = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)`; nil when it has no timer.
     private var timerDue: ContinuousClock.Instant?
+    /// The calls under way, soonest deadline first (`UpstreamCall.deadline`).
+    private var deadlines = CallDeadlines()
 
     /// nil when the descriptors or the multi handle cannot be had (then no call can be made).
     init?(maxConnections: Int) {
@@ -51,6 +72,7 @@ final class CurlLoop: @unchecked Sendable {
         }
         self.epollFD = epollFD
         self.wakeFD = wakeFD
+        mailbox = Mutex(Mailbox(wake: Wake(fd: wakeFD)))
         self.multi = multi
         configure(maxConnections: max(1, maxConnections))
     }
@@ -65,13 +87,13 @@ final class CurlLoop: @unchecked Sendable {
     /// Hands a message to the loop thread; false once the loop is closed.
     @discardableResult
     func post(_ message: Message) -> Bool {
-        mailbox.withLock { mailbox in
-            guard !mailbox.closed else { return false }
+        let wake = mailbox.withLock { mailbox -> Wake? in
+            guard !mailbox.closed else { return nil }
             mailbox.messages.append(message)
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
-            return true
+            return mailbox.wake
         }
+        wake?.ring()
+        return wake != nil
     }
 
     /// Ends the loop and returns once libcurl's connections and the loop's descriptors are
@@ -127,13 +149,23 @@ final class CurlLoop: @unchecked Sendable {
                 act(onSocket: SHIM_CURL_SOCKET_TIMEOUT, flags: 0)
             }
             finishDoneTransfers()
+            while let overdue = deadlines.takeOverdue(at: .now) {
+                end(overdue, with: .failure(DeadlinePassed()))
+            }
         }
         closeDown()
     }
 
-    /// Until libcurl's timer is due, rounded up so the loop never wakes a moment early and spins.
+    /// Until libcurl's timer or the soonest deadline is due, rounded up so the loop never wakes a
+    /// moment early and spins.
     private func waitMilliseconds() -> Int32 {
-        guard let due = timerDue else { return -1 }
+        let due: ContinuousClock.Instant
+        switch (timerDue, deadlines.soonest) {
+        case (let timer?, let deadline?): due = min(timer, deadline)
+        case (let timer?, nil): due = timer
+        case (nil, let deadline?): due = deadline
+        case (nil, nil): return -1
+        }
         let left = due - .now
         guard left > .zero else { return 0 }
         let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
@@ -202,6 +234,7 @@ final class CurlLoop: @unchecked Sendable {
         }
         transfers[transfer.easy] = transfer
         transferOfCall[ObjectIdentifier(call)] = transfer.easy
+        deadlines.insert(call)
     }
 
     /// Ends a call whose transfer is under way (a cancelled one may have finished already).
@@ -213,6 +246,7 @@ final class CurlLoop: @unchecked Sendable {
     private func remove(_ easy: UnsafeMutableRawPointer) -> CurlTransfer? {
         guard let transfer = transfers.removeValue(forKey: easy) else { return nil }
         transferOfCall[ObjectIdentifier(transfer.call)] = nil
+        deadlines.remove(transfer.call)
         _ = curl_multi_remove_handle(multi, easy)
         return transfer
     }
@@ -228,7 +262,11 @@ final class CurlLoop: @unchecked Sendable {
 
     /// Every call still under way fails, then libcurl and the descriptors are released.
     private func closeDown() {
-        mailbox.withLock { $0.closed = true }
+        // The eventfd closes here, or once a thread ringing it now is done.
+        mailbox.withLock { mailbox in
+            mailbox.closed = true
+            mailbox.wake = nil
+        }
         let leftover = mailbox.withLock { mailbox in
             defer { mailbox.messages.removeAll() }
             return mailbox.messages
@@ -236,7 +274,6 @@ final class CurlLoop: @unchecked Sendable {
         for case .start(let call) in leftover { call.finish(.failure(TransferFailure.transportClosed)) }
         for easy in Array(transfers.keys) { remove(easy)?.call.finish(.failure(TransferFailure.transportClosed)) }
         _ = curl_multi_cleanup(multi)
-        close(wakeFD)
         close(epollFD)
         let waiters = mailbox.withLock { mailbox in
             mailbox.released = true

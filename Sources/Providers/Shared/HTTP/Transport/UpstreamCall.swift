@@ -20,10 +20,15 @@ final class UpstreamCall: Sendable {
     }
 
     let request: UpstreamRequest
+    /// When the loop ends the call if it has not ended yet: its timeout from now, waiting for a
+    /// free connection included (libcurl's own timeout is the same, but a transfer queued for a
+    /// connection is not libcurl's to time in every version).
+    let deadline: ContinuousClock.Instant
     private let state = Mutex(State())
 
     init(_ request: UpstreamRequest) {
         self.request = request
+        deadline = .now + .milliseconds(request.timeoutMilliseconds)
     }
 
     /// Keeps the continuation; false (and the continuation resumed with CancellationError) when

@@ -26,18 +26,18 @@ package final class UpstreamTransport: Sendable {
     }
 
     /// One GET with `headers` ("Name" to value; none may hold CR or LF), ended by `deadline` at
-    /// the latest (libcurl's total timeout, and a race with a sleep as a backstop that also covers
-    /// waiting for a free connection). Throws `TransferFailure`, `DeadlinePassed` or
-    /// `CancellationError`; a cancelled task cancels its transfer.
+    /// the latest (libcurl's total timeout, and the loop's own timer as a backstop that also
+    /// covers waiting for a free connection: `UpstreamCall.deadline`). Throws `TransferFailure`,
+    /// `DeadlinePassed` or `CancellationError`; a cancelled task cancels its transfer.
+    /// The loop keeps the deadline, not a race with a sleeping task: that race made two tasks
+    /// and a dispatch timer per call, and woke three more threads (issue 46 item 7).
     package func get(_ url: URL, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
         let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
         let request = UpstreamRequest(
             url: url.absoluteString, headerLines: headers.map { "\($0.key): \($0.value)" },
             timeoutMilliseconds: Int(max(1, milliseconds)), maxBodyBytes: maxBodyBytes)
         guard let loop else { throw TransferFailure.transportClosed }
-        return try await withDeadline(deadline) {
-            try await Self.exchange(UpstreamCall(request), on: loop)
-        }
+        return try await Self.exchange(UpstreamCall(request), on: loop)
     }
 
     private static func exchange(_ call: UpstreamCall, on loop: CurlLoop) async throws -> HTTPExchange {

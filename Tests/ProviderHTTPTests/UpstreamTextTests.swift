@@ -1,0 +1,46 @@
+import ASCII
+import Foundation
+import JSON
+import ProviderHTTP
+import XCTest
+
+/// `meaningfulText` and `webLink` read most strings on their bytes in place (no escape, a visible
+/// ASCII byte at either end); every string reads as the general rule reads it: `text` trimmed
+/// of White_Space, then `WebLink.checked`.
+final class UpstreamTextTests: XCTestCase {
+    /// JSON string literals (as sent, escapes and all), and a number.
+    private let values = [
+        #""https://media1.giphy.com/media/abc/200w.gif?cid=1&rid=200w.gif&ct=g""#, #""https:\/\/media1.giphy.com\/a.gif""#,
+        #"" https://a/b""#, #""https://a/b ""#, #""https://a/b\n""#, "\"https://a/b\u{00A0}\"", "\"\u{2003}https://a/b\"",
+        #""https://a b/c""#, #""javascript:alert(1)""#, #""http://""#, #""http://:80/x""#, #""HTTPS://Example.COM""#,
+        #""https://a/é""#, "\"https://a/\u{00E9}\"", #""  ""#, #""""#, #""x""#, #""é""#, #""café ""#, #""\u0085tab\t""#,
+        #""a\"b""#, #""Funny Cat""#, "12", "12.5", "true", "null", #"{"url":"https://a"}"#, #"["https://a"]"#,
+    ]
+
+    func testEveryStringReadsAsTheGeneralRuleReadsIt() throws {
+        for literal in values {
+            let value = try XCTUnwrap(JSONDocument.root(of: Data(literal.utf8)), literal)
+            let general = value.text.flatMap(WhiteSpace.trimmed)
+            XCTAssertEqual(value.meaningfulText, general, literal)
+            XCTAssertEqual(value.webLink, general.flatMap(WebLink.checked), literal)
+        }
+    }
+
+    func testInvalidUTF8ReadsAsTheGeneralRuleReadsIt() throws {
+        for bytes: [UInt8] in [[0x22, 0x61, 0xFF, 0x62, 0x22], Array(#""https://a/"#.utf8) + [0xC3, 0x22], [0x22, 0xFF, 0x22]] {
+            let value = try XCTUnwrap(JSONDocument.root(of: Data(bytes)))
+            let general = value.text.flatMap(WhiteSpace.trimmed)
+            XCTAssertEqual(value.meaningfulText, general, "\(bytes)")
+            XCTAssertEqual(value.webLink, general.flatMap(WebLink.checked), "\(bytes)")
+        }
+    }
+
+    /// Read in place only when there is no escape to decode.
+    func testOnlyAnUnescapedStringIsReadInPlace() throws {
+        let plain = try XCTUnwrap(JSONDocument.root(of: Data(#""a/b""#.utf8)))
+        XCTAssertEqual(plain.withUnescapedBytes { String(decoding: $0, as: UTF8.self) }, "a/b")
+        let escaped = try XCTUnwrap(JSONDocument.root(of: Data(#""a\/b""#.utf8)))
+        XCTAssertNil(escaped.withUnescapedBytes { $0.count })
+        XCTAssertNil(try XCTUnwrap(JSONDocument.root(of: Data("12".utf8))).withUnescapedBytes { $0.count })
+    }
+}
