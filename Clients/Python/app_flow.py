@@ -243,9 +243,9 @@ def linked_devices(base_url: str, first: AuthenticatedClient) -> None:
     device = AuthenticatedClient(base_url=base_url, token=linked.token)
     assert linked.token.startswith(f"{linked.install_id}.") and favorite_ids(device) == favorite_ids(first)
     step("link", f"device {linked.device_id} of install {linked.install_id}: {len(favorite_ids(device))} favorites")
-    used = problem(link_device.sync_detailed(client=anonymous, body=LinkRequest(code=issued.code)), 400)
+    used = problem(link_device.sync_detailed(client=anonymous, body=LinkRequest(code=issued.code)), 403)
     assert used.code == ProblemCodeType0.LINK_CODE_INVALID, used.to_dict()
-    step("the code again", f"400 {used.code}")
+    step("the code again", f"403 {used.code}")
     devices = answer(list_devices.sync_detailed(client=first), DeviceList).data
     listed = [(entry.id, entry.current is True) for entry in devices]
     assert listed == [("first", True), (linked.device_id, False)], listed

@@ -57,7 +57,7 @@ final class LinkedDeviceTests: XCTestCase {
             XCTAssertEqual(try api.addFavorite(items[1], second).status, 201)
             XCTAssertEqual(try api.favoriteIDs(first), [items[1], items[0]], "one install: what one device adds, the other sees")
 
-            assertProblem(try link(api, shown), 400, "link_code_invalid")
+            assertProblem(try link(api, shown), 403, "link_code_invalid")
             // Typed as a person may: lower case, no hyphen, O for 0 and I for 1.
             let typed = try code(api, first).lowercased().replacingOccurrences(of: "-", with: "")
                 .replacingOccurrences(of: "0", with: "o").replacingOccurrences(of: "1", with: "i")
@@ -99,7 +99,7 @@ final class LinkedDeviceTests: XCTestCase {
             let first = try api.registerInstall()
             let right = try code(api, first)
             for guess in 0..<10 {
-                assertProblem(try link(api, String(format: "%05d-%05d", guess, guess)), 400, "link_code_invalid")
+                assertProblem(try link(api, String(format: "%05d-%05d", guess, guess)), 403, "link_code_invalid")
             }
             let refused = try link(api, right)
             assertProblem(refused, 429, "link_rate_limited")

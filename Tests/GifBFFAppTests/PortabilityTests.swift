@@ -134,7 +134,8 @@ final class PortabilityTests: XCTestCase {
             for (what, bad) in [("another format", document.replacingOccurrences(of: "gif-bff-export", with: "other")),
                                 ("a later version", document.replacingOccurrences(of: "\"version\":1", with: "\"version\":2")),
                                 ("a blank query beside good favorites", blankQuery), ("an unreadable item", badItem),
-                                ("a date that is not one", badDate), ("not an object", "[]"), ("not JSON", "{\"format\":")] {
+                                ("a date that is not one", badDate), ("not an object", "[]"), ("not JSON", "{\"format\":"),
+                                ("a null history", document.replacingOccurrences(of: "\"search_history\":[]", with: "\"search_history\":null"))] {
                 let answer = try importing(api, bad, arriving)
                 assertProblem(answer, 400, what == "not JSON" || what == "not an object" ? "invalid_body" : "import_invalid")
                 XCTAssertEqual(try api.favoriteIDs(arriving), [items[1]], "\(what): nothing changed")

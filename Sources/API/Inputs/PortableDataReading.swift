@@ -18,6 +18,10 @@ enum PortableDataReading {
             guard version == PortableData.version else {
                 throw JSONShapeError("its version \(version) is not one this server reads (\(PortableData.version)).")
             }
+            // A member sent as null is refused, not read as absent: an export writes none.
+            for key: StaticString in ["favorites", "search_history", "exported_at"] where object.value[key]?.isNull == true {
+                throw JSONShapeError("\(key) is null; leave it out for none.")
+            }
             let favorites = try entries("favorites", of: object).map(favorite)
             let history = try entries("search_history", of: object).map(historyEntry)
             return PortableData(favorites: favorites, history: history, exportedAt: try date("exported_at", of: object, required: false))

@@ -30,7 +30,7 @@ enum ServiceErrorTable {
         case .upstreamBadResponse: (.badGateway, "The upstream sent an unusable answer")
         case .importInvalid: (.badRequest, "Import document invalid")
         case .importTooLarge: (.contentTooLarge, "Import document too large")
-        case .linkCodeInvalid: (.badRequest, "Link code invalid")
+        case .linkCodeInvalid: (.forbidden, "Link code invalid")
         case .linkRateLimited: (tooManyRequests, "Too many link attempts")
         case .devicesFull: (.conflict, "Devices full")
         case .deviceNotFound: (.notFound, "Device not found")

@@ -23,6 +23,7 @@ package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     package static let noContent = HTTPStatus(code: 204)
     package static let notModified = HTTPStatus(code: 304)
     package static let badRequest = HTTPStatus(code: 400)
+    package static let forbidden = HTTPStatus(code: 403)
     package static let notFound = HTTPStatus(code: 404)
     package static let methodNotAllowed = HTTPStatus(code: 405)
     package static let requestTimeout = HTTPStatus(code: 408)

@@ -126,7 +126,7 @@ final class ErrorTableTests: XCTestCase {
             .installTokenRequired: (401, "Install token required"), .installTokenInvalid: (401, "Install token invalid"),
             .installRateLimited: (429, "Too many installs"), .upstreamShareSpent: (429, "Your share of upstream calls is spent"),
             .importInvalid: (400, "Import document invalid"), .importTooLarge: (413, "Import document too large"),
-            .linkCodeInvalid: (400, "Link code invalid"), .linkRateLimited: (429, "Too many link attempts"),
+            .linkCodeInvalid: (403, "Link code invalid"), .linkRateLimited: (429, "Too many link attempts"),
             .devicesFull: (409, "Devices full"), .deviceNotFound: (404, "Device not found"),
             .reportRateLimited: (429, "Too many reports"),
         ]

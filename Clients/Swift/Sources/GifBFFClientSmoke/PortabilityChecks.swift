@@ -65,7 +65,7 @@ func checkPortability(_ smoke: Smoke, baseURL: URL, itemIDs: [String]) async {
                 "\(code.code.count)-character code for \(code.expiresIn) s; \(registration); \(theirs)")
     }
     await smoke.check("linkDevice with the used code: typed problem link_code_invalid") {
-        try await smoke.expectProblem(.linkCodeInvalid, status: 400) { _ = try await device.linkDevice(code: usedCode) }
+        try await smoke.expectProblem(.linkCodeInvalid, status: 403) { _ = try await device.linkDevice(code: usedCode) }
     }
     await smoke.check("listDevices: first (this one) and the linked one; from the linked one, it is current") {
         let listed = try await first.devices()

@@ -160,7 +160,7 @@ final class PortabilityTests: XCTestCase {
     func testLinkingsProblemsAndAMalformedToken() async throws {
         let malformed = #"{"install_id":"5f0c6a1e9b2d4c7a8e3f1b6d0a9c2e47","device_id":"d1","token":"a b\r\nX: 1","created_at":"2026-11-25T09:31:00Z"}"#
         let transport = CannedTransport([
-            problem(400, "link_code_invalid"), problem(429, "link_rate_limited", retryAfter: "3600"), problem(409, "devices_full"),
+            problem(403, "link_code_invalid"), problem(429, "link_rate_limited", retryAfter: "3600"), problem(409, "devices_full"),
             .init(status: 201, headers: noStore, body: malformed),
         ])
         let bff = GifBFF(baseURL: baseURL, transport: transport)
