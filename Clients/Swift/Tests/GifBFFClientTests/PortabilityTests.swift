@@ -167,7 +167,7 @@ final class PortabilityTests: XCTestCase {
         var seen: [GifBFFProblem?] = []
         for _ in 0..<4 { seen.append(await thrown { _ = try await bff.linkDevice(code: "7QK2M-D9XRT") }) }
         XCTAssertEqual(seen.map { $0?.knownCode }, [.linkCodeInvalid, .linkRateLimited, .devicesFull, nil])
-        XCTAssertEqual(seen.map { $0?.status }, [400, 429, 409, 201])
+        XCTAssertEqual(seen.map { $0?.status }, [403, 429, 409, 201])
         XCTAssertEqual(seen[1]?.retryAfterSeconds, 3600)
     }
 
