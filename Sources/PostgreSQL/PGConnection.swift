@@ -9,18 +9,22 @@ package final class PGConnection {
     private var prepared: [String: String] = [:]
     private var nextStatement = 0
 
-    /// Settings added to every connection: a short connect timeout, TCP keepalives and a user
-    /// timeout (a vanished server is noticed within seconds), the application's name.
+    /// Defaults for every connection, each overridden by the connection string when it names it:
+    /// a short connect timeout (per host), TCP keepalives and a user timeout (a vanished server is
+    /// noticed within seconds), the application's name, and of several hosts the one that takes
+    /// writes (libpq's default, `any`, would settle on the first that answers, a standby too).
     static let connectionSettings: [(String, String)] = [
         ("connect_timeout", "3"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
         ("keepalives_count", "2"), ("tcp_user_timeout", "6000"), ("application_name", "gif-bff"),
+        ("target_session_attrs", "read-write"),
     ]
 
-    /// `url`: a `postgresql://` URL (see `PostgreSQLURL`). A statement that runs longer than
-    /// `statementTimeoutMilliseconds` is cancelled by the server.
+    /// `url`: a connection string libpq takes (see `PostgreSQLURL`). A statement that runs longer
+    /// than `statementTimeoutMilliseconds` is cancelled by the server.
     package init(url: String, statementTimeoutMilliseconds: Int = 10_000) throws(PostgreSQLError) {
-        let keywords = ["dbname"] + Self.connectionSettings.map(\.0)
-        let values = [url] + Self.connectionSettings.map(\.1)
+        // libpq keeps the last value of a keyword: the string (expanded from `dbname`) comes last.
+        let keywords = Self.connectionSettings.map(\.0) + ["dbname"]
+        let values = Self.connectionSettings.map(\.1) + [url]
         let connection: OpaquePointer? = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
         }
@@ -39,6 +43,14 @@ package final class PGConnection {
 
     /// False once the connection is lost; a broken connection is dropped, not reused.
     package var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The server this connection reached, `host:port` as libpq says (of several hosts, the one
+    /// it settled on; a socket's folder for a local one).
+    package var server: String {
+        let host = PQhost(handle).map { String(cString: $0) } ?? ""
+        let port = PQport(handle).map { String(cString: $0) } ?? ""
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 
     /// The socket, for waiting on notifications.
     var socket: Int32 { PQsocket(handle) }

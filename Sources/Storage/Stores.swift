@@ -19,6 +19,8 @@ package struct Stores: Sendable {
     package let installDevices: any InstallDeviceStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
+    /// The PostgreSQL server reached at start-up (`host:port`, of several the writable one); nil on SQLite.
+    package let databaseServer: String?
     /// One trivial read, to tell whether the database answers (`/readyz`).
     private let probing: @Sendable () async throws -> Void
 
@@ -34,6 +36,7 @@ package struct Stores: Sendable {
         installDevices = SQLiteInstallDevices(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
+        databaseServer = nil
         // The read answers from the open file even once it is deleted or replaced: not ready then.
         probing = {
             try await database.storeRead { connection in
@@ -44,15 +47,15 @@ package struct Stores: Sendable {
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
-    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements) {
-        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions)) {
+    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements, server: String? = nil) {
+        self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions), server: server) {
             listener.stop()
             await pool.close()
         }
     }
 
     /// The stores of a PostgreSQL database; `closing` closes what is under it.
-    init(_ database: PGStoreDatabase, closing: @escaping @Sendable () async -> Void) {
+    init(_ database: PGStoreDatabase, server: String? = nil, closing: @escaping @Sendable () async -> Void) {
         favorites = PGFavorites(database: database)
         searchHistory = PGSearchHistory(database: database)
         responseCache = PGResponseCache(database: database)
@@ -63,6 +66,7 @@ package struct Stores: Sendable {
         installDevices = PGInstallDevices(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
+        databaseServer = server
         probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
     }
 

@@ -9,8 +9,10 @@ extension Stores {
     /// Throws `StorageOpenError` (its path the URL without its password) when the server cannot be
     /// reached or refuses, or its schema is newer than this program's.
     package static func open(url: PostgreSQLURL, poolSize: Int = 8) throws(StorageOpenError) -> Stores {
+        let server: String
         do {
             let connection = try PGConnection(url: url.text)
+            server = connection.server
             try PGSchema.migrator.migrate(connection)
         } catch let error as PGMigrator.TooNew {
             throw .schemaTooNew(path: url.redacted, found: error.found, latestKnown: error.latestKnown)
@@ -40,6 +42,7 @@ extension Stores {
             favoriteChanges.hear()
             installDeletions.hear()
         }
-        return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions)
+        return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
+                      server: server)
     }
 }
