@@ -52,6 +52,18 @@ package final class PGConnection {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// True when the server takes writes now: not a standby (in recovery), not read-only by
+    /// default. A connection that lands on one that does not is never used for writes.
+    package func isWritable() throws(PostgreSQLError) -> Bool {
+        try queryFirst("SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off'")?.bool(at: 0) ?? false
+    }
+
+    /// True when the server sent something to this connection while it waited idle between
+    /// statements, without a wait: nothing is due then but the server ending the connection (a
+    /// shutdown, a failover, pg_terminate_backend), so an idle connection that heard anything is
+    /// not used again. Not for a listening connection, which hears notifications.
+    package var heardWhileIdle: Bool { shim_wait_readable(socket, 0) != 0 }
+
     /// The socket, for waiting on notifications.
     var socket: Int32 { PQsocket(handle) }
 

@@ -67,7 +67,18 @@ package struct Stores: Sendable {
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
         databaseServer = server
-        probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
+        // Ready only on a server that takes writes: a standby not yet promoted is not enough.
+        probing = {
+            let writable: Bool
+            do {
+                writable = try await database.pool.withConnection { try $0.isWritable() }
+            } catch let error as PostgreSQLError where error.sqlState == PostgreSQLError.readOnly {
+                writable = false
+            } catch let error as PostgreSQLError {
+                throw PGStoreDatabase.storeFailure(for: error) ?? error
+            }
+            guard writable else { throw DatabaseTakesNoWrites() }
+        }
     }
 
     /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store
@@ -93,6 +104,8 @@ package struct Stores: Sendable {
             return nil
         } catch StoreFailure.busy {
             return "the database is busy."
+        } catch is DatabaseTakesNoWrites {
+            return "the database takes no writes (a standby, or read-only); ready again once a server that does answers."
         } catch is DatabaseFileMoved {
             return "the database file was deleted or replaced under the running server; "
                 + "ready again once writes have moved it to the file now at its path (a copy put there, or a new empty one)."
@@ -109,3 +122,6 @@ package struct Stores: Sendable {
 
 /// The SQLite file the server has open is no longer the one at its path (deleted or replaced).
 private struct DatabaseFileMoved: Error {}
+
+/// The PostgreSQL server answers, but takes no writes.
+private struct DatabaseTakesNoWrites: Error {}

@@ -13,6 +13,8 @@ extension Stores {
         do {
             let connection = try PGConnection(url: url.text)
             server = connection.server
+            // target_session_attrs=any (or one host) may land on a standby: said plainly.
+            guard try connection.isWritable() else { throw PostgreSQLError.readOnlyServer(server) }
             try PGSchema.migrator.migrate(connection)
         } catch let error as PGMigrator.TooNew {
             throw .schemaTooNew(path: url.redacted, found: error.found, latestKnown: error.latestKnown)
@@ -26,22 +28,28 @@ extension Stores {
         let pool = PGPool(url: url, settings: settings)
         let favoriteChanges = Announcements(), installDeletions = Announcements()
         let ready = DispatchSemaphore(value: 0)
-        // A lost listening connection may have missed announcements: counted as one of each.
+        // While nobody listens (not yet, or the connection lost until LISTEN again, as across a
+        // failover), nothing read is trusted (see `Announcements`); once listening again, what was
+        // missed meanwhile counts as a change of each kind.
         let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel],
                                   received: { channel, _ in
                                       (channel == PGSchema.installsChannel ? installDeletions : favoriteChanges).hear()
                                   },
                                   resumed: {
-                                      favoriteChanges.hear()
-                                      installDeletions.hear()
+                                      favoriteChanges.listening()
+                                      installDeletions.listening()
                                   },
-                                  listening: { ready.signal() })
-        // Listening before anything is read: a change made meanwhile would otherwise go unheard.
-        // A listener not ready in time (the server slow) counts as a change heard, at worst a read more.
-        if ready.wait(timeout: .now() + 5) == .timedOut {
-            favoriteChanges.hear()
-            installDeletions.hear()
-        }
+                                  listening: {
+                                      favoriteChanges.listening()
+                                      installDeletions.listening()
+                                      ready.signal()
+                                  },
+                                  lost: {
+                                      favoriteChanges.deafened()
+                                      installDeletions.deafened()
+                                  })
+        // Listening before anything is read, or else every read goes to the server until it does.
+        _ = ready.wait(timeout: .now() + 5)
         return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
                       server: server)
     }
