@@ -6,6 +6,9 @@ import Foundation
 /// parameters go apart from the SQL, so no value is ever spliced into it.
 package final class PGConnection {
     private let handle: OpaquePointer
+    private let warnings = ServerWarnings()
+    /// How long a commit may wait for a synchronous standby before it is cancelled.
+    private let commitLimit: Duration
     private var prepared: [String: String] = [:]
     private var nextStatement = 0
 
@@ -36,7 +39,10 @@ package final class PGConnection {
             throw PostgreSQLError(.connection, message: message)
         }
         handle = connection
-        try executeScript("SET statement_timeout = \(max(1, statementTimeoutMilliseconds))")
+        commitLimit = .milliseconds(max(1, statementTimeoutMilliseconds))
+        warnings.receive(on: connection)
+        // WARNINGs reach us whatever the server's default: a commit is judged by them too.
+        try executeScript("SET statement_timeout = \(max(1, statementTimeoutMilliseconds)); SET client_min_messages = warning")
     }
 
     deinit { PQfinish(handle) }
@@ -116,7 +122,17 @@ package final class PGConnection {
         try executeScript("BEGIN")
         do {
             let value = try body(self)
+            _ = warnings.take()
+            let watchdog = CommitWatchdog(handle: handle, limit: commitLimit)
+            defer { watchdog?.disarm() }
             try executeScript("COMMIT")
+            // A WARNING on COMMIT (01000): its wait for a synchronous standby was cancelled, so
+            // the change may be on this server only; a failover could lose it. Not acknowledged:
+            // a lost connection's failure (the caller answers 503), the connection dropped.
+            if warnings.take().contains("01000") {
+                throw PostgreSQLError(.connection, sqlState: "01000",
+                                      message: "the commit was not confirmed by the synchronous standby (it may be on the primary only)")
+            }
             return value
         } catch {
             if isUsable { try? executeScript("ROLLBACK") }
