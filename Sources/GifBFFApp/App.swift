@@ -52,10 +52,12 @@ package enum App {
             return 1
         }
         let address = url(host: configuration.server.host, port: app.port)
-        logger.info("gif-bff listening", ("url", .string(address)), ("database", .string(configuration.databaseURL?.redacted ?? configuration.databasePath)),
+        // database_server: the PostgreSQL server reached (of several hosts, the writable one).
+        logger.log(.info, "gif-bff listening", [("url", .string(address)), ("database", .string(configuration.databaseURL?.redacted ?? configuration.databasePath)),
                     ("upstream", .string(app.isDemo ? "demo" : "giphy")),
                     ("demo_providers", .string(app.demoProviders.map(\.rawValue).joined(separator: ","))),
-                    ("installs", .string(configuration.installPolicy.rawValue)))
+                    ("installs", .string(configuration.installPolicy.rawValue))]
+                    + (app.databaseServer.map { [("database_server", .string($0))] } ?? []))
         for provider in app.demoProviders {
             if let notice = DemoNotice.of(provider, address: address) { printError(notice) }
         }

@@ -14,6 +14,8 @@ package final class RunningApp: Sendable {
     package let demoProviders: [ProviderName]
     /// True when GIPHY is served from the built-in demo catalog (no GIPHY key).
     package var isDemo: Bool { demoProviders.contains(.giphy) }
+    /// The PostgreSQL server reached at start-up (`host:port`); nil on SQLite.
+    package var databaseServer: String? { stores.databaseServer }
     /// The HTTP server (tests read how its requests were answered: `HTTPServer.answerCounts`).
     let server: HTTPServer
     /// What `/readyz` answers: not ready once a drain starts, nor while the database does not answer.

@@ -6,21 +6,28 @@ import Foundation
 /// parameters go apart from the SQL, so no value is ever spliced into it.
 package final class PGConnection {
     private let handle: OpaquePointer
+    private let warnings = ServerWarnings()
+    /// How long a commit may wait for a synchronous standby before it is cancelled.
+    private let commitLimit: Duration
     private var prepared: [String: String] = [:]
     private var nextStatement = 0
 
-    /// Settings added to every connection: a short connect timeout, TCP keepalives and a user
-    /// timeout (a vanished server is noticed within seconds), the application's name.
+    /// Defaults for every connection, each overridden by the connection string when it names it:
+    /// a short connect timeout (per host), TCP keepalives and a user timeout (a vanished server is
+    /// noticed within seconds), the application's name, and of several hosts the one that takes
+    /// writes (libpq's default, `any`, would settle on the first that answers, a standby too).
     static let connectionSettings: [(String, String)] = [
         ("connect_timeout", "3"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
         ("keepalives_count", "2"), ("tcp_user_timeout", "6000"), ("application_name", "gif-bff"),
+        ("target_session_attrs", "read-write"),
     ]
 
-    /// `url`: a `postgresql://` URL (see `PostgreSQLURL`). A statement that runs longer than
-    /// `statementTimeoutMilliseconds` is cancelled by the server.
+    /// `url`: a connection string libpq takes (see `PostgreSQLURL`). A statement that runs longer
+    /// than `statementTimeoutMilliseconds` is cancelled by the server.
     package init(url: String, statementTimeoutMilliseconds: Int = 10_000) throws(PostgreSQLError) {
-        let keywords = ["dbname"] + Self.connectionSettings.map(\.0)
-        let values = [url] + Self.connectionSettings.map(\.1)
+        // libpq keeps the last value of a keyword: the string (expanded from `dbname`) comes last.
+        let keywords = Self.connectionSettings.map(\.0) + ["dbname"]
+        let values = Self.connectionSettings.map(\.1) + [url]
         let connection: OpaquePointer? = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
         }
@@ -32,13 +39,36 @@ package final class PGConnection {
             throw PostgreSQLError(.connection, message: message)
         }
         handle = connection
-        try executeScript("SET statement_timeout = \(max(1, statementTimeoutMilliseconds))")
+        commitLimit = .milliseconds(max(1, statementTimeoutMilliseconds))
+        warnings.receive(on: connection)
+        // WARNINGs reach us whatever the server's default: a commit is judged by them too.
+        try executeScript("SET statement_timeout = \(max(1, statementTimeoutMilliseconds)); SET client_min_messages = warning")
     }
 
     deinit { PQfinish(handle) }
 
     /// False once the connection is lost; a broken connection is dropped, not reused.
     package var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The server this connection reached, `host:port` as libpq says (of several hosts, the one
+    /// it settled on; a socket's folder for a local one).
+    package var server: String {
+        let host = PQhost(handle).map { String(cString: $0) } ?? ""
+        let port = PQport(handle).map { String(cString: $0) } ?? ""
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// True when the server takes writes now: not a standby (in recovery), not read-only by
+    /// default. A connection that lands on one that does not is never used for writes.
+    package func isWritable() throws(PostgreSQLError) -> Bool {
+        try queryFirst("SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off'")?.bool(at: 0) ?? false
+    }
+
+    /// True when the server sent something to this connection while it waited idle between
+    /// statements, without a wait: nothing is due then but the server ending the connection (a
+    /// shutdown, a failover, pg_terminate_backend), so an idle connection that heard anything is
+    /// not used again. Not for a listening connection, which hears notifications.
+    package var heardWhileIdle: Bool { shim_wait_readable(socket, 0) != 0 }
 
     /// The socket, for waiting on notifications.
     var socket: Int32 { PQsocket(handle) }
@@ -92,7 +122,17 @@ package final class PGConnection {
         try executeScript("BEGIN")
         do {
             let value = try body(self)
+            _ = warnings.take()
+            let watchdog = CommitWatchdog(handle: handle, limit: commitLimit)
+            defer { watchdog?.disarm() }
             try executeScript("COMMIT")
+            // A WARNING on COMMIT (01000): its wait for a synchronous standby was cancelled, so
+            // the change may be on this server only; a failover could lose it. Not acknowledged:
+            // a lost connection's failure (the caller answers 503), the connection dropped.
+            if warnings.take().contains("01000") {
+                throw PostgreSQLError(.connection, sqlState: "01000",
+                                      message: "the commit was not confirmed by the synchronous standby (it may be on the primary only)")
+            }
             return value
         } catch {
             if isUsable { try? executeScript("ROLLBACK") }

@@ -4,8 +4,9 @@ import Synchronization
 
 /// LISTEN on a connection of its own, on a thread of its own: each notification on the channels
 /// goes to `received` (channel, payload) as soon as it arrives. When the connection is lost it is
-/// made again (backing off up to 2 s), and `resumed` is called: what was sent meanwhile is lost,
-/// so a listener must treat that as "anything may have changed".
+/// made again through the same connection string (backing off up to 2 s; after a failover, on the
+/// new primary): `lost` is called when it goes, `resumed` once it listens again. What was sent
+/// meanwhile is lost, so a listener must treat that as "anything may have changed".
 package final class PGListener: Sendable {
     private final class Flag: Sendable {
         let raised = Atomic<Bool>(false)
@@ -15,7 +16,8 @@ package final class PGListener: Sendable {
 
     /// `listening` is called once, when the first connection listens on every channel.
     package init(url: PostgreSQLURL, channels: [String], received: @escaping @Sendable (String, String) -> Void,
-                resumed: @escaping @Sendable () -> Void = {}, listening: @escaping @Sendable () -> Void = {}) {
+                resumed: @escaping @Sendable () -> Void = {}, listening: @escaping @Sendable () -> Void = {},
+                lost: @escaping @Sendable () -> Void = {}) {
         let stopped = self.stopped
         let thread = Thread {
             var backoff = 0.1
@@ -35,6 +37,7 @@ package final class PGListener: Sendable {
                     for note in notes { received(note.channel, note.payload) }
                     if !connection.isUsable { break }
                 }
+                if !stopped.raised.load(ordering: .relaxed) { lost() }
             }
         }
         thread.name = "postgres-listen"

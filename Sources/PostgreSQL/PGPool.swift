@@ -2,7 +2,9 @@ import DedicatedThread
 import Synchronization
 
 /// A bounded pool of PostgreSQL connections, each on a thread of its own (never an event loop's),
-/// each made on first use. A lost connection is dropped and made again on a later call; while the
+/// each made on first use, and kept only on a server that takes writes. A lost connection (or
+/// one whose server stopped taking writes) is dropped and made again through the same connection
+/// string (after a failover, to the new primary) on a later call; while the
 /// server cannot be reached, calls fail at once (backing off, 0.1 s doubling to 2 s, between
 /// attempts) instead of waiting, so an answer is a quick 503, and the pool recovers by itself.
 package final class PGPool: Sendable {
@@ -29,7 +31,8 @@ package final class PGPool: Sendable {
     package init(url: PostgreSQLURL, settings: Settings = Settings()) {
         let size = max(1, settings.size)
         self.settings = settings
-        slots = (0..<size).map { PGSlot(url: url.text, settings: settings, name: "postgres-\($0 + 1)") }
+        let connects = ConnectCount()
+        slots = (0..<size).map { PGSlot(url: url.text, settings: settings, name: "postgres-\($0 + 1)", connects: connects) }
         queue = Mutex(Queue(free: Array(0..<size)))
     }
 
@@ -95,8 +98,14 @@ package final class PGPool: Sendable {
     }
 }
 
+/// Connections the pool's slots have made so far: a slot backing off tries again at once when
+/// another made one since it failed (the server is back, or a new primary takes writes).
+private final class ConnectCount: Sendable {
+    let made = Atomic<Int>(0)
+}
+
 /// One connection of the pool and its thread. Its connection is made on first use and again
-/// after it was lost, no sooner than its backoff allows.
+/// after it was lost, no sooner than its backoff allows unless another slot connected since.
 private actor PGSlot {
     private let thread: DedicatedThread
     nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
@@ -105,9 +114,13 @@ private actor PGSlot {
     private var connection: PGConnection?
     private var retryAt: ContinuousClock.Instant?
     private var backoff: Duration
+    private let connects: ConnectCount
+    /// `connects.made` when this slot last failed.
+    private var connectsWhenLost = 0
 
-    init(url: String, settings: PGPool.Settings, name: String) {
+    init(url: String, settings: PGPool.Settings, name: String, connects: ConnectCount) {
         thread = DedicatedThread(name: name)
+        self.connects = connects
         self.url = url
         self.settings = settings
         backoff = settings.firstBackoff
@@ -129,15 +142,19 @@ private actor PGSlot {
     }
 
     private func usable() throws(PostgreSQLError) -> PGConnection {
-        if let connection, connection.isUsable { return connection }
+        // One the server ended while it was idle is dropped before it fails a write.
+        if let connection, connection.isUsable, !connection.heardWhileIdle { return connection }
         connection = nil
         let now = ContinuousClock.now
-        if let retryAt, now < retryAt {
+        if let retryAt, now < retryAt, connects.made.load(ordering: .acquiring) == connectsWhenLost {
             throw PostgreSQLError(.connection, message: "the database could not be reached a moment ago; trying again shortly")
         }
-        do {
+        do throws(PostgreSQLError) {
             let made = try PGConnection(url: url, statementTimeoutMilliseconds: settings.statementTimeoutMilliseconds)
+            // Whatever target_session_attrs says: one that lands on a standby is not written on.
+            guard try made.isWritable() else { throw PostgreSQLError.readOnlyServer(made.server) }
             connection = made
+            connects.made.add(1, ordering: .releasing)
             retryAt = nil
             backoff = settings.firstBackoff
             return made
@@ -149,6 +166,7 @@ private actor PGSlot {
 
     private func lose() {
         connection = nil
+        connectsWhenLost = connects.made.load(ordering: .acquiring)
         retryAt = ContinuousClock.now + backoff
         backoff = min(backoff * 2, settings.maxBackoff)
     }

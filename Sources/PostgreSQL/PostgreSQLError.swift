@@ -24,12 +24,22 @@ package struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConverti
         self.sql = sql
     }
 
-    /// True when another try on a new connection may succeed: the connection was lost, or the
-    /// server is going away (SQLSTATE class 08, connection exceptions, and 57P01-57P03).
+    /// True when another try on a new connection may succeed: the connection was lost, the
+    /// server is going away (SQLSTATE class 08, connection exceptions, and 57P01-57P03), or it
+    /// takes no writes (25006: a standby, or a primary made read-only; after a failover the
+    /// new primary is elsewhere).
     package var isConnectionLost: Bool {
         if kind == .connection { return true }
         guard let sqlState else { return false }
-        return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+        return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03", Self.readOnly].contains(sqlState)
+    }
+
+    /// SQLSTATE read_only_sql_transaction: a write on a server that takes none.
+    package static let readOnly = "25006"
+
+    /// A connection made to a server that takes no writes, not kept.
+    package static func readOnlyServer(_ server: String) -> PostgreSQLError {
+        PostgreSQLError(.connection, sqlState: readOnly, message: "the server \(server) takes no writes (a standby, or read-only)")
     }
 
     package var description: String {

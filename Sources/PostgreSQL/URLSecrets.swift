@@ -1,14 +1,15 @@
 import ASCII
 import CPostgreSQL
 
-/// The parts of a `postgresql://` URL that must never be printed, read as libpq reads the URL
+/// The parts of a connection string that must never be printed. A `keyword=value` string is read
+/// by `KeywordValueSecrets`; a `postgresql://` URL here, as libpq reads the URL
 /// (bytes, not characters): the user info's password, and the value of every query parameter
 /// whose key, percent-decoded, is not a keyword libpq shows (`ConnectionKeywords.shown`). A key
 /// given twice, an unknown or undecodable key, a parameter without `=`: each value is hidden.
 struct URLSecrets {
     static let mask: [UInt8] = Array("***".utf8)
 
-    /// The URL with each secret written `***`; `***` alone for text that is no such URL.
+    /// The string with each secret written `***`.
     let redacted: String
     /// Each secret as written and as libpq decodes it, longest first: libpq's messages quote
     /// parts of the URL (a bad percent-encoding, a parameter without `=`, the whole URL).
@@ -19,8 +20,9 @@ struct URLSecrets {
         let bytes = Array(text.utf8)
         whole = bytes
         guard let schemeEnd = Self.schemeEnd(bytes) else {
-            redacted = String(decoding: Self.mask, as: UTF8.self)
-            values = [bytes]
+            let pairs = KeywordValueSecrets(bytes)
+            redacted = String(decoding: pairs.redacted, as: UTF8.self)
+            values = pairs.secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
             return
         }
         var out = Array(bytes[..<schemeEnd])

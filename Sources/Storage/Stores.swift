@@ -20,6 +20,8 @@ package struct Stores: Sendable {
     package let moderation: any ModerationStore
     private let callLogs: @Sendable (String) -> any UpstreamCallLog
     private let closing: @Sendable () async -> Void
+    /// The PostgreSQL server reached at start-up (`host:port`, of several the writable one); nil on SQLite.
+    package let databaseServer: String?
     /// One trivial read, to tell whether the database answers (`/readyz`).
     private let probing: @Sendable () async throws -> Void
 
@@ -36,6 +38,7 @@ package struct Stores: Sendable {
         moderation = SQLiteModeration(database: database)
         callLogs = { SQLiteCallLog(database: database, provider: $0) }
         closing = { await database.close() }
+        databaseServer = nil
         // The read answers from the open file even once it is deleted or replaced: not ready then.
         probing = {
             try await database.storeRead { connection in
@@ -46,16 +49,17 @@ package struct Stores: Sendable {
     }
 
     /// The stores of a PostgreSQL database, whose listener hears the other instances' changes.
-    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements, blockChanges: Announcements) {
+    init(pool: PGPool, listener: PGListener, favoriteChanges: Announcements, installDeletions: Announcements, blockChanges: Announcements,
+         server: String? = nil) {
         self.init(PGStoreDatabase(pool: pool, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
-                                  blockChanges: blockChanges)) {
+                                  blockChanges: blockChanges), server: server) {
             listener.stop()
             await pool.close()
         }
     }
 
     /// The stores of a PostgreSQL database; `closing` closes what is under it.
-    init(_ database: PGStoreDatabase, closing: @escaping @Sendable () async -> Void) {
+    init(_ database: PGStoreDatabase, server: String? = nil, closing: @escaping @Sendable () async -> Void) {
         favorites = PGFavorites(database: database)
         searchHistory = PGSearchHistory(database: database)
         responseCache = PGResponseCache(database: database)
@@ -67,7 +71,19 @@ package struct Stores: Sendable {
         moderation = PGModeration(database: database)
         callLogs = { PGCallLog(database: database, provider: $0) }
         self.closing = closing
-        probing = { try await database.storeRead { connection in _ = try connection.queryFirst("SELECT 1") } }
+        databaseServer = server
+        // Ready only on a server that takes writes: a standby not yet promoted is not enough.
+        probing = {
+            let writable: Bool
+            do {
+                writable = try await database.pool.withConnection { try $0.isWritable() }
+            } catch let error as PostgreSQLError where error.sqlState == PostgreSQLError.readOnly {
+                writable = false
+            } catch let error as PostgreSQLError {
+                throw PGStoreDatabase.storeFailure(for: error) ?? error
+            }
+            guard writable else { throw DatabaseTakesNoWrites() }
+        }
     }
 
     /// Opens (creating and migrating as needed) the SQLite database at `path` and builds every store
@@ -93,6 +109,8 @@ package struct Stores: Sendable {
             return nil
         } catch StoreFailure.busy {
             return "the database is busy."
+        } catch is DatabaseTakesNoWrites {
+            return "the database takes no writes (a standby, or read-only); ready again once a server that does answers."
         } catch is DatabaseFileMoved {
             return "the database file was deleted or replaced under the running server; "
                 + "ready again once writes have moved it to the file now at its path (a copy put there, or a new empty one)."
@@ -109,3 +127,6 @@ package struct Stores: Sendable {
 
 /// The SQLite file the server has open is no longer the one at its path (deleted or replaced).
 private struct DatabaseFileMoved: Error {}
+
+/// The PostgreSQL server answers, but takes no writes.
+private struct DatabaseTakesNoWrites: Error {}

@@ -27,8 +27,9 @@ final class Fleet {
     /// Each instance's log of its latest launch.
     private var latestLogs: [Int: URL] = [:]
 
-    /// `flags`: more gif-bff flags for both instances.
-    init(_ testCase: XCTestCase, flags: [String] = []) throws {
+    /// `flags`: more gif-bff flags for both instances; `databaseURL`: a database of the test's own
+    /// (else one of TestSupport's cluster).
+    init(_ testCase: XCTestCase, flags: [String] = [], databaseURL given: String? = nil) throws {
         guard let executable = ExecutableTests.executable else { throw XCTSkip("gif-bff was not built next to the tests") }
         self.executable = executable
         let nginx = "/usr/sbin/nginx"
@@ -36,7 +37,7 @@ final class Fleet {
             if ProcessInfo.processInfo.environment["CI"] == "true" { throw FleetError(description: "no \(nginx): CI installs nginx") }
             throw XCTSkip("nginx is not installed here; CI installs it")
         }
-        databaseURL = try PostgreSQLCluster.database(for: testCase)
+        databaseURL = try given ?? PostgreSQLCluster.database(for: testCase)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-bff-fleet-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         fake = FakeGiphy(apiKey: Self.apiKey)

@@ -93,3 +93,48 @@ final class PGPoolTests: XCTestCase {
         print("LISTEN/NOTIFY delay over 50: p50 \(sorted[sorted.count / 2]), p99 \(sorted[sorted.count * 99 / 100])")
     }
 }
+
+/// Issue 48 item 2: a connection whose server takes no writes (SQLSTATE 25006: a standby, a
+/// primary made read-only) fails as a lost one, and the pool drops it for a new one; an idle
+/// connection the server ended (as every one is in a failover) is dropped before it fails a call.
+final class PGPoolFailoverTests: XCTestCase {
+    func testAnIdleConnectionTheServerEndedIsReplacedBeforeItFailsACall() async throws {
+        let database = try PostgreSQLCluster.database(for: self)
+        guard case .success(let url) = PostgreSQLURL.parse(database) else { return XCTFail("URL") }
+        var settings = PGPool.Settings()
+        settings.size = 1
+        let pool = PGPool(url: url, settings: settings)
+        addTeardownBlock { await pool.close() }
+        let before = try await pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(at: 0) }
+        let killer = try PGConnection(url: database)
+        XCTAssertEqual(try killer.queryFirst("SELECT pg_terminate_backend($1)", [.int(try XCTUnwrap(before))])?.bool(at: 0), true)
+        try await Task.sleep(for: .milliseconds(100))
+        let after = try await pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(at: 0) }
+        XCTAssertNotEqual(before, after)
+    }
+
+    func testAWriteRefusedAsReadOnlyDropsTheConnection() async throws {
+        guard case .success(let url) = PostgreSQLURL.parse(try PostgreSQLCluster.database(for: self)) else { return XCTFail("URL") }
+        var settings = PGPool.Settings()
+        settings.size = 1
+        let pool = PGPool(url: url, settings: settings)
+        addTeardownBlock { await pool.close() }
+        let before = try await pool.withConnection { connection in
+            try connection.executeScript("CREATE TABLE t (n INT); SET default_transaction_read_only = on")
+            return try connection.queryFirst("SELECT pg_backend_pid()")?.int(at: 0)
+        }
+        do {
+            _ = try await pool.withConnection { try $0.execute("INSERT INTO t VALUES (1)") }
+            XCTFail("written on a read-only session")
+        } catch let error as PostgreSQLError {
+            XCTAssertEqual(error.sqlState, "25006", "\(error)")
+            XCTAssertTrue(error.isConnectionLost, "\(error)")
+        }
+        try await Task.sleep(for: .milliseconds(250))
+        let after = try await pool.withConnection { connection in
+            try connection.execute("INSERT INTO t VALUES (2)")
+            return try connection.queryFirst("SELECT pg_backend_pid()")?.int(at: 0)
+        }
+        XCTAssertNotEqual(before, after, "a new connection")
+    }
+}

@@ -46,6 +46,13 @@ final class PostgreSQLURLSecrecyTests: XCTestCase {
         "postgresql://u:pa%zzS3CRET@db/gifs",
         "postgresql://u:S3CRET@[::1/gifs",
         "host=db password=S3CRET",
+        "host=db1,db2 port=5432,5433 password='S3CRET and more' target_session_attrs=read-write",
+        "password = S3CRET host=db",
+        "host=db password=S3CRET\\ x sslpassword='S3CRET\\'s' dbname=gifs",
+        "host=db passfile=/home/S3CRET/.pgpass sslkey='/k/S3CRET.key'",
+        "host=db password='S3CRET never closed",
+        "host=db S3CRET password=S3CRET",
+        "host=db pass%77ord=S3CRET",
         "S3CRET",
     ]
 

@@ -99,6 +99,22 @@ package final class PostgreSQLCluster: Sendable {
         _ = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
+    /// A standby made the primary (`pg_ctl promote`), once it takes writes.
+    package func promote() throws {
+        let status = try Self.asPostgres("\(Self.binaries)/pg_ctl", ["-D", folder + "/data", "-w", "promote"])
+        guard status == 0 else { throw ClusterError(description: "pg_ctl promote failed (\(status))") }
+    }
+
+    /// Runs statements against `database` and returns psql's unaligned output (one row a line).
+    package func psqlOutput(_ sql: String, database: String = "postgres") throws -> String {
+        let output = folder + "/psql-output-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = try Self.run("\(Self.binaries)/psql", ["-h", folder, "-p", String(port), "-U", "postgres", "-d", database,
+                                                           "-v", "ON_ERROR_STOP=1", "-q", "-A", "-t", "-o", output, "-c", sql])
+        guard status == 0 else { throw ClusterError(description: "psql failed (\(status)): \(sql)") }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
     /// Stops the server for good and deletes its folder.
     package func stopAndDelete() {
         try? stop()
@@ -119,8 +135,10 @@ package final class PostgreSQLCluster: Sendable {
     }
 
     /// A new cluster in a folder of its own under `parent`, owned by this process. The clusters
-    /// under `parent` whose owner has gone are stopped and deleted first.
-    package init(in parent: String) throws(ClusterError) {
+    /// under `parent` whose owner has gone are stopped and deleted first. With `standbyOf`, a hot
+    /// standby of that (running) cluster: its base backup (`pg_basebackup -R`, which writes
+    /// `standby.signal` and `primary_conninfo`), streaming from it over loopback.
+    package init(in parent: String, standbyOf primary: PostgreSQLCluster? = nil) throws(ClusterError) {
         guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
             throw ClusterError(description: "no \(Self.binaries)/initdb")
         }
@@ -131,8 +149,14 @@ package final class PostgreSQLCluster: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try ClusterOwner.thisProcess().record(in: folder)
             if getuid() == 0 { _ = try Self.run("/bin/chown", ["postgres:postgres", folder]) }
-            let status = try Self.asPostgres("\(Self.binaries)/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync"])
-            guard status == 0 else { throw ClusterError(description: "initdb failed (\(status))") }
+            if let primary {
+                let status = try Self.asPostgres("\(Self.binaries)/pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres",
+                                                                                  "-D", folder + "/data", "-R", "-X", "stream", "--no-sync"])
+                guard status == 0 else { throw ClusterError(description: "pg_basebackup failed (\(status))") }
+            } else {
+                let status = try Self.asPostgres("\(Self.binaries)/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync"])
+                guard status == 0 else { throw ClusterError(description: "initdb failed (\(status))") }
+            }
             try start()
         } catch let error as ClusterError {
             throw error

@@ -56,7 +56,7 @@ extension Setting {
         case .failure(let failure): throw SettingValueError(expected: failure.reason)
         }
     }, write: { _ in "(none: the SQLite file)" }), secret: true,
-        "a PostgreSQL URL (postgresql://user:password@host:port/name) to keep everything in PostgreSQL, shared by every instance using it; unset, the SQLite file")
+        "a PostgreSQL connection string libpq takes (postgresql://user:password@host:port,host2:port/name, or keyword=value pairs) to keep everything in PostgreSQL, shared by every instance using it; unset, the SQLite file")
 
     static let logLevel = Setting("GIF_BFF_LOG_LEVEL", "--log-level", \.logLevel, SettingReader(
         expected: "debug, info, warning, error or off", { LogLevel(name: $0) }, write: { $0.name }), "debug, info, warning, error or off")

@@ -9,8 +9,12 @@ extension Stores {
     /// Throws `StorageOpenError` (its path the URL without its password) when the server cannot be
     /// reached or refuses, or its schema is newer than this program's.
     package static func open(url: PostgreSQLURL, poolSize: Int = 8) throws(StorageOpenError) -> Stores {
+        let server: String
         do {
             let connection = try PGConnection(url: url.text)
+            server = connection.server
+            // target_session_attrs=any (or one host) may land on a standby: said plainly.
+            guard try connection.isWritable() else { throw PostgreSQLError.readOnlyServer(server) }
             try PGSchema.migrator.migrate(connection)
         } catch let error as PGMigrator.TooNew {
             throw .schemaTooNew(path: url.redacted, found: error.found, latestKnown: error.latestKnown)
@@ -24,7 +28,9 @@ extension Stores {
         let pool = PGPool(url: url, settings: settings)
         let favoriteChanges = Announcements(), installDeletions = Announcements(), blockChanges = Announcements()
         let ready = DispatchSemaphore(value: 0)
-        // A lost listening connection may have missed announcements: counted as one of each.
+        // While nobody listens (not yet, or the connection lost until LISTEN again, as across a
+        // failover), nothing read is trusted (see `Announcements`); once listening again, what was
+        // missed meanwhile counts as a change of each kind (the blocks are read again).
         let listener = PGListener(url: url, channels: [PGSchema.favoritesChannel, PGSchema.installsChannel, PGSchema.blocksChannel],
                                   received: { channel, _ in
                                       switch channel {
@@ -34,18 +40,24 @@ extension Stores {
                                       }
                                   },
                                   resumed: {
-                                      favoriteChanges.hear()
-                                      installDeletions.hear()
-                                      blockChanges.hear()
+                                      favoriteChanges.listening()
+                                      installDeletions.listening()
+                                      blockChanges.listening()
                                   },
-                                  listening: { ready.signal() })
-        // Listening before anything is read: a change made meanwhile would otherwise go unheard.
-        // A listener not ready in time (the server slow) counts as a change heard, at worst a read more.
-        if ready.wait(timeout: .now() + 5) == .timedOut {
-            favoriteChanges.hear()
-            installDeletions.hear()
-        }
+                                  listening: {
+                                      favoriteChanges.listening()
+                                      installDeletions.listening()
+                                      blockChanges.listening()
+                                      ready.signal()
+                                  },
+                                  lost: {
+                                      favoriteChanges.deafened()
+                                      installDeletions.deafened()
+                                      blockChanges.deafened()
+                                  })
+        // Listening before anything is read, or else every read goes to the server until it does.
+        _ = ready.wait(timeout: .now() + 5)
         return Stores(pool: pool, listener: listener, favoriteChanges: favoriteChanges, installDeletions: installDeletions,
-                      blockChanges: blockChanges)
+                      blockChanges: blockChanges, server: server)
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import PostgreSQL
+import TestSupport
+import XCTest
+
+/// Issue 48 item 3: a commit whose wait for a synchronous standby is cancelled (by
+/// `statement_timeout`) comes back from PostgreSQL as a success with a WARNING, committed on the
+/// primary only. gif-bff does not take it as acknowledged: the transaction fails as a lost
+/// connection's would (a 503), since a failover then could lose it.
+final class SynchronousCommitTests: XCTestCase {
+    func testACommitTheSynchronousStandbyNeverConfirmedIsNotAcknowledged() throws {
+        try PostgreSQLCluster.requireInstalled()
+        // A cluster of its own: it waits for a standby that never comes (the shared one must not).
+        let cluster = try PostgreSQLCluster(in: FileManager.default.temporaryDirectory.path)
+        addTeardownBlock { cluster.stopAndDelete() }
+        let connection = try PGConnection(url: cluster.url(), statementTimeoutMilliseconds: 300)
+        try connection.executeScript("CREATE TABLE t (n INT)")
+        // statement_timeout alone would never end the commit's wait (the server turns it off first).
+        try cluster.psql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'", "SELECT pg_reload_conf()")
+        // The reload reaches the connection's backend a moment later.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try connection.queryFirst("SHOW synchronous_standby_names")?.text(at: 0) != "nobody", ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        let started = ContinuousClock.now
+        XCTAssertThrowsError(try connection.transaction { try $0.execute("INSERT INTO t VALUES (1)") }) { error in
+            let failure = error as? PostgreSQLError
+            XCTAssertEqual(failure?.isConnectionLost, true, "\(error)")
+            XCTAssertTrue(failure?.message.contains("synchronous standby") == true, "\(error)")
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(3), "within the statement timeout")
+        // What PostgreSQL did: committed locally, which is why it could not be acknowledged.
+        let reader = try PGConnection(url: cluster.url())
+        XCTAssertEqual(try reader.queryFirst("SELECT count(*) FROM t")?.int(at: 0), 1)
+        // A read-only transaction waits for nothing and is not affected.
+        XCTAssertEqual(try connection.transaction { try $0.queryFirst("SELECT 2")?.int(at: 0) }, 2)
+    }
+}
