@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 # Drops the files that need libcurl or epoll (C modules a single swiftc call does not have).
 without_transport() {
-    grep -v -E '/(CurlLoop|CurlTransfer|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient|KlipyClient|PexelsClient)\.swift$' | sort
+    grep -v -E '/(CurlLoop|CurlTransfer|CallDeadlines|TransferFailure\+Curl|UpstreamCall|UpstreamTransport|GiphyClient|GiphyClient\+Analytics|UnsplashClient|KlipyClient|PexelsClient)\.swift$' | sort
 }
 
 # The small modules everything else stands on (ASCII, Primitives, JSON) go into every target.

@@ -21,7 +21,7 @@ func checkPaging(_ page: UpstreamPage) {
             for wholePages in [false, true] {
                 guard let request = PageRequest(offset: offset, limit: limit) else { fatalError("no request for \(offset), \(limit)") }
                 let answer = PageAnswer(Fetched(page, status: .miss, age: 0), request: request, favorites: .none,
-                                        lastOffset: lastOffset, wholePages: wholePages).page()
+                                        lastOffset: lastOffset, wholePages: wholePages, provider: .giphy).page()
                 if let next = answer.pagination.nextOffset, next <= offset || next > lastOffset {
                     fatalError("next offset \(next) after \(offset) (last \(lastOffset)) for count \(page.count)")
                 }
