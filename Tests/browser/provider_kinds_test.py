@@ -65,7 +65,12 @@ class ProviderKindsTest(PageDriver):
         first = self.api_requests("/trending")
         assert first and first[-1].get("kind") == ["photos"] and "provider" not in first[-1], first
         shown = len(self.all("result-item"))
-        self.one("load-more").click()
+        # Centred first: pictures still loading above it move it, and a click at its old place
+        # lands on the grid.
+        more = self.one("load-more")
+        self.driver.execute_script("arguments[0].scrollIntoView({ block: 'center' });", more)
+        self.wait.until(lambda d: more.is_displayed() and more.is_enabled(), "the more button is not shown")
+        self.driver.execute_script("arguments[0].click();", more)
         self.wait.until(lambda d: len(self.all("result-item")) > shown, "no second page")
         later = self.api_requests("/trending")
         assert later, "no request for the second page"
