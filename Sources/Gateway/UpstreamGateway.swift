@@ -219,7 +219,10 @@ package final class UpstreamGateway: Sendable {
                 running.company.join()
                 return running
             }
-            let task = Task {
+            // On the requester's executor (its event loop's) when it has one: the call's answer is
+            // read and mapped there, and the requester resumes there, with no hop to Swift's pool
+            // and back. Unstructured all the same: the call outlives a requester that gives up.
+            let task = Task(executorPreference: RequestExecutor.preferred) {
                 // The entry is in the map before this can run: the map's lock is held while it is added.
                 defer { self.inflight.withLock { _ = $0.removeValue(forKey: key) } }
                 return try await self.load(key: key, endpoint: endpoint, reserve: reserve, payer: payer, call: call)

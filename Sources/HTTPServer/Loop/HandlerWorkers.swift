@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 /// The tasks that run one loop's handlers. A worker runs a request, then parks until the loop
@@ -43,10 +44,13 @@ final class HandlerWorkers: Sendable {
             return
         }
         Task(executorPreference: executor) { [self] in
-            var next: Work? = work
-            while let work = next {
-                await run(work)
-                next = await nextWork()
+            // Set once for the worker's life: the tasks its requests start may run here too.
+            await RequestExecutor.$preferred.withValue(executor) {
+                var next: Work? = work
+                while let work = next {
+                    await run(work)
+                    next = await nextWork()
+                }
             }
         }
     }

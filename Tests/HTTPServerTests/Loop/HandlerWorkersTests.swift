@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import Primitives
 import Synchronization
 import XCTest
 
@@ -54,6 +55,22 @@ final class HandlerWorkersTests: XCTestCase {
         try await waitUntil(workers.parkedCount == 3, "three wait")
         try await Task.sleep(for: .milliseconds(50))
         XCTAssertEqual(workers.parkedCount, 3, "the other two ended rather than wait")
+    }
+
+    /// What a request starts that outlives it (a shared upstream call) learns the loop's executor
+    /// from the handler's task: `RequestExecutor.preferred`, set for every request a worker runs.
+    func testEveryRequestSeesItsWorkersExecutorAsThePreferredOne() async throws {
+        let seen = Mutex<[Bool]>([])
+        let workers = HandlerWorkers(executor: globalConcurrentExecutor, maxParked: 8) { _ in
+            let preferred = RequestExecutor.preferred.map { $0 as AnyObject === globalConcurrentExecutor as AnyObject } ?? false
+            seen.withLock { $0.append(preferred) }
+        }
+        defer { workers.stop() }
+        for token in 1...3 as ClosedRange<UInt64> {
+            workers.dispatch(work(token))
+            try await waitUntil(seen.withLock { $0.count } == Int(token) && workers.parkedCount == 1, "request \(token) ran")
+        }
+        XCTAssertEqual(seen.withLock { $0 }, [true, true, true], "the first request and those its worker ran next")
     }
 
     func testStopEndsTheWaitingWorkersAndABusyOneAfterItsRequest() async throws {
