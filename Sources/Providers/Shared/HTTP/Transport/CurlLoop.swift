@@ -16,8 +16,12 @@ final class CurlLoop: @unchecked Sendable {
         case shutdown
     }
 
-    private struct Mailbox {
+    struct Mailbox {
         var messages: [Message] = []
+        /// The loop is (about to be) blocked in epoll_wait: only then is the eventfd rung. A loop
+        /// awake reads the mailbox before it sleeps again; ringing it cost a write, and the loop
+        /// a wake-up and a read, per call (issue 46 item 7).
+        var sleeping = false
         /// Set (under the lock) before the loop closes its descriptors: nothing is posted after.
         var closed = false
         /// Set once libcurl and the descriptors are released; `stop` waits for it.
@@ -25,6 +29,23 @@ final class CurlLoop: @unchecked Sendable {
         var releaseWaiters: [CheckedContinuation<Void, Never>] = []
         /// Let go of as the loop closes (the eventfd closes with the last reference).
         var wake: Wake?
+
+        /// Leaves `message`; the eventfd to ring (after the lock is let go) when the loop sleeps,
+        /// nil when it is awake or closed (then `message` is not left: false).
+        mutating func post(_ message: Message) -> (posted: Bool, wake: Wake?) {
+            guard !closed else { return (false, nil) }
+            messages.append(message)
+            guard sleeping else { return (true, nil) }
+            sleeping = false
+            return (true, wake)
+        }
+
+        /// Marks the loop as about to sleep, unless messages wait (then false: it reads them first).
+        mutating func prepareToSleep() -> Bool {
+            guard messages.isEmpty else { return false }
+            sleeping = true
+            return true
+        }
     }
 
     /// The eventfd other threads ring, closed when the last reference goes: a thread ringing as
@@ -87,13 +108,9 @@ final class CurlLoop: @unchecked Sendable {
     /// Hands a message to the loop thread; false once the loop is closed.
     @discardableResult
     func post(_ message: Message) -> Bool {
-        let wake = mailbox.withLock { mailbox -> Wake? in
-            guard !mailbox.closed else { return nil }
-            mailbox.messages.append(message)
-            return mailbox.wake
-        }
+        let (posted, wake) = mailbox.withLock { $0.post(message) }
         wake?.ring()
-        return wake != nil
+        return posted
     }
 
     /// Ends the loop and returns once libcurl's connections and the loop's descriptors are
@@ -135,15 +152,20 @@ final class CurlLoop: @unchecked Sendable {
         var events = [shim_epoll_event](repeating: shim_epoll_event(), count: 64)
         var running = true
         while running {
-            let ready = shim_epoll_wait(epollFD, &events, Int32(events.count), waitMilliseconds())
+            let sleeps = mailbox.withLock { $0.prepareToSleep() }
+            let ready = shim_epoll_wait(epollFD, &events, Int32(events.count), sleeps ? waitMilliseconds() : 0)
             if ready < 0 && errno != EINTR { break }
+            mailbox.withLock { $0.sleeping = false }
             for event in events.prefix(Int(max(0, ready))) {
                 if event.token == Self.wakeToken {
-                    running = handleMessages()
+                    var count: UInt64 = 0
+                    _ = read(wakeFD, &count, MemoryLayout<UInt64>.size)
                 } else {
                     act(on: Int32(truncatingIfNeeded: event.token), events: event.events)
                 }
             }
+            // Every turn: a message posted while the loop was awake rang nothing.
+            running = handleMessages()
             if let due = timerDue, due <= .now {
                 timerDue = nil
                 act(onSocket: SHIM_CURL_SOCKET_TIMEOUT, flags: 0)
@@ -206,8 +228,6 @@ final class CurlLoop: @unchecked Sendable {
 
     /// Reads the mailbox; false when the loop is to stop.
     private func handleMessages() -> Bool {
-        var count: UInt64 = 0
-        _ = read(wakeFD, &count, MemoryLayout<UInt64>.size)
         let messages = mailbox.withLock { mailbox in
             defer { mailbox.messages.removeAll() }
             return mailbox.messages
