@@ -1,6 +1,7 @@
 @testable import GifBFFApp
 import HTTPServer
 import TestSupport
+import Glibc
 import XCTest
 
 /// The trimmer trims at its interval, says so at debug level, and stops when told.
@@ -17,5 +18,17 @@ final class HeapTrimmerTests: XCTestCase {
         let afterStop = trims()
         try await Task.sleep(for: .milliseconds(200))
         XCTAssertEqual(trims(), afterStop, "no trim after stop")
+    }
+
+    /// With a trimmer, glibc keeps what is freed for reuse (the trimmer hands it back): a block
+    /// of a few hundred KB comes from an arena, not a fresh mapping faulted in page by page.
+    func testBlocksUnderAMegabyteComeFromTheArenasOnceATrimmerRuns() throws {
+        let trimmer = HeapTrimmer(every: .seconds(3600), logger: Logger(level: .error, sink: LogSink.capturing()))
+        defer { trimmer.stop() }
+        let block = try XCTUnwrap(malloc(600 * 1024))
+        defer { free(block) }
+        // glibc's chunk header, the word before the block: bit 1 (IS_MMAPPED) marks a mapping of its own.
+        let header = block.load(fromByteOffset: -MemoryLayout<UInt>.size, as: UInt.self)
+        XCTAssertEqual(header & 2, 0, "a 600 KB block was mapped on its own")
     }
 }

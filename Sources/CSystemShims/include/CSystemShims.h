@@ -151,4 +151,10 @@ static inline size_t shim_heap_free_kept(void) {
 // Gives the free pages of every arena back to the system (glibc's malloc_trim); 1 if any were.
 static inline int shim_heap_trim(void) { return malloc_trim(0); }
 
+// Freed memory is kept by each arena up to `trimBytes` (not handed back on every free), and
+// blocks under `mmapBytes` come from the arenas, not fresh mappings; 1 if glibc took both.
+static inline int shim_heap_keep_freed(int trimBytes, int mmapBytes) {
+    return mallopt(M_TRIM_THRESHOLD, trimBytes) == 1 && mallopt(M_MMAP_THRESHOLD, mmapBytes) == 1;
+}
+
 #endif
