@@ -1,4 +1,5 @@
 import Model
+import Primitives
 import Synchronization
 
 /// A task's value, or what is at hand at a deadline, whichever comes first. The task is not
@@ -11,11 +12,13 @@ enum FirstOf {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 answer.await(continuation)
-                let timer = Task {
+                // Both on the request's executor when it has one (its event loop's): neither
+                // wakes a thread of Swift's pool for a miss (issue 46 item 7).
+                let timer = Task(executorPreference: RequestExecutor.preferred) {
                     try await Task.sleep(until: deadline, clock: .continuous)
                     if let value = atHand() { answer.give(.success(value)) }
                 }
-                Task {
+                Task(executorPreference: RequestExecutor.preferred) {
                     let result = await task.result
                     timer.cancel()
                     answer.give(result)

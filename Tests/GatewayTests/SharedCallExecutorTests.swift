@@ -95,4 +95,28 @@ final class SharedCallExecutorTests: XCTestCase {
         XCTAssertEqual(joined.status, .miss)
         XCTAssertEqual(provider.onExecutor.withLock { $0 }, [true], "one call, on the first requester's executor")
     }
+
+    /// With the cache on, the wait for a shared call (`FirstOf`) runs its deadline and its wait
+    /// for the call on the request's executor too: no thread of Swift's pool is woken for them.
+    func testTheDeadlineForAStaleAnswerRunsOnTheRequestersExecutor() async throws {
+        let executor = ThreadExecutor()
+        defer { executor.end() }
+        let slow = Task<Int, any Error> {
+            try await Task.sleep(for: .seconds(2))
+            return 1
+        }
+        defer { slow.cancel() }
+        let asked = Mutex<[Bool]>([])
+        let value = try await Task(executorPreference: executor) {
+            try await RequestExecutor.$preferred.withValue(executor) {
+                try await FirstOf.value(of: slow, orAt: .now + .milliseconds(10)) { () -> Int? in
+                    let here = executor.isCurrent
+                    asked.withLock { $0.append(here) }
+                    return 2
+                }
+            }
+        }.value
+        XCTAssertEqual(value, 2, "the answer at hand at the deadline")
+        XCTAssertEqual(asked.withLock { $0 }, [true])
+    }
 }
