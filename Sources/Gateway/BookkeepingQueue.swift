@@ -69,14 +69,20 @@ struct BookkeepingQueue<Job> {
         if let key { mergeable[key] = lastTicket }
     }
 
-    /// The first write waiting, taken off the queue; nil when none is. Every write with a lower
-    /// ticket has been taken before it (or merged into a later one).
-    mutating func takeNext() -> Entry? {
+    /// The first write waiting, taken off the queue; nil when none is, or when it is not one
+    /// `taking` accepts (it then stays first). Every write with a lower ticket has been taken
+    /// before it (or merged into a later one).
+    mutating func takeNext(if taking: (Entry) -> Bool = { _ in true }) -> Entry? {
         // Each ticket is looked at once: the gaps merged writes left are skipped as they come.
         while nextTicket <= lastTicket {
             let ticket = nextTicket
+            guard let entry = waiting[ticket] else {
+                nextTicket += 1
+                continue
+            }
+            guard taking(entry) else { return nil }
             nextTicket += 1
-            guard let entry = waiting.removeValue(forKey: ticket) else { continue }
+            waiting[ticket] = nil
             waitingByKind[entry.write, default: 1] -= 1
             if let key = entry.mergeKey.map({ MergeKey(write: entry.write, key: $0) }), mergeable[key] == ticket {
                 mergeable.removeValue(forKey: key)

@@ -9,7 +9,9 @@ import Synchronization
 /// every one of them. Writes that need not happen before the answer are queued (`later`) and run
 /// one at a time, so a locked database delays none of the answers; each kind has a bounded share
 /// of the queue (`BookkeepingQueue`), and what does not fit counts as a failure. A flush waits for
-/// the writes queued before it, not for a queue that more writes keep filling.
+/// the writes queued before it, not for a queue that more writes keep filling. Writes queued for a
+/// batch runner (`BookkeepingBatchRunner`) that wait next to each other run as one batch, in
+/// order, each failing alone.
 package final class BookkeepingWrites: Sendable {
     package enum Write: String, Sendable, CaseIterable {
         case searchHistory = "search_history"
@@ -28,7 +30,7 @@ package final class BookkeepingWrites: Sendable {
 
     /// The writes waiting for the one writer, whether it is running, and the flushes waiting for it.
     private struct Writer {
-        var queue: BookkeepingQueue<Body>
+        var queue: BookkeepingQueue<BookkeepingJob>
         var isDraining = false
         var merged: [Write: Int] = [:]
         var flushes: [(upTo: Int, waiter: CheckedContinuation<Void, Never>)] = []
@@ -38,6 +40,8 @@ package final class BookkeepingWrites: Sendable {
     /// Writes of one kind waiting at most; beyond it a write of that kind is dropped (and counted),
     /// so memory stays bounded, and the other kinds keep their shares.
     package static let defaultSharePerKind = 250
+    /// Writes run as one batch at most: a batch holds the database's write lock while it runs.
+    static let batchLimit = 32
 
     private let state = Mutex(State())
     private let writer: Mutex<Writer>
@@ -49,7 +53,7 @@ package final class BookkeepingWrites: Sendable {
                 sharePerKind: Int = defaultSharePerKind) {
         self.report = report
         self.now = now
-        let queue = BookkeepingQueue<Body>(sharePerKind: sharePerKind)
+        let queue = BookkeepingQueue<BookkeepingJob>(sharePerKind: sharePerKind)
         self.sharePerKind = queue.sharePerKind
         writer = Mutex(Writer(queue: queue))
     }
@@ -59,8 +63,18 @@ package final class BookkeepingWrites: Sendable {
     /// behind the others): repeating a write that only its last instance matters for, say the
     /// same search made again, costs nothing while the writer is busy.
     package func later(_ write: Write, mergeKey: String? = nil, _ body: @escaping Body) {
-        let (outcome, startDrain) = writer.withLock { writer -> (BookkeepingQueue<Body>.Outcome, Bool) in
-            let outcome = writer.queue.add(write, mergeKey: mergeKey, body)
+        queue(write, mergeKey: mergeKey, .alone(body))
+    }
+
+    /// Queues `item` for `runner`, as `later` queues a body (same order, merging and share); the
+    /// items of one runner found waiting one after another run in one `run` of it.
+    package func later<Runner: BookkeepingBatchRunner>(_ write: Write, mergeKey: String? = nil, _ item: Runner.Item, in runner: Runner) {
+        queue(write, mergeKey: mergeKey, .batched(BatchedItem(item, in: runner)))
+    }
+
+    private func queue(_ write: Write, mergeKey: String?, _ job: BookkeepingJob) {
+        let (outcome, startDrain) = writer.withLock { writer -> (BookkeepingQueue<BookkeepingJob>.Outcome, Bool) in
+            let outcome = writer.queue.add(write, mergeKey: mergeKey, job)
             if outcome == .merged { writer.merged[write, default: 0] += 1 }
             if outcome == .full || writer.isDraining { return (outcome, false) }
             writer.isDraining = true
@@ -86,19 +100,52 @@ package final class BookkeepingWrites: Sendable {
 
     private func drain() async {
         while true {
-            let (next, done) = writer.withLock { writer -> (BookkeepingQueue<Body>.Entry?, [CheckedContinuation<Void, Never>]) in
-                let next = writer.queue.takeNext()
-                if next == nil { writer.isDraining = false }
-                // The write before has run: so has every one with a lower ticket than the next.
-                let doneBelow = next?.ticket ?? writer.queue.lastTicket + 1
-                let done = writer.flushes.filter { $0.upTo < doneBelow }.map(\.waiter)
-                writer.flushes.removeAll { $0.upTo < doneBelow }
-                return (next, done)
+            let (batch, done) = writer.withLock { writer -> ([BookkeepingQueue<BookkeepingJob>.Entry], [CheckedContinuation<Void, Never>]) in
+                guard let first = writer.queue.takeNext() else {
+                    writer.isDraining = false
+                    return ([], Self.flushesDone(below: writer.queue.lastTicket + 1, in: &writer))
+                }
+                // The writes before have run: so has every one with a lower ticket than the next.
+                let done = Self.flushesDone(below: first.ticket, in: &writer)
+                var batch = [first]
+                if let runner = first.job.runner {
+                    while batch.count < Self.batchLimit, let next = writer.queue.takeNext(if: { $0.job.runner == runner }) {
+                        batch.append(next)
+                    }
+                }
+                return (batch, done)
             }
             for waiter in done { waiter.resume() }
-            guard let next else { return }
-            await attempt(next.write, next.job)
+            guard !batch.isEmpty else { return }
+            await run(batch)
         }
+    }
+
+    /// Runs a write alone, or the items of one runner (those the drain took together) in one
+    /// `run`, each failure counted for its own write.
+    private func run(_ batch: [BookkeepingQueue<BookkeepingJob>.Entry]) async {
+        guard let first = batch.first else { return }
+        switch first.job {
+        case .alone(let body):
+            await attempt(first.write, body)
+        case .batched(let item):
+            // Every entry of the batch is one of the runner's items (`takeNext(if:)` in `drain`).
+            let failures = await item.runBatch(batch.compactMap { entry -> (any Sendable)? in
+                if case .batched(let batched) = entry.job { return batched.item }
+                return nil
+            })
+            for (index, entry) in batch.enumerated() {
+                let failure = index < failures.count ? failures[index] : BatchAnswerMissing()
+                if let failure { failed(entry.write, failure) }
+            }
+        }
+    }
+
+    /// The flushes waiting for tickets below `ticket` only, taken off the list to be resumed.
+    private static func flushesDone(below ticket: Int, in writer: inout Writer) -> [CheckedContinuation<Void, Never>] {
+        let done = writer.flushes.filter { $0.upTo < ticket }.map(\.waiter)
+        writer.flushes.removeAll { $0.upTo < ticket }
+        return done
     }
 
     /// Runs `body` on the caller's isolation; a failure is counted and maybe reported, never thrown.

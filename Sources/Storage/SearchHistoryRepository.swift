@@ -16,20 +16,52 @@ extension SearchHistoryRepository {
     /// case (which takes this spelling), then keeps only its `keepingNewest` newest. Nothing for
     /// an install that does not exist.
     func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
-        let key = Self.key(for: query), owner = install.rawValue
+        let search = RecordedSearch(query: query, at: date, install: install)
         try await database.storeWrite { connection in
-            guard try connection.lockInstall(install) else { return }
-            try connection.execute("""
-                INSERT INTO search_history (install_id, query_key, query, searched_at, seq)
-                VALUES (\(owner), \(key), \(query), \(date), (SELECT coalesce(max(seq), 0) + 1 FROM search_history WHERE install_id = \(owner)))
-                ON CONFLICT (install_id, query_key) DO UPDATE
-                SET query = excluded.query, searched_at = excluded.searched_at, seq = excluded.seq
-                """)
-            try connection.execute("""
-                DELETE FROM search_history WHERE install_id = \(owner) AND query_key NOT IN
-                    (SELECT query_key FROM search_history WHERE install_id = \(owner) ORDER BY seq DESC LIMIT \(max(limit, 0)))
-                """)
+            if try Self.insert(search, on: connection) { try Self.trim(search.install, keepingNewest: limit, on: connection) }
         }
+    }
+
+    /// In one transaction, each install trimmed once at the end (the same rows are left as by a
+    /// trim after each: the newest `limit` by `seq`). When it fails, whichever search failed rolled
+    /// back every one: each runs again in a transaction of its own, so only a failing one fails.
+    func record(_ searches: [RecordedSearch], keepingNewest limit: Int) async -> [(any Error)?] {
+        if searches.count > 1 {
+            do {
+                try await database.storeWrite { connection in
+                    var written: [InstallID] = []
+                    for search in searches {
+                        if try Self.insert(search, on: connection), !written.contains(search.install) { written.append(search.install) }
+                    }
+                    for install in written { try Self.trim(install, keepingNewest: limit, on: connection) }
+                }
+                return searches.map { _ in nil }
+            } catch {}
+        }
+        return await recordEachAlone(searches, keepingNewest: limit)
+    }
+
+    /// Makes `search` its install's newest entry; false (nothing written) for an install that
+    /// does not exist.
+    private static func insert(_ search: RecordedSearch, on connection: Database.Connection) throws -> Bool {
+        let key = Self.key(for: search.query), owner = search.install.rawValue
+        guard try connection.lockInstall(search.install) else { return false }
+        try connection.execute("""
+            INSERT INTO search_history (install_id, query_key, query, searched_at, seq)
+            VALUES (\(owner), \(key), \(search.query), \(search.date), (SELECT coalesce(max(seq), 0) + 1 FROM search_history WHERE install_id = \(owner)))
+            ON CONFLICT (install_id, query_key) DO UPDATE
+            SET query = excluded.query, searched_at = excluded.searched_at, seq = excluded.seq
+            """)
+        return true
+    }
+
+    /// Keeps only the install's `limit` newest entries.
+    private static func trim(_ install: InstallID, keepingNewest limit: Int, on connection: Database.Connection) throws {
+        let owner = install.rawValue
+        try connection.execute("""
+            DELETE FROM search_history WHERE install_id = \(owner) AND query_key NOT IN
+                (SELECT query_key FROM search_history WHERE install_id = \(owner) ORDER BY seq DESC LIMIT \(max(limit, 0)))
+            """)
     }
 
     /// Newest first. With `containing`, only queries that contain it ignoring letter case.

@@ -2,7 +2,6 @@ import Gateway
 import Model
 import ASCII
 import Foundation
-import Synchronization
 
 /// The search history rules, per install: queries are trimmed and their inner whitespace
 /// collapsed, blank ones are ignored, letter case does not make a new entry, the newest `limit`
@@ -16,66 +15,22 @@ package struct SearchHistoryService: Sendable {
     private let store: any SearchHistoryStore
     /// Where `recordLater` queues its writes; the gateways' queue, so one flush waits for all.
     let bookkeeping: BookkeepingWrites
-    private let now: @Sendable () -> Date
-    private let lastRecorded = LastRecorded()
-
-    /// The query written last, for which install and when, shared by copies of the service: paging
-    /// through results repeats one query, and rewriting the same newest entry would change nothing
-    /// but its time. Only a write that overlapped no other sets it, since overlapping writes may
-    /// land in any order.
-    private final class LastRecorded: Sendable {
-        struct State {
-            var install: InstallID?
-            var query: String?
-            var at = Date.distantPast
-            var started = 0
-            var inFlight = 0
-        }
-
-        let state = Mutex(State())
-    }
-
-    /// How long the same newest query is not written again.
-    static let rewriteAfterSeconds: Double = 60
+    /// Writes the searches, shared by copies of the service (with its memory of the last one).
+    private let recorder: SearchHistoryRecorder
 
     package init(store: any SearchHistoryStore, limit: Int = defaultLimit, bookkeeping: BookkeepingWrites = BookkeepingWrites(),
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.bookkeeping = bookkeeping
         self.limit = limit
-        self.now = now
+        recorder = SearchHistoryRecorder(store: store, limit: limit, now: now)
     }
 
     /// Records `query` as the install's newest search. Returns the text recorded, nil for a blank query.
     @discardableResult
     package func record(_ query: String, install: InstallID) async throws -> String? {
         guard let normalized = Self.normalize(query) else { return nil }
-        let date = now()
-        let (unchanged, ticket, alone) = lastRecorded.state.withLock { state -> (Bool, Int, Bool) in
-            if state.inFlight == 0, state.install == install, state.query == normalized,
-               date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds {
-                return (true, 0, false)
-            }
-            state.query = nil
-            state.started += 1
-            state.inFlight += 1
-            return (false, state.started, state.inFlight == 1)
-        }
-        if unchanged { return normalized }
-        do {
-            try await store.record(normalized, at: date, keepingNewest: limit, install: install)
-        } catch {
-            lastRecorded.state.withLock { $0.inFlight -= 1 }
-            throw error
-        }
-        lastRecorded.state.withLock { state in
-            state.inFlight -= 1
-            if alone && state.started == ticket {
-                state.install = install
-                state.query = normalized
-                state.at = date
-            }
-        }
+        try await recorder.record(normalized, install: install)
         return normalized
     }
 
@@ -84,28 +39,20 @@ package struct SearchHistoryService: Sendable {
     /// write that would do nothing (a page of results, then the next, repeats one query).
     package func wouldWrite(_ query: String, install: InstallID) -> Bool {
         guard let normalized = Self.normalize(query) else { return false }
-        return wouldWrite(normalized: normalized, install: install)
-    }
-
-    private func wouldWrite(normalized: String, install: InstallID) -> Bool {
-        let date = now()
-        return lastRecorded.state.withLock { state in
-            !(state.inFlight == 0 && state.install == install && state.query == normalized
-                && date.timeIntervalSince(state.at) < Self.rewriteAfterSeconds)
-        }
+        return recorder.wouldWrite(normalized, install: install)
     }
 
     /// Records `query` for `install` once the caller has answered; a failed write fails no answer
     /// (it is counted and reported by the bookkeeping). Queues nothing when the write would change
     /// nothing. The same query for the same install still waiting to be written is replaced by
     /// this one, which leaves the same history (that query the newest), so two queries searched
-    /// in turn by many clients keep two writes waiting, not a queue full of them.
+    /// in turn by many clients keep two writes waiting, not a queue full of them. Searches found
+    /// waiting together are written together (one transaction), each failing alone.
     package func recordLater(_ query: String, install: InstallID) {
-        guard let normalized = Self.normalize(query), wouldWrite(normalized: normalized, install: install) else { return }
+        guard let normalized = Self.normalize(query), recorder.wouldWrite(normalized, install: install) else { return }
         // An install id has no space in it: the key is the install, then the query.
-        bookkeeping.later(.searchHistory, mergeKey: "\(install.rawValue) \(normalized)") { [self] in
-            try await record(normalized, install: install)
-        }
+        bookkeeping.later(.searchHistory, mergeKey: "\(install.rawValue) \(normalized)",
+                          SearchHistoryRecorder.Item(query: normalized, install: install), in: recorder)
     }
 
     /// Newest first, the searches queued so far included. A non-blank `contains` keeps the
@@ -118,21 +65,12 @@ package struct SearchHistoryService: Sendable {
     /// Clears after the searches queued so far, so none of them lands after the clearing.
     package func clear(install: InstallID) async throws {
         await bookkeeping.flush()
-        // Counts as a write in flight, so a record overlapping it never sets the memo.
-        lastRecorded.state.withLock { state in
-            state.query = nil
-            state.started += 1
-            state.inFlight += 1
-        }
-        defer { lastRecorded.state.withLock { $0.inFlight -= 1 } }
-        try await store.clear(install: install)
+        try await recorder.clearing { try await store.clear(install: install) }
     }
 
     /// Drops what memory holds of a deleted install (the store deleted its entries with it).
     package func forget(_ install: InstallID) {
-        lastRecorded.state.withLock { state in
-            if state.install == install { state.query = nil }
-        }
+        recorder.forget(install)
     }
 
     /// "  the   Score " -> "the Score"; nil when nothing but whitespace is left, and for text with
