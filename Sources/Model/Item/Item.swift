@@ -82,9 +82,22 @@ package struct Item: Equatable, Sendable {
     /// The provider's wording when it gave one, else "<title> <link>" ("GIF <link>" without a title).
     /// Made for every item of every page written: trimmed without Foundation.
     package var shareText: String {
-        if let presetShareText, !presetShareText.isEmpty { return presetShareText }
-        let title = title.flatMap(WhiteSpace.trimmed) ?? "GIF"
-        return title + " " + shareLink
+        switch shareTextParts {
+        case .preset(let text): text
+        case .titled(let title, let link): title + " " + link
+        }
+    }
+
+    /// What `shareText` is made of, so a writer can write it without joining a String per item.
+    package var shareTextParts: ShareTextParts {
+        if let presetShareText, !presetShareText.isEmpty { return .preset(presetShareText) }
+        return .titled(title.flatMap(WhiteSpace.trimmed) ?? "GIF", link: shareLink)
+    }
+
+    /// The provider's wording as it is, or a title and a link, joined by a space.
+    package enum ShareTextParts {
+        case preset(String)
+        case titled(String, link: String)
     }
 }
 

@@ -1,0 +1,17 @@
+import Model
+/// The order an item's renditions are written in: their names as Strings sort, worked out once per
+/// form (`ItemForm`), so writing an item sorts nothing and copies no rendition to sort it.
+struct RenditionOrder: Sendable {
+    /// The names written, sorted.
+    let names: [String]
+    /// Whether every rendition is written (`all`): then an item with a name outside `names` (one
+    /// read back from a store may have any) has its names sorted when written instead.
+    let isEverything: Bool
+
+    init(_ selection: RenditionSelection) {
+        switch selection {
+        case .all: (names, isEverything) = (RenditionSelection.knownNames.sorted(), true)
+        case .named(let chosen): (names, isEverything) = (chosen.sorted(), false)
+        }
+    }
+}
