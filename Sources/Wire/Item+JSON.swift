@@ -69,7 +69,7 @@ extension Item: JSONWritable {
             var any = false
             var index = images.startIndex
             while index != images.endIndex {
-                if let place = order.names.firstIndex(of: images.keys[index]) {
+                if let place = order.place(of: images.keys[index]) {
                     places[place] = index
                     any = true
                 } else if order.isEverything {

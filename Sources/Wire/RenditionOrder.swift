@@ -8,6 +8,13 @@ struct RenditionOrder: Sendable {
     /// read back from a store may have any) has its names sorted when written instead.
     let isEverything: Bool
 
+    /// Where `name` goes in `names`; nil when it is not among them. Lengths first: the names'
+    /// lengths mostly differ, and comparing two counts is cheaper than two Strings.
+    func place(of name: String) -> Int? {
+        let length = name.utf8.count
+        return names.firstIndex { $0.utf8.count == length && $0 == name }
+    }
+
     init(_ selection: RenditionSelection) {
         switch selection {
         case .all: (names, isEverything) = (RenditionSelection.knownNames.sorted(), true)
