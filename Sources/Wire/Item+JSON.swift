@@ -32,7 +32,10 @@ extension Item: JSONWritable {
         // A list's items leave out what the list already says or repeats: the rating it was
         // filtered by, and the short link, which is in share_text.
         if !form.isCompact { writer.meaningful(K.rating, rating) }
-        writer.member(K.shareText, shareText)
+        switch shareTextParts {
+        case .preset(let text): writer.member(K.shareText, text)
+        case .titled(let title, let link): writer.key(K.shareText); writer.string(title, link, separator: 0x20)
+        }
         if !form.isCompact { writer.meaningful(K.shareURL, shareURL) }
         if stale { writer.key(K.stale); writer.bool(true) }
         writer.meaningful(K.title, title)
@@ -55,28 +58,51 @@ extension Item: JSONWritable {
     }
 
     private func writeImages(to writer: inout JSONWriter, form: ItemForm) {
-        // Every item of every page written passes here: the chosen renditions are sorted as
-        // positions in the dictionary, so no rendition (three strings) is copied to be written.
-        var chosen: [Dictionary<String, Rendition>.Index] = []
-        chosen.reserveCapacity(images.count)
-        var index = images.startIndex
-        while index != images.endIndex {
-            if form.renditions.includes(images[index].key) { chosen.append(index) }
-            images.formIndex(after: &index)
-        }
-        guard !chosen.isEmpty else { return }
-        chosen.sort { images[$0].key < images[$1].key }
-        writer.key(K.images)
-        writer.object { writer in
-            for index in chosen {
-                let name = images[index].key
-                writer.key(escaping: name)
-                if form.isCompact {
-                    images[index].value.write(to: &writer, withSize: false, withVideo: !ItemForm.isStillOnlyWhenCompact(name), form: form)
-                } else {
-                    images[index].value.write(to: &writer, form: form)
+        guard !images.isEmpty else { return }
+        // Every item of every page written passes here: each rendition is put in its place in the
+        // form's order (a few small-string comparisons), then written from there; nothing is
+        // sorted, allocated or copied per item.
+        let order = form.renditionOrder
+        let written = withUnsafeTemporaryAllocation(of: Dictionary<String, Rendition>.Index?.self, capacity: order.names.count) { places in
+            places.initialize(repeating: nil)
+            defer { places.deinitialize() }
+            var any = false
+            var index = images.startIndex
+            while index != images.endIndex {
+                if let place = order.place(of: images.keys[index]) {
+                    places[place] = index
+                    any = true
+                } else if order.isEverything {
+                    return false
+                }
+                images.formIndex(after: &index)
+            }
+            guard any else { return true }
+            writer.key(K.images)
+            writer.object { writer in
+                for place in places.indices {
+                    if let index = places[place] { writeRendition(images.values[index], named: order.names[place], to: &writer, form: form) }
                 }
             }
+            return true
+        }
+        // An item with a rendition name of no provider's (read back from a store): sorted here.
+        if !written {
+            writer.key(K.images)
+            writer.object { writer in
+                for name in images.keys.sorted() {
+                    if let rendition = images[name] { writeRendition(rendition, named: name, to: &writer, form: form) }
+                }
+            }
+        }
+    }
+
+    private func writeRendition(_ rendition: Rendition, named name: String, to writer: inout JSONWriter, form: ItemForm) {
+        writer.key(escaping: name)
+        if form.isCompact {
+            rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.isStillOnlyWhenCompact(name), form: form)
+        } else {
+            rendition.write(to: &writer, form: form)
         }
     }
 
@@ -152,7 +178,7 @@ extension Author: JSONWritable {
 
     func write(to writer: inout JSONWriter, form: ItemForm) {
         writer.object { writer in
-            writer.meaningful(K.avatarURL, avatarURL.map(form.resolved))
+            form.writeLink(K.avatarURL, avatarURL, to: &writer)
             writer.meaningful(K.displayName, displayName)
             writer.meaningful(K.profileURL, profileURL)
             writer.meaningful(K.username, username)
@@ -172,10 +198,11 @@ extension Rendition: JSONWritable {
     func write(to writer: inout JSONWriter, withSize: Bool = true, withVideo: Bool = true, form: ItemForm) {
         writer.object { writer in
             writer.member(K.height, height)
-            if withVideo { writer.meaningful(K.mp4, mp4.map(form.resolved)) }
+            if withVideo { form.writeLink(K.mp4, mp4, to: &writer) }
             if withSize { writer.meaningful(K.size, size) }
-            writer.member(K.url, form.resolved(url))
-            if withVideo { writer.meaningful(K.webp, webp.map(form.resolved)) }
+            writer.key(K.url)
+            form.writeLink(url, to: &writer)
+            if withVideo { form.writeLink(K.webp, webp, to: &writer) }
             writer.member(K.width, width)
         }
     }

@@ -1,4 +1,5 @@
 import Model
+import JSON
 /// How much of an item an answer writes. `full` is everything (single items, stored snapshots);
 /// `compact` is what a grid and a detail screen draw, for list answers: no creation date, the
 /// author's names without their links, renditions without byte sizes, and the original as its
@@ -14,10 +15,12 @@ package struct ItemForm: Sendable, Hashable {
         let keepsUpstreamLinks: Bool
         let linkBase: String?
         let key: Key
+        let renditionOrder: RenditionOrder
 
         init(isCompact: Bool, renditions: RenditionSelection, keepsUpstreamLinks: Bool, linkBase: String?, key: Key) {
             self.isCompact = isCompact
             self.renditions = renditions
+            renditionOrder = RenditionOrder(renditions)
             self.keepsUpstreamLinks = keepsUpstreamLinks
             self.linkBase = linkBase
             self.key = key
@@ -26,6 +29,10 @@ package struct ItemForm: Sendable, Hashable {
 
     package var isCompact: Bool { parts.isCompact }
     package var renditions: RenditionSelection { parts.renditions }
+
+    /// The names of the renditions written, in the order written (as Strings sort): the ones the
+    /// selection names, or every known one for `all`, sorted once per form, not per item.
+    var renditionOrder: RenditionOrder { parts.renditionOrder }
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps
     /// an item (cached answers, snapshots), never in an answer.
@@ -69,6 +76,25 @@ package struct ItemForm: Sendable, Hashable {
     package func resolved(_ link: String) -> String {
         guard let linkBase, link.utf8.first == UInt8(ascii: "/") else { return link }
         return linkBase + link
+    }
+
+    /// `link` as `resolved` gives it, written as the value of `key`, joined as written (no String
+    /// made); left out when empty or absent, as `meaningful` leaves it.
+    func writeLink(_ key: StaticString, _ link: String?, to writer: inout JSONWriter) {
+        guard let link, !link.isEmpty else { return }
+        writer.key(key)
+        writeLink(link, to: &writer)
+    }
+
+    /// `link` as `resolved` gives it, written as a value.
+    func writeLink(_ link: String, to writer: inout JSONWriter) {
+        // The first byte read from the bytes themselves: `utf8.first` went through the generic
+        // Collection's, a call per link.
+        if let linkBase, (link.utf8.withContiguousStorageIfAvailable { $0.first } ?? link.utf8.first) == UInt8(ascii: "/") {
+            writer.string(linkBase, link)
+        } else {
+            writer.string(link)
+        }
     }
 
     /// Whether a rendition is written with its GIF url only in compact form (the original).

@@ -14,7 +14,9 @@ struct PageJSON: JSONWritable {
     func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.key("data")
-            writer.array(page.data) { writer, item in writer.object { writer in item.writeMembers(to: &writer, form: form) } }
+            // By position, not through the generic sequence's array (unspecialized across modules:
+            // witness-table calls and an Item copied per element).
+            writer.array(count: page.data.count) { writer, index in writer.object { writer in page.data[index].writeMembers(to: &writer, form: form) } }
             writer.key("pagination")
             writer.object { writer in
                 writer.member("count", page.pagination.count)

@@ -28,18 +28,35 @@ package enum ConditionalGET {
 
     /// A strong validator: a 64-bit hash of the body, eight bytes at a time (FNV-1a's constants
     /// with a shift-xor per word), plus the length. Not cryptographic: it only has to change
-    /// when the body does. Package-wide so that a responder keeping a body can compute its tag once.
+    /// when the body does (each step is one-to-one, so a body differing in one word always gets
+    /// another tag). Four lanes take every fourth word, folded at the end: one chain waited on
+    /// each multiplication in turn (a 36 KB page took ~10 µs), four overlap. Package-wide so that
+    /// a responder keeping a body can compute its tag once.
     package static func entityTag(of body: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(body.count)
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        func mixed(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (hash ^ word) &* prime
+            return product ^ (product >> 29)
+        }
+        let seed: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(body.count)
+        var hash = seed
         body.withUnsafeBytes { raw in
+            var lanes = (seed, seed &+ 1, seed &+ 2, seed &+ 3)
             var offset = 0
+            while offset + 32 <= raw.count {
+                lanes.0 = mixed(lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                lanes.1 = mixed(lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                lanes.2 = mixed(lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+                lanes.3 = mixed(lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                offset += 32
+            }
+            hash = mixed(mixed(mixed(mixed(hash, lanes.0), lanes.1), lanes.2), lanes.3)
             while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-                hash ^= hash >> 29
+                hash = mixed(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
             while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ UInt64(raw[offset])) &* prime
                 offset += 1
             }
         }

@@ -1,9 +1,10 @@
 /// The GIF's author, when the upstream names one. Every field is optional.
 package struct Author: Equatable, Sendable {
-    package var displayName: String?
-    package var username: String?
-    package var avatarURL: String?
-    package var profileURL: String?
+    // `Optional<T>`, not `T?`: no copy per init (Item.swift says why).
+    package var displayName: Optional<String>
+    package var username: Optional<String>
+    package var avatarURL: Optional<String>
+    package var profileURL: Optional<String>
 
     package init(displayName: String? = nil, username: String? = nil, avatarURL: String? = nil, profileURL: String? = nil) {
         self.displayName = displayName

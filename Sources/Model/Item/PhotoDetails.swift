@@ -1,8 +1,9 @@
 /// Where a photo was taken, with the parts its provider named.
 package struct PhotoLocation: Equatable, Sendable {
-    package var name: String?
-    package var city: String?
-    package var country: String?
+    // `Optional<T>`, not `T?`: no copy per init (Item.swift says why).
+    package var name: Optional<String>
+    package var city: Optional<String>
+    package var country: Optional<String>
 
     package init(name: String? = nil, city: String? = nil, country: String? = nil) {
         self.name = name
@@ -11,18 +12,19 @@ package struct PhotoLocation: Equatable, Sendable {
     }
 
     /// False when no part is known: such a location is left out.
-    package var hasValue: Bool { [name, city, country].contains { !($0 ?? "").isEmpty } }
+    package var hasValue: Bool { !(name ?? "").isEmpty || !(city ?? "").isEmpty || !(country ?? "").isEmpty }
 }
 
 /// The camera settings a photo was taken with (EXIF), those known. Texts as the provider wrote
 /// them ("1/125", "2.8", "50.0").
 package struct PhotoCamera: Equatable, Sendable {
-    package var make: String?
-    package var model: String?
-    package var exposureTime: String?
-    package var aperture: String?
-    package var focalLength: String?
-    package var iso: Int?
+    // `Optional<T>`, not `T?`: no copy per init (Item.swift says why).
+    package var make: Optional<String>
+    package var model: Optional<String>
+    package var exposureTime: Optional<String>
+    package var aperture: Optional<String>
+    package var focalLength: Optional<String>
+    package var iso: Optional<Int>
 
     package init(make: String? = nil, model: String? = nil, exposureTime: String? = nil, aperture: String? = nil,
                 focalLength: String? = nil, iso: Int? = nil) {
@@ -36,6 +38,8 @@ package struct PhotoCamera: Equatable, Sendable {
 
     /// False when nothing is known (Unsplash often sends every EXIF field as null).
     package var hasValue: Bool {
-        [make, model, exposureTime, aperture, focalLength].contains { !($0 ?? "").isEmpty } || (iso ?? 0) > 0
+        // Field by field: an array of them was made per item written.
+        !(make ?? "").isEmpty || !(model ?? "").isEmpty || !(exposureTime ?? "").isEmpty || !(aperture ?? "").isEmpty
+            || !(focalLength ?? "").isEmpty || (iso ?? 0) > 0
     }
 }

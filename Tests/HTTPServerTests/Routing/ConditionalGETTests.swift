@@ -44,4 +44,24 @@ final class ConditionalGETTests: XCTestCase {
             XCTAssertEqual(answered, expected, condition)
         }
     }
+
+    /// The tag changes with any byte of the body, in every lane and in the tail, and with the
+    /// order of its words (two lanes' words swapped), and is the same for the same bytes.
+    func testTheTagChangesWithEveryByteAndTheWordsOrder() {
+        let body = (0..<101).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let tag = ConditionalGET.entityTag(of: body)
+        XCTAssertEqual(ConditionalGET.entityTag(of: Array(body)), tag)
+        var tags: Set<String> = [tag]
+        for position in body.indices {
+            var changed = body
+            changed[position] ^= 0x01
+            tags.insert(ConditionalGET.entityTag(of: changed))
+        }
+        XCTAssertEqual(tags.count, body.count + 1, "every byte counts")
+        var swapped = body
+        swapped.swapAt(0, 8)
+        XCTAssertNotEqual(ConditionalGET.entityTag(of: swapped), tag, "the order of the words counts")
+        let lengths = Set((0..<70).map { ConditionalGET.entityTag(of: Array(repeating: 0, count: $0)) })
+        XCTAssertEqual(lengths.count, 70, "zeros of another length are another body")
+    }
 }
