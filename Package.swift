@@ -199,7 +199,7 @@ let package = Package(
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "JSON", "UnsplashCatalog"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog", "ProviderHTTP"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "JSON", "TestSupport", "FakeUpstream", "UnsplashCatalog"], swiftSettings: strict),
