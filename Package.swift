@@ -199,7 +199,7 @@ let package = Package(
         .executableTarget(name: "fake-unsplash", dependencies: ["FakeUnsplash", "HTTPServer", "FakeUpstream"], swiftSettings: strict),
         .testTarget(
             name: "UnsplashClientTests",
-            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "JSON", "UnsplashCatalog"],
+            dependencies: ["UnsplashClient", "FakeUnsplash", "Service", "Model", "TestSupport", "FakeUpstream", "JSON", "UnsplashCatalog", "DemoCatalog", "ProviderHTTP"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeUnsplashTests", dependencies: ["FakeUnsplash", "JSON", "TestSupport", "FakeUpstream", "UnsplashCatalog"], swiftSettings: strict),
@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "PexelsClientTests", dependencies: ["PexelsClient", "PexelsDemo", "PexelsCatalog", "FakePexels", "FakeUpstream", "Model", "TestSupport", "DemoMedia", "ProviderHTTP"], swiftSettings: strict),
         .testTarget(
             name: "GiphyClientTests",
-            dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "ProviderHTTP", "TestSupport", "ASCII", "FakeUpstream", "GiphyCatalog", "JSON"],
+            dependencies: ["GiphyClient", "FakeGiphy", "Service", "Model", "ProviderHTTP", "TestSupport", "ASCII", "FakeUpstream", "GiphyCatalog", "DemoCatalog", "JSON"],
             swiftSettings: strict
         ),
         .testTarget(name: "FakeGiphyTests", dependencies: ["FakeGiphy", "JSON", "TestSupport", "FakeUpstream", "GiphyCatalog"], swiftSettings: strict),

@@ -2,8 +2,9 @@ import ASCII
 import Foundation
 
 /// A JSON body (an upstream's, a request's, one the server stored), read once into a flat list of
-/// nodes pointing into its bytes, and read from there through `JSONValue` (leniently, as upstream
-/// mappings do) or `JSONObject` (strictly, as what the server wrote itself is read back). Foundation's JSONDecoder was a quarter of a
+/// nodes pointing into its bytes, and read from there through `JSONValue` or, in place, `JSONView`
+/// (leniently, as upstream mappings do) or `JSONObject` (strictly, as what the server wrote itself
+/// is read back). Foundation's JSONDecoder was a quarter of a
 /// cache miss's CPU (Codable's containers, and an error thrown for every number GIPHY sends as a
 /// string); here nothing is decoded that no mapping asks for, and asking never throws.
 package final class JSONDocument: Sendable {
@@ -28,58 +29,14 @@ package final class JSONDocument: Sendable {
     /// The top-level value.
     package var root: JSONValue { JSONValue(document: self, index: 0) }
 
-    /// The node after `index` and everything inside it.
-    func next(after index: Int) -> Int {
-        let node = nodes[index]
-        return node.isContainer ? Int(node.end) : index + 1
-    }
+    /// `read` given the top-level value read in place: the document's bytes and nodes are lent
+    /// for the closure's length, so that a mapping of a whole page borrows them once.
+    package func withView<R>(_ read: (JSONView) -> R) -> R { withView(at: 0, read) }
 
-    /// The value of the object's member named `key` (the first, if the key repeats).
-    func member(of object: Int, named key: String) -> Int? {
-        var wanted = key
-        return wanted.withUTF8 { member(of: object, named: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// The same for a key given as UTF-8 bytes. Every field a mapping reads is looked up here,
-    /// through every key before it: keys are compared by length, then by memcmp.
-    func member(of object: Int, named wanted: UnsafeRawBufferPointer) -> Int? {
-        let end = Int(nodes[object].end)
-        return body.withUnsafeBytes { bytes in
-            var index = object + 1
-            while index + 1 < end {
-                let keyNode = nodes[index]
-                let key = Self.slice(of: keyNode, in: bytes)
-                if keyNode.flag {
-                    if Self.unescaped(key).utf8.elementsEqual(wanted) { return index + 1 }
-                } else if Self.sameBytes(key, wanted) {
-                    return index + 1
-                }
-                index = next(after: index + 1)
-            }
-            return nil
+    func withView<R>(at index: Int, _ read: (JSONView) -> R) -> R {
+        body.withUnsafeBytes { bytes in
+            nodes.withUnsafeBufferPointer { nodes in read(JSONView(bytes: bytes, nodes: nodes, index: index)) }
         }
-    }
-
-    /// A string node's text, escapes decoded and invalid UTF-8 repaired.
-    func string(at index: Int) -> String {
-        let node = nodes[index]
-        return body.withUnsafeBytes { bytes in
-            let slice = Self.slice(of: node, in: bytes)
-            return node.flag ? Self.unescaped(slice) : String(decoding: slice, as: UTF8.self)
-        }
-    }
-
-    /// A scalar node's bytes as ASCII text (numbers).
-    func text(at index: Int) -> String {
-        let node = nodes[index]
-        return body.withUnsafeBytes { bytes in String(decoding: Self.slice(of: node, in: bytes), as: UTF8.self) }
-    }
-
-    private static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
-        guard one.count == other.count else { return false }
-        // Only an empty buffer has no address.
-        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
-        return memcmp(first, second, one.count) == 0
     }
 
     static func slice(of node: JSONNode, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

@@ -22,7 +22,7 @@ final class GiphyFieldsTests: XCTestCase {
         _ = try await client.trending(TrendingRequest(offset: 0, limit: 5))
         XCTAssertEqual(harness.fake.recordedCalls.last?.value(of: "fields"), GIFMapping.fields)
         for rendition in GIFMapping.renditionSources.flatMap(\.giphyNames) {
-            XCTAssertTrue(GIFMapping.fields.split(separator: ",").contains("images.\(rendition)"), rendition)
+            XCTAssertTrue(GIFMapping.fields.split(separator: ",").contains("images.\(rendition)"), "\(rendition)")
         }
     }
 

@@ -59,12 +59,62 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(root("[1]"))["a"], "an array has no members")
     }
 
+    /// The scan reads strings many bytes at a time: an escape, a quote or a control character is
+    /// found at every place of a long string, and DEL and non-ASCII bytes are text.
+    func testLongStringsStopAtEveryEscapeQuoteAndControlCharacter() throws {
+        for place in 0..<40 {
+            let before = String(repeating: "a", count: place)
+            let after = String(repeating: "b", count: 39 - place)
+            XCTAssertEqual(root("\"\(before)\\\"\(after)\"")?.text, before + "\"" + after, "an escape at \(place)")
+            XCTAssertEqual(root("\"\(before)\\u00e9\(after)\"")?.text, before + "é" + after, "a \\u escape at \(place)")
+            XCTAssertEqual(root("[\"\(before)\",\"\(after)\"]")?.elements.map(\.text), [before, after], "a quote at \(place)")
+            XCTAssertNil(root("\"\(before)\u{1F}\(after)\""), "a control character at \(place)")
+            XCTAssertNil(root("\"\(before)\\x\(after)\""), "an escape JSON has not at \(place)")
+            XCTAssertEqual(root("\"\(before)\u{7F}é\(after)\"")?.text, before + "\u{7F}é" + after, "DEL and é at \(place)")
+        }
+    }
+
+    /// A view reads in place what a value reads: every member in order, repeated keys included,
+    /// keys with escapes decoded; elements in order; nothing of what is not an object or array.
+    func testAViewVisitsEveryMemberAndElementInPlace() throws {
+        let object = try XCTUnwrap(root(#"{"a":1,"b":{"c":[1,{"d":2},3]},"a":9,"e\u0066":"f","":"empty","\u00e9":null}"#))
+        let visited = object.withView { view in
+            var keys: [String] = []
+            view.forEachMember { key, value in keys.append(String(decoding: key.bytes, as: UTF8.self) + "=" + (value.text ?? "-")) }
+            return keys
+        }
+        XCTAssertEqual(visited, ["a=1", "b=-", "a=9", "ef=f", "=empty", "é=-"])
+        let matched = object.withView { view in
+            var names: [String] = []
+            view.forEachMember { key, _ in
+                switch key {
+                case "a": names.append("a")
+                case "ef": names.append("ef")
+                case "é": names.append("é")
+                default: names.append("?")
+                }
+            }
+            return names
+        }
+        XCTAssertEqual(matched, ["a", "?", "a", "ef", "?", "é"], "keys match as decoded bytes")
+        XCTAssertEqual(object.withView { $0["b"]?["c"]?.elements.map(\.integer) }, [1, nil, 3])
+        XCTAssertEqual(object.withView { $0["a"]?.integer }, 1, "the first of a repeated key")
+        XCTAssertEqual(object.withView { view in view["b"].map { $0.elements.map(\.integer) } }, [], "an object has no elements")
+        XCTAssertEqual(try XCTUnwrap(root("[1]")).withView { view in
+            var count = 0
+            view.forEachMember { _, _ in count += 1 }
+            return count
+        }, 0, "an array has no members")
+    }
+
     /// The table GIPHY's numbers-as-strings were read by before (LenientInt), and more.
     func testIntegersAreReadLeniently() {
         let cases: [(String, Int?)] = [
             (#""200""#, 200), ("200", 200), (#"" 12 ""#, 12), (#""12.0""#, 12), ("12.7", 12), ("-3", -3), ("2e3", 2000),
             (#""\n7\t""#, 7), (#""""#, nil), (#""abc""#, nil), ("null", nil), ("[1]", nil), ("{}", nil), ("true", nil),
             ("1e300", nil), ("99999999999999999999", nil), (#""inf""#, nil), (#""nan""#, nil),
+            (#""0012""#, 12), (#""123456789012345678""#, 123_456_789_012_345_678), (#""1234567890123456789""#, 1_234_567_890_123_456_789),
+            (#""99999999999999999999""#, nil), (#""+7""#, 7), (#""1 2""#, nil), (#""\u0032\u0030""#, 20), (#""2:""#, nil),
         ]
         for (json, expected) in cases {
             XCTAssertEqual(root(#"{"n":\#(json)}"#)?["n"]?.integer, expected, json)

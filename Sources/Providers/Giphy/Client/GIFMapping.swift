@@ -9,7 +9,7 @@ package enum GIFMapping {
     /// client draws from: an animated thumbnail, a still, the two 200 px strips of grids, the
     /// original with its still, and the under-2 MB version for detail views. The first GIPHY
     /// rendition with a usable url wins; when none has one, our rendition is absent.
-    static let renditionSources: [(name: String, giphyNames: [String])] = [
+    static let renditionSources: [(name: String, giphyNames: [StaticString])] = [
         ("preview", ["fixed_width_small", "preview_gif"]),
         ("still", ["fixed_width_still", "fixed_height_still"]),
         ("fixed_width", ["fixed_width"]),
@@ -19,6 +19,9 @@ package enum GIFMapping {
         ("downsized", ["downsized"]),
     ]
 
+    /// The GIPHY names of `renditionSources` in one list: a rendition is known by its place in it.
+    static let giphyRenditionNames: [StaticString] = renditionSources.flatMap(\.giphyNames)
+
     /// What `gif(_:)` reads of a GIF object, as GIPHY's `fields` parameter ("fields on demand"):
     /// search and trending ask for this alone, so GIPHY sends no field we would skip (the bench's
     /// 25-GIF `bundle` page: 107 KB instead of 175 KB, the JSON reader's share of a miss 11% to
@@ -26,27 +29,36 @@ package enum GIFMapping {
     package static let fields: String = {
         let top = ["id", "url", "title", "alt_text", "rating", "bitly_url", "username", "create_datetime", "import_datetime", "analytics"]
         let user = ["display_name", "username", "avatar_url", "profile_url"].map { "user." + $0 }
-        let images = renditionSources.flatMap(\.giphyNames).map { "images." + $0 }
+        let images = giphyRenditionNames.map { "images.\($0)" }
         return (top + user + images).joined(separator: ",")
     }()
 
     /// The GIF a GIPHY object describes; nil when it is not an object or lacks an id or a page
     /// (`item`). Every link we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
-    static func gif(_ object: JSONValue) -> Item? {
+    static func gif(_ object: JSONView) -> Item? {
         guard object.isObject else { return nil }
+        let members = GIFMembers(object)
         return item(GIFFields(
-            id: object["id"]?.meaningfulText, page: object["url"]?.webLink, title: object["title"]?.meaningfulText,
-            altText: object["alt_text"]?.meaningfulText, rating: object["rating"]?.meaningfulText,
-            shareURL: object["bitly_url"]?.webLink, username: object["username"]?.meaningfulText,
-            user: object["user"].flatMap(Self.user), created: object["create_datetime"]?.text,
-            imported: object["import_datetime"]?.text, images: images(object["images"]),
-            analytics: object["analytics"].flatMap(Self.analyticsLinks)))
+            id: members.id?.meaningfulText, page: members.url?.webLink, title: members.title?.meaningfulText,
+            altText: members.altText?.meaningfulText, rating: members.rating?.meaningfulText,
+            shareURL: members.bitlyURL?.webLink, username: members.username?.meaningfulText,
+            user: members.user.flatMap(Self.user), images: images(members.images),
+            analytics: members.analytics.flatMap(Self.analyticsLinks)),
+            // Read from the bytes: the two dates were two Strings per GIF, made only to be parsed.
+            createdAt: members.created.flatMap(GiphyDate.parse) ?? members.imported.flatMap(GiphyDate.parse))
     }
+
+    /// The same for a value of a document (`JSONValue`).
+    static func gif(_ object: JSONValue) -> Item? { object.withView { gif($0) } }
 
     /// Nil without what every GIF of ours must have: an id a client can send back (`ItemID`) and
     /// a page url. The username is the GIF's, else its user's; the date its creation's, else its
     /// import's.
     package static func item(_ gif: GIFFields) -> Item? {
+        item(gif, createdAt: GiphyDate.parse(gif.created) ?? GiphyDate.parse(gif.imported))
+    }
+
+    private static func item(_ gif: GIFFields, createdAt: Date?) -> Item? {
         guard let id = gif.id.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }), let page = gif.page else { return nil }
         let user = gif.user?.hasValue == true ? gif.user : nil
         return Item(
@@ -59,27 +71,46 @@ package enum GIFMapping {
             shareURL: gif.shareURL,
             username: gif.username ?? user?.username,
             user: user,
-            createdAt: GiphyDate.parse(gif.created) ?? GiphyDate.parse(gif.imported),
+            createdAt: createdAt,
             images: gif.images,
             attribution: Giphy.attribution,
             upstreamLinks: gif.analytics)
     }
 
-    /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions).
-    static func images(_ giphy: JSONValue?) -> [String: Rendition] {
+    /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions),
+    /// its members read in one pass: the first of each name we read (as a lookup by name finds).
+    static func images(_ giphy: JSONView?) -> [String: Rendition] {
         guard let giphy, giphy.isObject else { return [:] }
-        return images { giphy[$0].flatMap(Self.rendition) }
+        // The first member of each name, in place of its name in `giphyRenditionNames` (on the stack).
+        return withUnsafeTemporaryAllocation(of: JSONView?.self, capacity: giphyRenditionNames.count) { found in
+            found.initialize(repeating: nil)
+            giphy.forEachMember { key, value in
+                for (place, name) in giphyRenditionNames.enumerated() where name ~= key {
+                    keepFirst(&found[place], value)
+                    return
+                }
+            }
+            return images(byPlace: { found[$0].flatMap(Self.rendition) })
+        }
     }
 
     /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
     package static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
+        images(byPlace: { usable(giphyRenditionNames[$0].description) })
+    }
+
+    /// The same with GIPHY's renditions known by their place in `giphyRenditionNames`.
+    private static func images(byPlace usable: (Int) -> Rendition?) -> [String: Rendition] {
         // Room for every name at once: grown from empty, the dictionary was made three times per GIF.
         var images = [String: Rendition](minimumCapacity: renditionSources.count)
+        var place = 0
         for (name, giphyNames) in renditionSources {
             // The first usable one, the rest not read: `lazy.compactMap(usable).first` built an
             // array of every one (a malloc per name, and the second choice mapped for nothing).
-            for giphyName in giphyNames {
-                if let rendition = usable(giphyName) {
+            let first = place
+            place += giphyNames.count
+            for candidate in first..<place {
+                if let rendition = usable(candidate) {
                     images[name] = rendition
                     break
                 }
@@ -89,11 +120,26 @@ package enum GIFMapping {
     }
 
     /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
-    /// given, query parameters included (GIPHY's terms forbid rewriting them).
-    static func rendition(_ object: JSONValue) -> Rendition? {
+    /// given, query parameters included (GIPHY's terms forbid rewriting them). Its members are read
+    /// in one pass, and its other links only once it is usable.
+    static func rendition(_ object: JSONView) -> Rendition? {
         guard object.isObject else { return nil }
-        return rendition(url: object["url"]?.webLink, width: object["width"]?.integer, height: object["height"]?.integer,
-                         size: object["size"]?.integer, mp4: object["mp4"]?.webLink, webp: object["webp"]?.webLink)
+        var url, width, height, size, mp4, webp: JSONView?
+        object.forEachMember { key, value in
+            switch key {
+            case "url": keepFirst(&url, value)
+            case "width": keepFirst(&width, value)
+            case "height": keepFirst(&height, value)
+            case "size": keepFirst(&size, value)
+            case "mp4": keepFirst(&mp4, value)
+            case "webp": keepFirst(&webp, value)
+            default: break
+            }
+        }
+        guard let url = url?.webLink, let width = UpstreamNumber.positive.believing(width?.integer),
+              let height = UpstreamNumber.positive.believing(height?.integer) else { return nil }
+        return Rendition(url: url, width: width, height: height, size: UpstreamNumber.positive.believing(size?.integer),
+                         mp4: mp4?.webLink, webp: webp?.webLink)
     }
 
     /// A rendition of GIPHY's as ours: nil without a url or a size (both sides positive); a byte
@@ -106,13 +152,13 @@ package enum GIFMapping {
 
     /// GIPHY's pingback urls (`{"onload": {"url": ...}, "onclick": ..., "onsent": ...}`), each kept
     /// only when it is an http(s) url; nil when none is.
-    static func analyticsLinks(_ object: JSONValue) -> UpstreamLinks? {
+    static func analyticsLinks(_ object: JSONView) -> UpstreamLinks? {
         let links = UpstreamLinks(onload: object["onload"]?["url"]?.webLink, onclick: object["onclick"]?["url"]?.webLink,
                                   onsent: object["onsent"]?["url"]?.webLink)
         return links.hasValue ? links : nil
     }
 
-    private static func user(_ object: JSONValue) -> Author? {
+    private static func user(_ object: JSONView) -> Author? {
         let user = Author(displayName: object["display_name"]?.meaningfulText, username: object["username"]?.meaningfulText,
                           avatarURL: object["avatar_url"]?.webLink, profileURL: object["profile_url"]?.webLink)
         return user.hasValue ? user : nil

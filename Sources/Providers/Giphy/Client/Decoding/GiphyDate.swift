@@ -1,5 +1,7 @@
 import ASCII
 import Foundation
+import JSON
+import ProviderHTTP
 
 /// GIPHY's `YYYY-MM-DD HH:MM:SS` timestamps, read as UTC. "0000-00-00 00:00:00" and
 /// "1970-01-01 00:00:00" are GIPHY's ways of saying "no date": both, and anything unreadable
@@ -12,7 +14,19 @@ enum GiphyDate {
     /// ranges; a day past its month's end, or a second 60 carried into the next day, is refused.
     static func parse(_ text: String?) -> Date? {
         guard var text = text.flatMap(WhiteSpace.trimmed) else { return nil }
-        guard let numbers = text.withUTF8(Self.sixNumbers) else { return nil }
+        return text.withUTF8 { parse(trimmed: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same for a JSON value (a string; a number is no date), read on its bytes in place
+    /// when it can be: the two dates of every GIF were two Strings made only to be read here.
+    static func parse(_ value: JSONView) -> Date? {
+        if let inPlace = value.withMeaningfulBytes(parse(trimmed:)) { return inPlace }
+        return parse(value.meaningfulText)
+    }
+
+    /// The date of text trimmed of White_Space, as UTF-8 bytes.
+    private static func parse(trimmed utf8: UnsafeRawBufferPointer) -> Date? {
+        guard let numbers = sixNumbers(utf8) else { return nil }
         let (year, month, day) = (numbers.0, numbers.1, numbers.2)
         let (hour, minute, second) = (numbers.3, numbers.4, numbers.5)
         guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
@@ -25,7 +39,7 @@ enum GiphyDate {
 
     /// The six numbers, or nil when the text is not six runs of digits (each with an optional
     /// "+") between separators. A number too long to matter is kept as a large one (out of range).
-    private static func sixNumbers(_ utf8: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int, Int, Int, Int)? {
+    private static func sixNumbers(_ utf8: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int, Int)? {
         var numbers = (0, 0, 0, 0, 0, 0)
         var count = 0
         var index = 0

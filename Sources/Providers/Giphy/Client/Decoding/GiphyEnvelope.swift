@@ -2,14 +2,15 @@ import JSON
 import ProviderHTTP
 import Model
 
-/// GIPHY's response envelope: `{data, pagination, meta}`, every part optional, each read leniently.
+/// GIPHY's response envelope: `{data, pagination, meta}`, every part optional, each read
+/// leniently, in place (it lives as long as the view of the body it was read from).
 struct GiphyEnvelope {
     var data: GiphyData
     var pagination: GiphyPagination?
     var meta: GiphyMeta?
 
     /// `object` is the body's top level, an object.
-    init(_ object: JSONValue) {
+    init(_ object: JSONView) {
         data = GiphyData(object["data"])
         pagination = object["pagination"].flatMap(GiphyPagination.init)
         meta = object["meta"].flatMap(GiphyMeta.init)
@@ -26,11 +27,11 @@ struct GiphyEnvelope {
 /// `data` is a list on list endpoints, one object on `random` and get-by-id. A list's elements
 /// that are not objects stay in it (counted for paging), and map to no GIF.
 enum GiphyData {
-    case list([JSONValue])
-    case single(JSONValue)
+    case list(JSONView.Elements)
+    case single(JSONView)
     case absent
 
-    init(_ value: JSONValue?) {
+    init(_ value: JSONView?) {
         guard let value else {
             self = .absent
             return
@@ -46,7 +47,7 @@ enum GiphyData {
 
     var isEmpty: Bool {
         switch self {
-        case .list(let items): items.isEmpty
+        case .list(let items): items.first { _ in true } == nil
         case .single: false
         case .absent: true
         }
@@ -58,7 +59,7 @@ struct GiphyPagination {
     var count: Int?
     var offset: Int?
 
-    init?(_ object: JSONValue) {
+    init?(_ object: JSONView) {
         guard object.isObject else { return nil }
         totalCount = object["total_count"]?.integer(in: UpstreamNumber.count)
         count = object["count"]?.integer(in: UpstreamNumber.count)
@@ -72,7 +73,7 @@ struct GiphyMeta {
     /// Nil when absent or blank.
     var responseID: String?
 
-    init?(_ object: JSONValue) {
+    init?(_ object: JSONView) {
         guard object.isObject else { return nil }
         status = object["status"]?.integer(in: UpstreamNumber.httpStatus)
         responseID = object["response_id"]?.meaningfulText

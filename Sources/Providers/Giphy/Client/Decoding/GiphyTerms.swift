@@ -6,7 +6,7 @@ import ProviderHTTP
 /// both are read for both, leniently: an item that is neither is skipped.
 enum GiphyTerms {
     /// The terms in `data`, in GIPHY's order; nil when `data` is not a list.
-    static func terms(in object: JSONValue) -> [String]? {
+    static func terms(in object: JSONView) -> [String]? {
         guard let data = object["data"], data.isArray else { return nil }
         return data.elements.compactMap { term in term.meaningfulText ?? term["name"]?.meaningfulText }
     }

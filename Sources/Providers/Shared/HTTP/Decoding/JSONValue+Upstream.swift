@@ -4,14 +4,44 @@ import Model
 
 /// Reading an upstream's text and numbers by our rules: text trimmed of White_Space, links a
 /// client may follow, numbers within what is believed (`UpstreamNumber`).
-extension JSONValue {
+extension JSONView {
     /// `text` without White_Space at either end; nil when nothing is left.
-    package var meaningfulText: String? { text.flatMap(WhiteSpace.trimmed) }
+    package var meaningfulText: String? {
+        if let inPlace = withMeaningfulBytes({ String(decoding: $0, as: UTF8.self) }) { return inPlace }
+        return text.flatMap(WhiteSpace.trimmed)
+    }
 
-    /// `meaningfulText` when it is a link a client may follow (`WebLink`); nil otherwise.
-    package var webLink: String? { meaningfulText.flatMap(WebLink.checked) }
+    /// `meaningfulText` when it is a link a client may follow (`WebLink`); nil otherwise. Most
+    /// links are checked on their bytes and made a String only once they pass (a page holds
+    /// hundreds of links).
+    package var webLink: String? {
+        if let inPlace = withMeaningfulBytes({ WebLink.isUsable($0) ? String(decoding: $0, as: UTF8.self) : nil }) { return inPlace }
+        return meaningfulText.flatMap(WebLink.checked)
+    }
 
     /// `integer` when `range` holds it, else nil: an upstream's numbers are checked where they are
     /// read, against `UpstreamNumber`'s ranges.
+    package func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
+
+    /// `body` given a string's bytes in place when they are already its `meaningfulText`: no
+    /// escape, and a visible ASCII byte at either end (so no White_Space to trim); nil otherwise.
+    package func withMeaningfulBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        withUnescapedBytes { bytes -> R? in
+            guard let first = bytes.first, let last = bytes.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) else { return nil }
+            return body(bytes)
+        } ?? nil
+    }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+}
+
+extension JSONValue {
+    /// `JSONView.meaningfulText`.
+    package var meaningfulText: String? { withView { $0.meaningfulText } }
+
+    /// `JSONView.webLink`.
+    package var webLink: String? { withView { $0.webLink } }
+
+    /// `JSONView.integer(in:)`.
     package func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }
 }

@@ -13,23 +13,31 @@ package struct PhotoMapping: Sendable {
     }
 
     /// The photo an Unsplash object describes (`item`). Fields of the wrong type are absent,
-    /// never a failure of the photo.
-    func item(_ photo: JSONValue) -> Item? {
+    /// never a failure of the photo. The object, its urls, links, user and the rest are each read
+    /// in one pass over their members, in place (`PhotoMembers`).
+    func item(_ photo: JSONView) -> Item? {
         guard photo.isObject else { return nil }
-        let width = photo["width"]?.integer(in: UpstreamNumber.positive)
-        let height = photo["height"]?.integer(in: UpstreamNumber.positive)
-        let urls = photo["urls"]
-        let links = photo["links"]
+        let members = PhotoMembers(photo)
+        let width = members.width?.integer(in: UpstreamNumber.positive)
+        let height = members.height?.integer(in: UpstreamNumber.positive)
+        var page, downloadLocation: JSONView?
+        members.links?.forEachMember { key, value in
+            switch key {
+            case "html": keepFirst(&page, value)
+            case "download_location": keepFirst(&downloadLocation, value)
+            default: break
+            }
+        }
         return item(PhotoFields(
-            id: photo["id"]?.meaningfulText, width: width, height: height,
-            images: PhotoRenditions.images(width: width, height: height) { urls?[$0]?.webLink },
-            page: links?["html"]?.webLink, description: photo["description"]?.meaningfulText,
-            altDescription: photo["alt_description"]?.meaningfulText, createdAt: photo["created_at"]?.meaningfulText,
-            color: photo["color"]?.meaningfulText, blurHash: photo["blur_hash"]?.meaningfulText,
-            likes: photo["likes"]?.integer(in: UpstreamNumber.positive),
-            user: photo["user"].flatMap { $0.isObject ? Self.user($0) : nil },
-            location: photo["location"].flatMap(Self.location), camera: photo["exif"].flatMap(Self.camera),
-            downloadLocation: links?["download_location"]?.webLink))
+            id: members.id?.meaningfulText, width: width, height: height,
+            images: PhotoRenditions.images(members.urls, width: width, height: height),
+            page: page?.webLink, description: members.description?.meaningfulText,
+            altDescription: members.altDescription?.meaningfulText, createdAt: members.createdAt?.meaningfulText,
+            color: members.color?.meaningfulText, blurHash: members.blurHash?.meaningfulText,
+            likes: members.likes?.integer(in: UpstreamNumber.positive),
+            user: members.user.flatMap { $0.isObject ? Self.user($0) : nil },
+            location: members.location.flatMap(Self.location), camera: members.exif.flatMap(Self.camera),
+            downloadLocation: downloadLocation?.webLink))
     }
 
     /// Nil for what cannot be shown: no id a client could send back, or no rendition (no usable
@@ -66,31 +74,69 @@ package struct PhotoMapping: Sendable {
     /// The `profile_image` sizes an avatar is taken from, best first.
     package static let avatarSizes = ["medium", "large", "small"]
 
-    private static func user(_ object: JSONValue) -> Author? {
-        let images = object["profile_image"]
-        let avatar = avatarSizes.lazy.compactMap { images?[$0]?.webLink }.first
-        let user = Author(displayName: object["name"]?.meaningfulText, username: object["username"]?.meaningfulText,
-                          avatarURL: avatar, profileURL: object["links"]?["html"]?.webLink)
+    private static func user(_ object: JSONView) -> Author? {
+        var name, username, links, profileImage: JSONView?
+        object.forEachMember { key, value in
+            switch key {
+            case "name": keepFirst(&name, value)
+            case "username": keepFirst(&username, value)
+            case "links": keepFirst(&links, value)
+            case "profile_image": keepFirst(&profileImage, value)
+            default: break
+            }
+        }
+        var medium, large, small: JSONView?
+        profileImage?.forEachMember { size, link in
+            switch size {
+            case "medium": keepFirst(&medium, link)
+            case "large": keepFirst(&large, link)
+            case "small": keepFirst(&small, link)
+            default: break
+            }
+        }
+        // `avatarSizes`' order.
+        let avatar = medium?.webLink ?? large?.webLink ?? small?.webLink
+        let user = Author(displayName: name?.meaningfulText, username: username?.meaningfulText,
+                          avatarURL: avatar, profileURL: links?["html"]?.webLink)
         return user.hasValue ? user : nil
     }
 
-    private static func location(_ object: JSONValue) -> PhotoLocation? {
-        let location = PhotoLocation(name: object["name"]?.meaningfulText, city: object["city"]?.meaningfulText,
-                                     country: object["country"]?.meaningfulText)
+    private static func location(_ object: JSONView) -> PhotoLocation? {
+        var name, city, country: JSONView?
+        object.forEachMember { key, value in
+            switch key {
+            case "name": keepFirst(&name, value)
+            case "city": keepFirst(&city, value)
+            case "country": keepFirst(&country, value)
+            default: break
+            }
+        }
+        let location = PhotoLocation(name: name?.meaningfulText, city: city?.meaningfulText, country: country?.meaningfulText)
         return location.hasValue ? location : nil
     }
 
     /// Nil when Unsplash sent every EXIF field as null, as it often does.
-    private static func camera(_ object: JSONValue) -> PhotoCamera? {
-        let camera = PhotoCamera(make: exifText(object["make"]), model: exifText(object["model"]),
-                                 exposureTime: exifText(object["exposure_time"]), aperture: exifText(object["aperture"]),
-                                 focalLength: exifText(object["focal_length"]),
-                                 iso: object["iso"]?.integer(in: UpstreamNumber.positive))
+    private static func camera(_ object: JSONView) -> PhotoCamera? {
+        var make, model, exposureTime, aperture, focalLength, iso: JSONView?
+        object.forEachMember { key, value in
+            switch key {
+            case "make": keepFirst(&make, value)
+            case "model": keepFirst(&model, value)
+            case "exposure_time": keepFirst(&exposureTime, value)
+            case "aperture": keepFirst(&aperture, value)
+            case "focal_length": keepFirst(&focalLength, value)
+            case "iso": keepFirst(&iso, value)
+            default: break
+            }
+        }
+        let camera = PhotoCamera(make: exifText(make), model: exifText(model), exposureTime: exifText(exposureTime),
+                                 aperture: exifText(aperture), focalLength: exifText(focalLength),
+                                 iso: iso?.integer(in: UpstreamNumber.positive))
         return camera.hasValue ? camera : nil
     }
 
     /// An EXIF value kept as text: a string as sent, a number (2.8) written as Swift writes it.
-    private static func exifText(_ value: JSONValue?) -> String? {
+    private static func exifText(_ value: JSONView?) -> String? {
         guard let value else { return nil }
         if let text = value.meaningfulText { return text }
         return value.number.flatMap { $0.isFinite ? String($0) : nil }

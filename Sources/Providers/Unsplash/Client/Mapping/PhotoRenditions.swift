@@ -7,19 +7,41 @@ import ProviderHTTP
 /// so each rendition's size is computed from the original's.
 package enum PhotoRenditions {
     /// Our rendition names (the same as Unsplash's) and their widths; nil for the original's.
-    static let widths: [(name: String, width: Int?)] = [
+    static let widths: [(name: StaticString, width: Int?)] = [
         ("thumb", 200), ("small", 400), ("regular", 1080), ("full", nil), ("raw", nil),
     ]
 
     /// Renditions for the urls `url` gives by name (usable ones, unchanged). Without the
     /// original's size none can be sized, so there are none.
     package static func images(width: Int?, height: Int?, url: (String) -> String?) -> [String: Rendition] {
+        images(width: width, height: height, byPlace: { url(widths[$0].name.description) })
+    }
+
+    /// The same for Unsplash's `urls` object, its members read in one pass: the first of each
+    /// name (as a lookup by name finds it), its link made only once the photo has a size.
+    static func images(_ urls: JSONView?, width: Int?, height: Int?) -> [String: Rendition] {
+        guard let urls, urls.isObject, width != nil, height != nil else { return [:] }
+        // The first member of each name, in place of its name in `widths` (on the stack).
+        return withUnsafeTemporaryAllocation(of: JSONView?.self, capacity: widths.count) { found in
+            found.initialize(repeating: nil)
+            urls.forEachMember { key, value in
+                for (place, rendition) in widths.enumerated() where rendition.name ~= key {
+                    keepFirst(&found[place], value)
+                    return
+                }
+            }
+            return images(width: width, height: height, byPlace: { found[$0]?.webLink })
+        }
+    }
+
+    /// The renditions with a url, each known by its place in `widths`.
+    private static func images(width: Int?, height: Int?, byPlace url: (Int) -> String?) -> [String: Rendition] {
         guard let width, let height else { return [:] }
-        var images: [String: Rendition] = [:]
-        for (name, target) in widths {
-            guard let url = url(name) else { continue }
+        var images = [String: Rendition](minimumCapacity: widths.count)
+        for (place, (name, target)) in widths.enumerated() {
+            guard let url = url(place) else { continue }
             let size = Unsplash.renditionSize(width: width, height: height, at: target)
-            images[name] = Rendition(url: url, width: size.width, height: size.height)
+            images[name.description] = Rendition(url: url, width: size.width, height: size.height)
         }
         return images
     }
