@@ -32,7 +32,7 @@ struct JSONParser {
                 guard open.count < Self.maxDepth else { throw JSONSyntaxError("nested too deeply", at: position) }
                 let isObject = byte == Byte.openBrace
                 open.append(nodes.count)
-                nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, start: UInt32(position), end: 0))
+                nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, visibleASCII: false, start: UInt32(position), end: 0))
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
@@ -90,11 +90,15 @@ struct JSONParser {
         position += 1
     }
 
-    /// A string from its opening quote: escapes are checked, not decoded.
+    /// A string from its opening quote: escapes are checked, not decoded. The node records whether
+    /// the string has an escape, and whether every byte is visible ASCII (0x21...0x7E, no escape):
+    /// such a string needs no trimming, no UTF-8 repair and no link's space check (`JSONView.withVisibleASCIIBytes`).
     private mutating func string() throws(JSONSyntaxError) {
         let start = position + 1
         var index = start
         var escaped = false
+        // High bits of the bytes read so far that are not visible ASCII.
+        var invisible: UInt64 = 0
         while true {
             // Sixteen bytes at a time, then eight, while none is a quote, a backslash or a control
             // character: most of a page is long URLs with none.
@@ -102,14 +106,19 @@ struct JSONParser {
                 let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
                 if Self.stopBytes(first) | Self.stopBytes(second) != 0 { break }
+                invisible |= Self.invisibleBytes(first) | Self.invisibleBytes(second)
                 index += 16
             }
             while index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let stops = Self.stopBytes(word)
                 if stops == 0 {
+                    invisible |= Self.invisibleBytes(word)
                     index += 8
                 } else {
+                    // The bytes below the first stop (its own high bit is not below it).
+                    let below = (stops & (0 &- stops)) &- 1
+                    invisible |= Self.invisibleBytes(word) & below
                     index += stops.trailingZeroBitCount >> 3
                     break
                 }
@@ -123,10 +132,12 @@ struct JSONParser {
             } else if byte < 0x20 {
                 throw JSONSyntaxError("a control character in a string", at: index)
             } else {
+                if byte == 0x20 || byte >= 0x7F { invisible = 1 }
                 index += 1
             }
         }
-        nodes.append(JSONNode(kind: .string, flag: escaped, start: UInt32(start), end: UInt32(index)))
+        let visibleASCII = !escaped && invisible == 0
+        nodes.append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
         position = index + 1
     }
 
@@ -140,6 +151,15 @@ struct JSONParser {
         let backslashes = word ^ (ones &* UInt64(Byte.backslash))
         return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
             & (ones &* 0x80)
+    }
+
+    /// Nonzero when a byte of `word` is not visible ASCII (below 0x21, or 0x7F and above): exact as
+    /// a whole (a borrow or carry only runs from a byte that matches itself), and exact for each
+    /// byte below the lowest match, which is what the scan masks it to.
+    private static func invisibleBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Below 0x21 borrows into the high bit, 0x7F carries into it, and 0x80 and above have it.
+        return ((word &- ones &* 0x21) | (word &+ ones) | word) & (ones &* 0x80)
     }
 
     /// Where the escape at `index` (a backslash) ends; throws for one JSON does not have.
@@ -183,7 +203,7 @@ struct JSONParser {
             guard index < bytes.count, Byte.isDigit(bytes[index]) else { throw JSONSyntaxError("not a number", at: start) }
             index = digitsEnd(from: index)
         }
-        nodes.append(JSONNode(kind: .number, flag: !isInteger, start: UInt32(start), end: UInt32(index)))
+        nodes.append(JSONNode(kind: .number, flag: !isInteger, visibleASCII: false, start: UInt32(start), end: UInt32(index)))
         position = index
     }
 
@@ -199,7 +219,7 @@ struct JSONParser {
               (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else {
             throw JSONSyntaxError("not a value", at: position)
         }
-        nodes.append(JSONNode(kind: kind, flag: false, start: UInt32(position), end: UInt32(position + count)))
+        nodes.append(JSONNode(kind: kind, flag: false, visibleASCII: false, start: UInt32(position), end: UInt32(position + count)))
         position += count
     }
 

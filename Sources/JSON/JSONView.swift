@@ -106,6 +106,16 @@ package struct JSONView {
         return body(slice(node))
     }
 
+    /// `body` given a string's bytes in place when every one is visible ASCII (0x21...0x7E) and it
+    /// has no escape, as the parser found while reading it (most ids and links): such bytes are
+    /// their own trimmed text and valid UTF-8, and hold no space or control character. Nil for
+    /// anything else, an empty string included.
+    package func withVisibleASCIIBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        let node = node
+        guard node.kind == .string, node.visibleASCII, node.end > node.start else { return nil }
+        return body(slice(node))
+    }
+
     /// A string's text, escapes decoded and invalid UTF-8 repaired; nil for anything else (a number included).
     package var string: String? {
         let node = node

@@ -74,6 +74,46 @@ final class JSONDocumentTests: XCTestCase {
         }
     }
 
+    /// The scan also notes whether a string is all visible ASCII (0x21...0x7E, no escape): every
+    /// other byte class, at every place of strings of every length up to 48 (so at every offset
+    /// within the scan's 16- and 8-byte words, and in the bytes after them), makes it not so;
+    /// the quote ends it, a control character is refused, and the text reads the same either way.
+    func testTheScanFindsEveryByteClassAtEveryPlace() throws {
+        func visible(_ value: JSONValue?) -> String? {
+            value?.withView { $0.withVisibleASCIIBytes { String(decoding: $0, as: UTF8.self) } } ?? nil
+        }
+        let notVisible: [(text: String, json: String)] = [
+            (" ", " "), ("\u{7F}", "\u{7F}"), ("é", "é"), ("\u{80}", "\u{80}"), ("😀", "😀"),
+            ("\"", "\\\""), ("\\", "\\\\"), ("/", "\\/"), ("\n", "\\n"), ("é", "\\u00e9"),
+        ].map { (text: $0.0, json: $0.1) }
+        for length in 1...48 {
+            for place in 0..<length {
+                let before = String(repeating: "a", count: place)
+                let after = String(repeating: "~", count: length - place - 1)
+                for edge in ["!", "~", "a"] {
+                    let text = before + edge + after
+                    XCTAssertEqual(visible(root("\"\(text)\"")), text, "visible ASCII \(edge) at \(place) of \(length)")
+                }
+                for (text, json) in notVisible {
+                    let value = root("\"\(before)\(json)\(after)\"")
+                    XCTAssertEqual(value?.text, before + text + after, "\(json.debugDescription) at \(place) of \(length)")
+                    XCTAssertNil(visible(value), "\(json.debugDescription) at \(place) of \(length)")
+                }
+                for control in UInt8(0x00)...0x1F {
+                    let json = "\"\(before)\(Character(Unicode.Scalar(control)))\(after)\""
+                    XCTAssertThrowsError(try JSONDocument(parsing: Data(json.utf8)), "control \(control) at \(place) of \(length)") { error in
+                        XCTAssertEqual((error as? JSONSyntaxError)?.offset, 1 + place, "control \(control) at \(place) of \(length)")
+                    }
+                }
+                // A quote ends the string there: what follows it (a space, é) is not the string's.
+                let split = try XCTUnwrap(root("[\"\(before)\", \"é\(after)\"]"), "a quote at \(place) of \(length)")
+                XCTAssertEqual(split.elements.map(visible), [place == 0 ? nil : before, nil], "a quote at \(place) of \(length)")
+            }
+        }
+        XCTAssertNil(visible(root(#""""#)), "an empty string has no visible byte")
+        XCTAssertNil(visible(root("12")), "a number is not a string")
+    }
+
     /// A view reads in place what a value reads: every member in order, repeated keys included,
     /// keys with escapes decoded; elements in order; nothing of what is not an object or array.
     func testAViewVisitsEveryMemberAndElementInPlace() throws {

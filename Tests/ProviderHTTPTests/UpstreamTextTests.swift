@@ -35,6 +35,22 @@ final class UpstreamTextTests: XCTestCase {
         }
     }
 
+    /// A link the parser found all visible ASCII skips the space and control check: a space, DEL,
+    /// a non-ASCII letter or an escape at any place of a long link still reads as the general rule.
+    func testLongLinksWithAnyOddByteReadAsTheGeneralRule() throws {
+        let link = "https://media2.giphy.com/media/v1.Y2lkPTc5/abcdefghijk/200w.gif?cid=7&rid=200w.gif&ct=g"
+        XCTAssertEqual(JSONDocument.root(of: Data("\"\(link)\"".utf8))?.webLink, link)
+        for place in 8..<link.utf8.count {
+            let index = link.index(link.startIndex, offsetBy: place)
+            for odd in [" ", "\u{7F}", "é", "\u{85}", #"\/"#, #"\t"#, #"\u0041"#] {
+                var literal = link
+                literal.insert(contentsOf: odd, at: index)
+                let value = try XCTUnwrap(JSONDocument.root(of: Data("\"\(literal)\"".utf8)), literal)
+                XCTAssertEqual(value.webLink, value.text.flatMap(WhiteSpace.trimmed).flatMap(WebLink.checked), "\(odd.debugDescription) at \(place)")
+            }
+        }
+    }
+
     /// Read in place only when there is no escape to decode.
     func testOnlyAnUnescapedStringIsReadInPlace() throws {
         let plain = try XCTUnwrap(JSONDocument.root(of: Data(#""a/b""#.utf8)))

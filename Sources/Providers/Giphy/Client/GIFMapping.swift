@@ -35,17 +35,19 @@ package enum GIFMapping {
 
     /// The GIF a GIPHY object describes; nil when it is not an object or lacks an id or a page
     /// (`item`). Every link we pass on is http(s) (`WebLink`): a client puts them in `href` and `src`.
+    /// Made straight from the members (no `GIFFields` between: its copy was a retain and a release
+    /// per field), the rest not read for a GIF without an id or page.
     static func gif(_ object: JSONView) -> Item? {
         guard object.isObject else { return nil }
         let members = GIFMembers(object)
-        return item(GIFFields(
-            id: members.id?.meaningfulText, page: members.url?.webLink, title: members.title?.meaningfulText,
-            altText: members.altText?.meaningfulText, rating: members.rating?.meaningfulText,
-            shareURL: members.bitlyURL?.webLink, username: members.username?.meaningfulText,
-            user: members.user.flatMap(Self.user), images: images(members.images),
-            analytics: members.analytics.flatMap(Self.analyticsLinks)),
+        guard let id = members.id?.meaningfulText, let page = members.url?.webLink else { return nil }
+        return item(
+            id: id, page: page, title: members.title?.meaningfulText, altText: members.altText?.meaningfulText,
+            rating: members.rating?.meaningfulText, shareURL: members.bitlyURL?.webLink,
+            username: members.username?.meaningfulText, user: members.user.flatMap(Self.user),
             // Read from the bytes: the two dates were two Strings per GIF, made only to be parsed.
-            createdAt: members.created.flatMap(GiphyDate.parse) ?? members.imported.flatMap(GiphyDate.parse))
+            createdAt: members.created.flatMap(GiphyDate.parse) ?? members.imported.flatMap(GiphyDate.parse),
+            images: images(members.images), analytics: members.analytics.flatMap(Self.analyticsLinks))
     }
 
     /// The same for a value of a document (`JSONValue`).
@@ -55,26 +57,34 @@ package enum GIFMapping {
     /// a page url. The username is the GIF's, else its user's; the date its creation's, else its
     /// import's.
     package static func item(_ gif: GIFFields) -> Item? {
-        item(gif, createdAt: GiphyDate.parse(gif.created) ?? GiphyDate.parse(gif.imported))
+        guard let id = gif.id, let page = gif.page else { return nil }
+        return item(id: id, page: page, title: gif.title, altText: gif.altText, rating: gif.rating, shareURL: gif.shareURL,
+                    username: gif.username, user: gif.user, createdAt: GiphyDate.parse(gif.created) ?? GiphyDate.parse(gif.imported),
+                    images: gif.images, analytics: gif.analytics)
     }
 
-    private static func item(_ gif: GIFFields, createdAt: Date?) -> Item? {
-        guard let id = gif.id.flatMap({ ItemID(provider: .giphy, upstreamID: $0) }), let page = gif.page else { return nil }
-        let user = gif.user?.hasValue == true ? gif.user : nil
+    /// The one place GIPHY's fields become our GIF (inlined into both callers, so that each field
+    /// is moved into the GIF, not copied).
+    @inline(__always)
+    private static func item(id: String, page: String, title: String?, altText: String?, rating: String?, shareURL: String?,
+                             username: String?, user: Author?, createdAt: Date?, images: [String: Rendition],
+                             analytics: UpstreamLinks?) -> Item? {
+        guard let id = ItemID(provider: .giphy, upstreamID: id) else { return nil }
+        let user = user?.hasValue == true ? user : nil
         return Item(
             id: id.rawValue,
             provider: .giphy,
-            title: gif.title,
-            altText: gif.altText,
-            rating: gif.rating?.lowercased(),
+            title: title,
+            altText: altText,
+            rating: rating?.lowercased(),
             url: page,
-            shareURL: gif.shareURL,
-            username: gif.username ?? user?.username,
+            shareURL: shareURL,
+            username: username ?? user?.username,
             user: user,
             createdAt: createdAt,
-            images: gif.images,
+            images: images,
             attribution: Giphy.attribution,
-            upstreamLinks: gif.analytics)
+            upstreamLinks: analytics)
     }
 
     /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions),

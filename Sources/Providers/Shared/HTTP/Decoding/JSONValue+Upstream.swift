@@ -15,6 +15,8 @@ extension JSONView {
     /// links are checked on their bytes and made a String only once they pass (a page holds
     /// hundreds of links).
     package var webLink: String? {
+        // Visible ASCII (as the parser found) needs no check for spaces and control characters.
+        if let visible = withVisibleASCIIBytes({ WebLink.hasLinkShape($0) ? String(decoding: $0, as: UTF8.self) : nil }) { return visible }
         if let inPlace = withMeaningfulBytes({ WebLink.isUsable($0) ? String(decoding: $0, as: UTF8.self) : nil }) { return inPlace }
         return meaningfulText.flatMap(WebLink.checked)
     }

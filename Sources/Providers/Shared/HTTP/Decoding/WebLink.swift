@@ -16,6 +16,12 @@ package enum WebLink {
     /// The rule of `checked` on a link's UTF-8 bytes, so that a link read from JSON is made a
     /// String only once it passes (`JSONValue.webLink`).
     package static func isUsable(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        hasLinkShape(bytes) && !hasSpaceOrControl(bytes)
+    }
+
+    /// `isUsable` but for its space and control check: for bytes already known to have none
+    /// (`JSONView.withVisibleASCIIBytes`).
+    package static func hasLinkShape(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count > 7 else { return false }
         var index = 0
         // "http" in any case, an optional "s", then "://".
@@ -35,8 +41,7 @@ package enum WebLink {
             if bytes[end] == UInt8(ascii: "@") { hostStart = end + 1 }
             end += 1
         }
-        guard hostStart < end, bytes[hostStart] != UInt8(ascii: ":") else { return false }
-        return !hasSpaceOrControl(bytes)
+        return hostStart < end && bytes[hostStart] != UInt8(ascii: ":")
     }
 
     /// Any byte up to the space, or DEL; eight bytes at a time (media URLs are long).
