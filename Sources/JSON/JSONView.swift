@@ -230,3 +230,9 @@ public struct JSONKey {
         return memcmp(first, second, bytes.count) == 0
     }
 }
+
+/// Keeps the first member of a repeated key, as a lookup by name finds it: the one-pass readers
+/// of the provider mappings (GIPHY's GIF, Unsplash's photo) fill their slots through it.
+package func keepFirst(_ slot: inout JSONView?, _ value: JSONView) {
+    if slot == nil { slot = value }
+}

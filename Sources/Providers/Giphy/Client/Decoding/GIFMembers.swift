@@ -26,8 +26,3 @@ struct GIFMembers {
         }
     }
 }
-
-/// Keeps the first member of a repeated key, as a lookup by name finds it.
-func keepFirst(_ slot: inout JSONView?, _ value: JSONView) {
-    if slot == nil { slot = value }
-}

@@ -29,9 +29,3 @@ struct PhotoMembers {
         }
     }
 }
-
-/// Keeps the first member of a repeated key, as a lookup by name finds it. (GIPHY's mapping has
-/// its own: neither client module sees the other's, and JSON's is not ours to change here.)
-func keepFirst(_ slot: inout JSONView?, _ value: JSONView) {
-    if slot == nil { slot = value }
-}
