@@ -8,6 +8,8 @@ import ProviderHTTP
 package final class GiphyClient: Provider {
     package let configuration: GiphyClientConfiguration
     let transport: UpstreamTransport
+    /// The base URL and key as every call's URL holds them; nil when the base URL is unusable.
+    let urlRoot: GiphyURLRoot?
     /// Each install's `random_id`, sent on its searches, trending and pingbacks (GiphyClient+Analytics.swift).
     let identities: (any UpstreamIdentities)?
 
@@ -15,6 +17,7 @@ package final class GiphyClient: Provider {
     package init(configuration: GiphyClientConfiguration, identities: (any UpstreamIdentities)? = nil) {
         self.configuration = configuration
         self.identities = identities
+        urlRoot = GiphyURLRoot(base: configuration.baseURL, apiKey: configuration.apiKey)
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
@@ -64,12 +67,12 @@ package final class GiphyClient: Provider {
 
     /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.
     func call(_ endpoint: GiphyEndpoint) async throws(UpstreamError) -> Data {
-        guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {
+        guard let urlRoot else {
             throw .unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL")
         }
         let exchange: HTTPExchange
         do {
-            exchange = try await transport.get(url, headers: ["Accept": "application/json"], deadline: configuration.deadline)
+            exchange = try await transport.get(endpoint.url(on: urlRoot), headers: Self.acceptJSON, deadline: configuration.deadline)
         } catch {
             throw redacted(FailureMapping.error(thrown: error, endpoint: endpoint))
         }
@@ -78,6 +81,8 @@ package final class GiphyClient: Provider {
         }
         return exchange.body
     }
+
+    private static let acceptJSON = ["Accept": "application/json"]
 
     func redacting<T>(_ read: () throws(UpstreamError) -> T) throws(UpstreamError) -> T {
         do {

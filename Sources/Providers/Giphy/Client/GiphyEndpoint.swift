@@ -4,7 +4,7 @@ import Model
 import ProviderHTTP
 
 /// One GIPHY call: its path under the base URL and its parameters, without the key.
-/// `url(base:apiKey:)` is the one place where `api_key` is added.
+/// `url(on:)` is the one place where `api_key` is added.
 struct GiphyEndpoint: Sendable {
     /// Path segments under the base URL, unescaped (`["gifs", "search"]`).
     var path: [String]
@@ -15,19 +15,41 @@ struct GiphyEndpoint: Sendable {
     /// The path for logs and error reasons: never the query, so never the key.
     var displayPath: String { "/" + path.joined(separator: "/") }
 
-    func url(base: URL, apiKey: String) -> URL? {
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        components.percentEncodedPath = basePath + "/" + path.map(Self.escape).joined(separator: "/")
-        let items = parameters + [(name: "api_key", value: apiKey)]
-        // Escaped by hand: URLComponents leaves "+" as is in a query, and servers read it as a space.
-        components.percentEncodedQuery = items.map { "\(Self.escape($0.name))=\(Self.escape($0.value))" }
-            .joined(separator: "&")
-        return components.url
+    /// The base URL, "/" and the path escaped, "?", the parameters escaped, and `api_key` last.
+    func url(on root: GiphyURLRoot) -> String {
+        var capacity = root.key.count + 1
+        for segment in path { capacity += segment.utf8.count + 1 }
+        for parameter in parameters { capacity += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+        var url = UpstreamURL(root.base, capacity: capacity)
+        for segment in path { url.appendPathSegment(segment) }
+        for parameter in parameters {
+            // `fields` is the same ~400 characters on every search: escaped once.
+            if parameter.name == "fields", parameter.value == GIFMapping.fields {
+                url.appendEscapedParameter(Self.escapedFields)
+            } else {
+                url.appendParameter(parameter.name, parameter.value)
+            }
+        }
+        url.appendEscapedParameter(root.key)
+        return url.string()
     }
 
+    private static let escapedFields = UpstreamURL.escapedParameter("fields", GIFMapping.fields)
+
     static func escape(_ text: String) -> String { QueryEscaping.escape(text) }
+}
+
+/// What every URL of one GIPHY client shares, made once: the base URL, and the key's parameter.
+struct GiphyURLRoot: Sendable {
+    let base: UpstreamURLBase
+    /// `api_key=` and the key, escaped.
+    let key: [UInt8]
+
+    init?(base: URL, apiKey: String) {
+        guard let base = UpstreamURLBase(base) else { return nil }
+        self.base = base
+        key = UpstreamURL.escapedParameter("api_key", apiKey)
+    }
 }
 
 extension GiphyEndpoint {

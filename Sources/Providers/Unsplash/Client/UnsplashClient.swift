@@ -10,6 +10,10 @@ import Synchronization
 package final class UnsplashClient: Provider {
     package let configuration: UnsplashClientConfiguration
     private let transport: UpstreamTransport
+    /// The base URL as every call's URL begins; nil when it is unusable.
+    private let urlBase: UpstreamURLBase?
+    /// The same on every call: made once.
+    private let headers: [String: String]
     private let reading: PhotoResponseReading
     private let log: @Sendable (String) -> Void
     private let remaining = Mutex<ReportedCallsRemaining?>(nil)
@@ -18,6 +22,8 @@ package final class UnsplashClient: Provider {
     package init(configuration: UnsplashClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.log = log
+        urlBase = UpstreamURLBase(configuration.baseURL)
+        headers = ["Accept": "application/json", "Accept-Version": "v1", "Authorization": "Client-ID \(configuration.accessKey)"]
         reading = PhotoResponseReading(mapping: PhotoMapping(appName: configuration.appName))
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
@@ -79,8 +85,8 @@ package final class UnsplashClient: Provider {
         guard let id = ItemID(item.id), id.provider == .unsplash,
               let location = URLComponents(url: url, resolvingAgainstBaseURL: false),
               location.percentEncodedPath.hasSuffix("/photos/\(id.upstreamID)/download"),
-              let rebased = UnsplashEndpoint(path: ["photos", id.upstreamID, "download"]).url(base: configuration.baseURL),
-              var components = URLComponents(url: rebased, resolvingAgainstBaseURL: false) else { return nil }
+              let rebased = UnsplashEndpoint(path: ["photos", id.upstreamID, "download"]).url(on: urlBase),
+              var components = URLComponents(string: rebased) else { return nil }
         components.percentEncodedQuery = location.percentEncodedQuery
         return components.url
     }
@@ -88,11 +94,9 @@ package final class UnsplashClient: Provider {
     /// One GET within the deadline; returns a 2xx exchange, throws the mapped error otherwise.
     /// Every answer, errors included, updates the reported calls remaining.
     private func call(_ endpoint: UnsplashEndpoint) async throws(UpstreamError) -> HTTPExchange {
-        guard let url = endpoint.url(base: configuration.baseURL) else {
+        guard let url = endpoint.url(on: urlBase) else {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"))
         }
-        let headers = ["Accept": "application/json", "Accept-Version": "v1",
-                       "Authorization": "Client-ID \(configuration.accessKey)"]
         let exchange: HTTPExchange
         do {
             exchange = try await transport.get(url, headers: headers, deadline: configuration.deadline)

@@ -21,15 +21,18 @@ struct UnsplashEndpoint: UpstreamEndpoint {
         return "/" + path.joined(separator: "/")
     }
 
-    func url(base: URL) -> URL? {
-        if let absoluteURL { return absoluteURL }
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        components.percentEncodedPath = basePath + "/" + path.map(QueryEscaping.escape).joined(separator: "/")
-        components.percentEncodedQuery = parameters.isEmpty ? nil : parameters
-            .map { "\(QueryEscaping.escape($0.name))=\(QueryEscaping.escape($0.value))" }.joined(separator: "&")
-        return components.url
+    /// `absoluteURL` when set; else the base URL, "/" and the path escaped, "?" and the parameters
+    /// (nil without a usable base URL).
+    func url(on base: UpstreamURLBase?) -> String? {
+        if let absoluteURL { return absoluteURL.absoluteString }
+        guard let base else { return nil }
+        var capacity = 0
+        for segment in path { capacity += segment.utf8.count + 1 }
+        for parameter in parameters { capacity += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+        var url = UpstreamURL(base, capacity: capacity)
+        for segment in path { url.appendPathSegment(segment) }
+        for parameter in parameters { url.appendParameter(parameter.name, parameter.value) }
+        return url.string()
     }
 }
 

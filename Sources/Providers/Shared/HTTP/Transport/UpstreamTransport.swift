@@ -32,9 +32,14 @@ package final class UpstreamTransport: Sendable {
     /// The loop keeps the deadline, not a race with a sleeping task: that race made two tasks
     /// and a dispatch timer per call, and woke three more threads (issue 46 item 7).
     package func get(_ url: URL, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
+        try await get(url.absoluteString, headers: headers, deadline: deadline)
+    }
+
+    /// `get` of a URL already written out (`UpstreamURL`): no Foundation URL to parse and print again.
+    package func get(_ url: String, headers: [String: String] = [:], deadline: Duration) async throws -> HTTPExchange {
         let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
         let request = UpstreamRequest(
-            url: url.absoluteString, headerLines: headers.map { "\($0.key): \($0.value)" },
+            url: url, headerLines: headers.map { "\($0.key): \($0.value)" },
             timeoutMilliseconds: Int(max(1, milliseconds)), maxBodyBytes: maxBodyBytes)
         guard let loop else { throw TransferFailure.transportClosed }
         return try await Self.exchange(UpstreamCall(request), on: loop)
