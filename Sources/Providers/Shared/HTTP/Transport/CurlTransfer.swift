@@ -92,9 +92,9 @@ final class CurlTransfer {
         let line = Self.trimmed(bytes[...])
         if line.starts(with: "HTTP/".utf8) {
             // A new head (after an interim 1xx one): start over.
-            status = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2).dropFirst().first
-                .flatMap { UpstreamNumber.httpStatus.believing(Int($0)) }
-            headers = [:]
+            status = Self.status(ofStatusLine: line)
+            // Room for a usual head's fields at once, not grown and rehashed field by field.
+            headers = Dictionary(minimumCapacity: 16)
         } else if line.isEmpty {
             guard let declared = headers["content-length"].flatMap({ Int64($0) }) else { return true }
             guard declared > Int64(call.request.maxBodyBytes) else {
@@ -111,6 +111,29 @@ final class CurlTransfer {
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return true
+    }
+
+    /// A status line's code ("HTTP/1.1 200 OK": its second space-separated word, as `Int(_:)` reads
+    /// it) when `UpstreamNumber.httpStatus` holds it. Read on the bytes: a String and an array of
+    /// words per answer were half of reading a head (issue 46 item 7). A line with bytes past
+    /// ASCII is read as text, as before (a combining mark joins the space before it into one character).
+    static func status(ofStatusLine line: Slice<UnsafeRawBufferPointer>) -> Int? {
+        guard line.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 2).dropFirst().first
+                .flatMap { UpstreamNumber.httpStatus.believing(Int($0)) }
+        }
+        let space = UInt8(ascii: " ")
+        var index = line.startIndex
+        func skip(spaces: Bool) {
+            while index < line.endIndex, (line[index] == space) == spaces { index += 1 }
+        }
+        skip(spaces: true)
+        skip(spaces: false)
+        skip(spaces: true)
+        let start = index
+        skip(spaces: false)
+        guard start < index else { return nil }
+        return UpstreamNumber.httpStatus.believing(Int(String(decoding: line[start..<index], as: UTF8.self)))
     }
 
     /// Without the spaces, tabs, CR and LF around it (a head line's own, and a field's value's).
