@@ -9,6 +9,8 @@ import ProviderHTTP
 package final class KlipyClient: Provider {
     package let configuration: KeyedClientConfiguration
     private let transport: UpstreamTransport
+    /// The base URL as every call's URL begins; nil when it is unusable.
+    private let urlBase: UpstreamURLBase?
     /// Each install's `customer_id`: a pseudonym made here once per install and kept by the
     /// features' store (never the install's token or id); nil: none is sent.
     private let identities: (any UpstreamIdentities)?
@@ -20,6 +22,7 @@ package final class KlipyClient: Provider {
         self.configuration = configuration
         self.identities = identities
         self.log = log
+        urlBase = UpstreamURLBase(configuration.baseURL)
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
@@ -82,7 +85,7 @@ package final class KlipyClient: Provider {
 
     /// One GET within the deadline; returns a 2xx body, throws the mapped error otherwise.
     private func call(_ endpoint: KlipyEndpoint) async throws(UpstreamError) -> Data {
-        guard let url = endpoint.url(base: configuration.baseURL, apiKey: configuration.apiKey) else {
+        guard let url = urlBase.map({ endpoint.url(on: $0, apiKey: configuration.apiKey) }) else {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"), endpoint: endpoint)
         }
         let exchange: HTTPExchange

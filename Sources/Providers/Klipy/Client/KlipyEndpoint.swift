@@ -4,7 +4,7 @@ import Model
 import ProviderHTTP
 
 /// One KLIPY call: `/api/v1/{app_key}/{gifs|stickers}/{action}` under the base URL, with its
-/// parameters. `url(base:apiKey:)` is the one place the key is written in; `displayPath` names
+/// parameters. `url(on:apiKey:)` is the one place the key is written in; `displayPath` names
 /// it `{app_key}`, so no reason or log line holds it.
 struct KlipyEndpoint: UpstreamEndpoint {
     var collection: String
@@ -16,15 +16,10 @@ struct KlipyEndpoint: UpstreamEndpoint {
 
     var displayPath: String { "/api/v1/{app_key}/\(collection)/\(action)" }
 
-    func url(base: URL, apiKey: String) -> URL? {
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        components.percentEncodedPath = basePath + "/" + ["api", "v1", apiKey, collection, action].map(QueryEscaping.escape)
-            .joined(separator: "/")
-        components.percentEncodedQuery = parameters.isEmpty ? nil : parameters
-            .map { "\(QueryEscaping.escape($0.name))=\(QueryEscaping.escape($0.value))" }.joined(separator: "&")
-        return components.url
+    /// The base URL, "/api/v1/", the key, the collection and the action, each escaped, "?" and the
+    /// parameters escaped (when there are any).
+    func url(on base: UpstreamURLBase, apiKey: String) -> String {
+        UpstreamURL.written(base, path: ["api", "v1", apiKey, collection, action], parameters: parameters)
     }
 }
 

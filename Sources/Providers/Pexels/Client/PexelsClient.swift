@@ -15,6 +15,8 @@ package final class PexelsClient: Provider {
 
     package let configuration: KeyedClientConfiguration
     private let transport: UpstreamTransport
+    /// The base URL as every call's URL begins; nil when it is unusable.
+    private let urlBase: UpstreamURLBase?
     private let reading = PexelsResponseReading(mapping: PexelsMapping())
     private let log: @Sendable (String) -> Void
     private let remaining = Mutex<ReportedCallsRemaining?>(nil)
@@ -23,6 +25,7 @@ package final class PexelsClient: Provider {
     package init(configuration: KeyedClientConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.log = log
+        urlBase = UpstreamURLBase(configuration.baseURL)
         transport = UpstreamTransport(maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections)
     }
 
@@ -71,7 +74,7 @@ package final class PexelsClient: Provider {
 
     /// One GET within the deadline; returns a 2xx exchange, throws the mapped error otherwise.
     private func call(_ endpoint: PexelsEndpoint) async throws(UpstreamError) -> HTTPExchange {
-        guard let url = endpoint.url(base: configuration.baseURL) else {
+        guard let url = urlBase.map(endpoint.url(on:)) else {
             throw reported(.unavailable(reason: "cannot build a URL for \(endpoint.displayPath) from the base URL"), endpoint: endpoint)
         }
         // Pexels refuses a call without a User-Agent (403), which libcurl does not send unasked.

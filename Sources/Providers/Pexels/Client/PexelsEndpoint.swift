@@ -15,14 +15,9 @@ struct PexelsEndpoint: UpstreamEndpoint {
     /// The path for logs and error reasons, never the query.
     var displayPath: String { "/" + path.joined(separator: "/") }
 
-    func url(base: URL) -> URL? {
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        components.percentEncodedPath = basePath + "/" + path.map(QueryEscaping.escape).joined(separator: "/")
-        components.percentEncodedQuery = parameters.isEmpty ? nil : parameters
-            .map { "\(QueryEscaping.escape($0.name))=\(QueryEscaping.escape($0.value))" }.joined(separator: "&")
-        return components.url
+    /// The base URL, "/" and the path escaped, "?" and the parameters escaped (when there are any).
+    func url(on base: UpstreamURLBase) -> String {
+        UpstreamURL.written(base, path: path, parameters: parameters)
     }
 }
 

@@ -67,6 +67,17 @@ package struct UpstreamURL {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `base`, "/" and each of `path` escaped, "?" and the parameters escaped (when there are any).
+    package static func written(_ base: UpstreamURLBase, path: [String], parameters: [(name: String, value: String)]) -> String {
+        var capacity = 0
+        for segment in path { capacity += segment.utf8.count + 1 }
+        for parameter in parameters { capacity += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+        var url = UpstreamURL(base, capacity: capacity)
+        for segment in path { url.appendPathSegment(segment) }
+        for parameter in parameters { url.appendParameter(parameter.name, parameter.value) }
+        return url.string()
+    }
+
     /// `escape(name)=escape(value)`, for `appendEscapedParameter`.
     package static func escapedParameter(_ name: String, _ value: String) -> [UInt8] {
         var escaped: [UInt8] = []

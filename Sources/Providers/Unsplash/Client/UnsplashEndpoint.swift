@@ -26,13 +26,7 @@ struct UnsplashEndpoint: UpstreamEndpoint {
     func url(on base: UpstreamURLBase?) -> String? {
         if let absoluteURL { return absoluteURL.absoluteString }
         guard let base else { return nil }
-        var capacity = 0
-        for segment in path { capacity += segment.utf8.count + 1 }
-        for parameter in parameters { capacity += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
-        var url = UpstreamURL(base, capacity: capacity)
-        for segment in path { url.appendPathSegment(segment) }
-        for parameter in parameters { url.appendParameter(parameter.name, parameter.value) }
-        return url.string()
+        return UpstreamURL.written(base, path: path, parameters: parameters)
     }
 }
 
