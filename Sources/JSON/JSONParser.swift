@@ -97,32 +97,28 @@ struct JSONParser {
         let start = position + 1
         var index = start
         var escaped = false
-        // High bits of the bytes read so far that are not visible ASCII.
-        var invisible: UInt64 = 0
+        // Lanes that have held a byte that is not visible ASCII, in the blocks read so far.
+        var invisible = SIMDMask<SIMD16<Int8>>(repeating: false)
         while true {
-            // Sixteen bytes at a time, then eight, while none is a quote, a backslash or a control
-            // character: most of a page is long URLs with none.
+            // Sixteen bytes a step (one compare of each kind for all of them) while none is a
+            // quote, a backslash or a control character: most of a page is long URLs with none,
+            // and most keys and short values end within their first block.
             while index + 16 <= bytes.count {
-                let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-                if Self.stopBytes(first) | Self.stopBytes(second) != 0 { break }
-                invisible |= Self.invisibleBytes(first) | Self.invisibleBytes(second)
-                index += 16
-            }
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let stops = Self.stopBytes(word)
-                if stops == 0 {
-                    invisible |= Self.invisibleBytes(word)
-                    index += 8
-                } else {
-                    // The bytes below the first stop (its own high bit is not below it).
-                    let below = (stops & (0 &- stops)) &- 1
-                    invisible |= Self.invisibleBytes(word) & below
-                    index += stops.trailingZeroBitCount >> 3
-                    break
+                let block = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let stops = block .== Self.quotes .| block .== Self.backslashes .| block .< Self.spaces
+                let outside = block .<= Self.spaces .| block .>= Self.deletes
+                let stopWords = Self.words(stops)
+                if stopWords.0 | stopWords.1 == 0 {
+                    invisible .|= outside
+                    index += 16
+                    continue
                 }
+                let first = stopWords.0 != 0 ? stopWords.0.trailingZeroBitCount >> 3 : 8 + stopWords.1.trailingZeroBitCount >> 3
+                invisible .|= outside .& (Self.laneNumbers .< SIMD16(repeating: UInt8(truncatingIfNeeded: first)))
+                index += first
+                break
             }
+            // At a stop byte, or within the text's last sixteen bytes: one byte at a time.
             guard index < bytes.count else { throw JSONSyntaxError("a string is not closed", at: start - 1) }
             let byte = bytes[index]
             if byte == Byte.quote { break }
@@ -132,34 +128,28 @@ struct JSONParser {
             } else if byte < 0x20 {
                 throw JSONSyntaxError("a control character in a string", at: index)
             } else {
-                if byte == 0x20 || byte >= 0x7F { invisible = 1 }
+                if byte == 0x20 || byte >= 0x7F { invisible = SIMDMask(repeating: true) }
                 index += 1
             }
         }
-        let visibleASCII = !escaped && invisible == 0
+        let invisibleWords = Self.words(invisible)
+        let visibleASCII = !escaped && invisibleWords.0 | invisibleWords.1 == 0
         nodes.append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
         position = index + 1
     }
 
-    /// One high bit per byte of `word` (eight bytes, the first lowest) where a string's scan stops:
-    /// a quote, a backslash or a control character. The lowest is exact; higher ones may be false
-    /// (a subtraction's borrow runs upwards), so the scan reads on from the lowest byte by byte.
-    /// (The writer's `JSONEscaping.specialBytes` also stops at DEL, which a string may hold.)
-    private static func stopBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = word ^ (ones &* UInt64(Byte.quote))
-        let backslashes = word ^ (ones &* UInt64(Byte.backslash))
-        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
-            & (ones &* 0x80)
-    }
+    // Each byte of a block compared at once: with a scalar, each lane was compared on its own.
+    private static var quotes: SIMD16<UInt8> { SIMD16(repeating: Byte.quote) }
+    private static var backslashes: SIMD16<UInt8> { SIMD16(repeating: Byte.backslash) }
+    private static var spaces: SIMD16<UInt8> { SIMD16(repeating: 0x20) }
+    private static var deletes: SIMD16<UInt8> { SIMD16(repeating: 0x7F) }
+    private static var laneNumbers: SIMD16<UInt8> { SIMD16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
 
-    /// Nonzero when a byte of `word` is not visible ASCII (below 0x21, or 0x7F and above): exact as
-    /// a whole (a borrow or carry only runs from a byte that matches itself), and exact for each
-    /// byte below the lowest match, which is what the scan masks it to.
-    private static func invisibleBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        // Below 0x21 borrows into the high bit, 0x7F carries into it, and 0x80 and above have it.
-        return ((word &- ones &* 0x21) | (word &+ ones) | word) & (ones &* 0x80)
+    /// The lanes of `mask` (each a byte of all ones or all zeros) as two words, the first lane
+    /// lowest: the standard library's `any` and its mask operators with a scalar test lane by lane.
+    private static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> (UInt64, UInt64) {
+        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return (UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
 
     /// Where the escape at `index` (a backslash) ends; throws for one JSON does not have.

@@ -75,10 +75,19 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     /// The scan also notes whether a string is all visible ASCII (0x21...0x7E, no escape): every
-    /// other byte class, at every place of strings of every length up to 48 (so at every offset
-    /// within the scan's 16- and 8-byte words, and in the bytes after them), makes it not so;
-    /// the quote ends it, a control character is refused, and the text reads the same either way.
+    /// other byte class, at every place of strings of every length up to 48 (so at every lane of
+    /// the scan's 16-byte blocks, and across their ends), makes it not so; the quote ends it, a
+    /// control character is refused, and the text reads the same either way. Each string is read
+    /// alone (its last bytes one at a time, as the text's last sixteen are) and followed by
+    /// spaces (read in blocks to its end, the spaces after its quote in the same block).
     func testTheScanFindsEveryByteClassAtEveryPlace() throws {
+        for padding in ["", String(repeating: " ", count: 32)] {
+            try scanFindsEveryByteClassAtEveryPlace(followedBy: padding)
+        }
+    }
+
+    private func scanFindsEveryByteClassAtEveryPlace(followedBy padding: String) throws {
+        func root(_ text: String) -> JSONValue? { self.root(text + padding) }
         func visible(_ value: JSONValue?) -> String? {
             value?.withView { $0.withVisibleASCIIBytes { String(decoding: $0, as: UTF8.self) } } ?? nil
         }
@@ -101,7 +110,7 @@ final class JSONDocumentTests: XCTestCase {
                 }
                 for control in UInt8(0x00)...0x1F {
                     let json = "\"\(before)\(Character(Unicode.Scalar(control)))\(after)\""
-                    XCTAssertThrowsError(try JSONDocument(parsing: Data(json.utf8)), "control \(control) at \(place) of \(length)") { error in
+                    XCTAssertThrowsError(try JSONDocument(parsing: Data((json + padding).utf8)), "control \(control) at \(place) of \(length)") { error in
                         XCTAssertEqual((error as? JSONSyntaxError)?.offset, 1 + place, "control \(control) at \(place) of \(length)")
                     }
                 }

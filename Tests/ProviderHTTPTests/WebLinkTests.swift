@@ -22,4 +22,36 @@ final class WebLinkTests: XCTestCase {
             XCTAssertNil(WebLink.checked(text), text.debugDescription)
         }
     }
+
+    /// The host is found sixteen bytes at a time: an end of the host ("/", "?", "#"), user info
+    /// ("@") and a port's ":" at every place of hosts up to 40 bytes long (every lane of a block,
+    /// and across their ends), with a long path after them or none, are judged as the rule reads
+    /// byte by byte.
+    func testTheHostIsFoundAtEveryPlace() {
+        func byteByByte(_ link: String) -> Bool {
+            let bytes = Array(link.utf8.dropFirst("https://".utf8.count))
+            var hostStart = 0
+            var end = 0
+            while end < bytes.count, !"/?#".utf8.contains(bytes[end]) {
+                if bytes[end] == UInt8(ascii: "@") { hostStart = end + 1 }
+                end += 1
+            }
+            return hostStart < end && bytes[hostStart] != UInt8(ascii: ":")
+        }
+        for length in 0...40 {
+            for place in 0..<max(length, 1) {
+                for special in ["/", "?", "#", "@", ":"] {
+                    for second in ["", "/", "@", ":"] {
+                        var host = Array(repeating: Character("h"), count: length)
+                        if place < length { host[place] = Character(special) }
+                        if !second.isEmpty, place + 1 < length { host[place + 1] = Character(second) }
+                        for path in ["", "/media/v1.Y2lk/abc/giphy.gif?cid=1&ep=v1_gifs_search"] {
+                            let link = "https://" + String(host) + path
+                            XCTAssertEqual(WebLink.checked(link) != nil, byteByByte(link), link)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

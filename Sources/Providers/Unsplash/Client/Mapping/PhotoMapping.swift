@@ -57,7 +57,7 @@ package struct PhotoMapping: Sendable {
             url: page,
             username: user?.username,
             user: user,
-            createdAt: photo.createdAt.flatMap { try? Date($0, strategy: .iso8601) },
+            createdAt: photo.createdAt.flatMap(ISO8601.date(from:)),
             images: photo.images,
             width: UpstreamNumber.positive.believing(photo.width),
             height: UpstreamNumber.positive.believing(photo.height),
