@@ -1,4 +1,5 @@
 import Model
+import Primitives
 import Foundation
 import Synchronization
 
@@ -81,8 +82,10 @@ package final class BookkeepingWrites: Sendable {
             return (outcome, true)
         }
         if outcome == .full { failed(write, QueueFull(share: sharePerKind, write: write)) }
-        // Detached: the writer belongs to no request, and must not run on a request's executor.
-        if startDrain { Task.detached { await self.drain() } }
+        // Detached: the writer belongs to no request. It runs on the requester's event loop (when
+        // there is one), which only hands each batch to the database's thread and takes the next:
+        // on Swift's pool, starting it and each return from the database woke a pool thread.
+        if startDrain { Task.detached(executorPreference: RequestExecutor.preferred) { await self.drain() } }
     }
 
     /// Returns once every write queued before the call has run (for tests, shutdown, and reads
