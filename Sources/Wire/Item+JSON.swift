@@ -58,41 +58,15 @@ extension Item: JSONWritable {
     }
 
     private func writeImages(to writer: inout JSONWriter, form: ItemForm) {
-        guard !images.isEmpty else { return }
-        // Every item of every page written passes here: each rendition is put in its place in the
-        // form's order (a few small-string comparisons), then written from there; nothing is
-        // sorted, allocated or copied per item.
+        // Every item of every page written passes here: `Renditions` are kept in the order
+        // written (their names as Strings sort), so each is written as it comes, those the form
+        // leaves out skipped; nothing is sorted, looked up, allocated or copied per item.
         let order = form.renditionOrder
-        let written = withUnsafeTemporaryAllocation(of: Dictionary<String, Rendition>.Index?.self, capacity: order.names.count) { places in
-            places.initialize(repeating: nil)
-            defer { places.deinitialize() }
-            var any = false
-            var index = images.startIndex
-            while index != images.endIndex {
-                if let place = order.place(of: images.keys[index]) {
-                    places[place] = index
-                    any = true
-                } else if order.isEverything {
-                    return false
-                }
-                images.formIndex(after: &index)
-            }
-            guard any else { return true }
-            writer.key(K.images)
-            writer.object { writer in
-                for place in places.indices {
-                    if let index = places[place] { writeRendition(images.values[index], named: order.names[place], to: &writer, form: form) }
-                }
-            }
-            return true
-        }
-        // An item with a rendition name of no provider's (read back from a store): sorted here.
-        if !written {
-            writer.key(K.images)
-            writer.object { writer in
-                for name in images.keys.sorted() {
-                    if let rendition = images[name] { writeRendition(rendition, named: name, to: &writer, form: form) }
-                }
+        guard !images.isEmpty, images.hasName(where: { order.includes($0) }) else { return }
+        writer.key(K.images)
+        writer.object { writer in
+            images.forEachNamed { name, rendition in
+                if order.includes(name) { writeRendition(rendition, named: name, to: &writer, form: form) }
             }
         }
     }

@@ -12,7 +12,7 @@ extension Item: JSONReadable {
         let providerText = try object.string(K.provider)
         // Items stored before they named their provider were given one by the schema's version 6.
         guard let provider = ProviderName(providerText) else { throw JSONShapeError("\(providerText) is not a provider name") }
-        var images: [String: Rendition] = [:]
+        var images = Renditions()
         if let renditions = try object.optionalObject(K.images) {
             for (name, rendition) in renditions.value.members { images[name] = try Rendition(json: rendition) }
         }

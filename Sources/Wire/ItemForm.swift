@@ -30,8 +30,7 @@ package struct ItemForm: Sendable, Hashable {
     package var isCompact: Bool { parts.isCompact }
     package var renditions: RenditionSelection { parts.renditions }
 
-    /// The names of the renditions written, in the order written (as Strings sort): the ones the
-    /// selection names, or every known one for `all`, sorted once per form, not per item.
+    /// Which renditions are written: the ones the selection names, or every one for `all`.
     var renditionOrder: RenditionOrder { parts.renditionOrder }
 
     /// Whether the server's own links (`UpstreamLinks`) are written: only where the server keeps

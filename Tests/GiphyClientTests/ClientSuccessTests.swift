@@ -39,7 +39,7 @@ final class ClientSuccessTests: XCTestCase {
         XCTAssertEqual(item.user?.profileURL, source.user?.profileURL)
         XCTAssertEqual(item.user?.avatarURL, source.user?.avatarURL)
         XCTAssertNotNil(item.createdAt)
-        XCTAssertEqual(Set(item.images.keys), ["preview", "still", "fixed_width", "fixed_height", "original", "original_still", "downsized"])
+        XCTAssertEqual(Set(item.images.names), ["preview", "still", "fixed_width", "fixed_height", "original", "original_still", "downsized"])
         let pairs = [("preview", "fixed_width_small"), ("still", "fixed_width_still"), ("fixed_width", "fixed_width"),
                      ("fixed_height", "fixed_height"), ("original", "original"), ("original_still", "original_still"),
                      ("downsized", "downsized")]
@@ -81,7 +81,7 @@ final class ClientSuccessTests: XCTestCase {
         XCTAssertEqual(item.images["preview"]?.url, withoutSmall.rendition("preview_gif")?.url)
 
         let bare = try await harness.client().item(id: catalog.specimens.onlyOriginals)
-        XCTAssertEqual(Set(bare.images.keys), ["original", "original_still"])
+        XCTAssertEqual(Set(bare.images.names), ["original", "original_still"])
     }
 
     func testUsersAndUsernames() async throws {

@@ -121,7 +121,7 @@ private enum LookupMapping {
             analytics: object["analytics"].flatMap(analyticsLinks)))
     }
 
-    static func images(_ giphy: JSONValue?) -> [String: Rendition] {
+    static func images(_ giphy: JSONValue?) -> Renditions {
         guard let giphy, giphy.isObject else { return [:] }
         return GIFMapping.images { giphy[$0].flatMap(rendition) }
     }

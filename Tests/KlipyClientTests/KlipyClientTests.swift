@@ -27,7 +27,7 @@ final class KlipyClientTests: XCTestCase {
         XCTAssertTrue(item.id.hasPrefix("klipy:"), item.id)
         XCTAssertTrue(item.url.hasPrefix("https://klipy.com/gifs/"), item.url)
         XCTAssertEqual(item.attribution?.text, "Powered by KLIPY")
-        XCTAssertEqual(Set(item.images.keys), ["preview", "still", "fixed_width", "downsized", "original", "original_still"])
+        XCTAssertEqual(Set(item.images.names), ["preview", "still", "fixed_width", "downsized", "original", "original_still"])
         let fixed = try XCTUnwrap(item.images["fixed_width"])
         XCTAssertEqual(fixed.width, 220)
         XCTAssertTrue(fixed.url.hasSuffix("/sm/\(try XCTUnwrap(item.url.split(separator: "/").last)).gif"), fixed.url)

@@ -41,7 +41,7 @@ final class PexelsMappingTests: XCTestCase {
         let photo = try XCTUnwrap(harness.fake.catalog.photos.first { $0.width > $0.height })
         let item = try await harness.client().item(id: String(photo.id))
         let sources = Dictionary(uniqueKeysWithValues: harness.fake.catalog.sources(of: photo).map { ($0.name, $0.url) })
-        XCTAssertEqual(Set(item.images.keys), ["thumb", "small", "regular", "full"])
+        XCTAssertEqual(Set(item.images.names), ["thumb", "small", "regular", "full"])
         XCTAssertEqual(item.images["full"], Rendition(url: sources["original"] ?? "", width: photo.width, height: photo.height))
         let ratio = Double(photo.width) / Double(photo.height)
         XCTAssertEqual(item.images["thumb"]?.url, sources["small"])

@@ -180,7 +180,7 @@ final class SchemaUpgradeTests: XCTestCase {
         XCTAssertEqual(item.rating, stored["rating"] as? String, what)
         let renditions = stored["images"] as? [String: [String: Any]] ?? [:]
         XCTAssertFalse(renditions.isEmpty, what)
-        XCTAssertEqual(Set(item.images.keys), Set(renditions.keys), what)
+        XCTAssertEqual(Set(item.images.names), Set(renditions.keys), what)
         for (name, rendition) in renditions {
             XCTAssertEqual(item.images[name]?.url, rendition["url"] as? String, "\(what) \(name)")
         }

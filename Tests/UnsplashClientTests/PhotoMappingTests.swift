@@ -52,7 +52,7 @@ final class PhotoMappingTests: XCTestCase {
 
     func testRenditionsAreSizedFromTheOriginalAndSkippedWithoutAUsableURL() async throws {
         let item = try await served(Self.photo)
-        XCTAssertEqual(Set(item.images.keys), ["raw", "full", "regular"], "small is ftp, thumb is missing")
+        XCTAssertEqual(Set(item.images.names), ["raw", "full", "regular"], "small is ftp, thumb is missing")
         XCTAssertEqual(item.images["regular"], Rendition(url: "https://images.unsplash.com/photo-1?w=1080", width: 1080, height: 1623))
         XCTAssertEqual(item.images["full"], Rendition(url: "https://images.unsplash.com/photo-1?q=85", width: 2014, height: 3026))
         XCTAssertEqual(item.images["raw"]?.url, "https://images.unsplash.com/photo-1?ixid=abc&ixlib=rb-4.0.3", "urls unchanged")

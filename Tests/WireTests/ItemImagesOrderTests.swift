@@ -1,11 +1,12 @@
 import JSON
+import Foundation
 import Model
 import Wire
 import XCTest
 
-/// An item's renditions are written sorted by name whatever the dictionary's order: in the form's
-/// order worked out once (known names), or sorted per item when one has a name no provider
-/// gives (an item read back from a store), and only the ones the form chooses.
+/// An item's renditions are written sorted by name whatever the order they were set in: the ones
+/// the form chooses, and every one, a name no provider gives included (an item read back from a
+/// store), when it writes them all.
 final class ItemImagesOrderTests: XCTestCase {
     private static func rendition(_ width: Int) -> Rendition { Rendition(url: "https://m/\(width).gif", width: width, height: 1) }
 
@@ -42,5 +43,21 @@ final class ItemImagesOrderTests: XCTestCase {
         XCTAssertEqual(try imageNames(odd, .stored),
                        ["a_first", "downsized", "fixed_height", "fixed_width", "g_middle", "original", "original_still", "preview", "still", "zz_later"])
         XCTAssertEqual(try imageNames(odd, .compact), ["fixed_width", "original", "still"], "a list's form names its renditions")
+    }
+
+    /// A stored `images` object in any order (and a name twice, the last kept, as the dictionary
+    /// kept it) reads back to the same renditions, written again sorted, byte for byte.
+    func testStoredRenditionsReadBackInAnyOrderAndAreWrittenSorted() throws {
+        let stored = #"{"id":"i","images":{"still":{"height":1,"url":"https://m/1.gif","width":1},"#
+            + #""a_first":{"height":1,"url":"https://m/9.gif","width":9},"#
+            + #""original":{"height":1,"url":"https://m/0.gif","width":1},"#
+            + #""original":{"height":1,"url":"https://m/2.gif","width":2}},"provider":"giphy","url":"https://u"}"#
+        let item = try Item(jsonBytes: Data(stored.utf8))
+        XCTAssertEqual(item.images, ["original": Self.rendition(2), "still": Self.rendition(1), "a_first": Self.rendition(9)])
+        XCTAssertEqual(String(decoding: item.jsonBytes(), as: UTF8.self),
+                       #"{"id":"i","images":{"a_first":{"height":1,"url":"https://m/9.gif","width":9},"#
+                       + #""original":{"height":1,"url":"https://m/2.gif","width":2},"still":{"height":1,"url":"https://m/1.gif","width":1}},"#
+                       + #""provider":"giphy","share_text":"GIF https://u","url":"https://u"}"#)
+        XCTAssertEqual(try Item(jsonBytes: Data(item.jsonBytes())), item)
     }
 }

@@ -27,7 +27,7 @@ package struct Item: Equatable, Sendable {
     package var isFavorite: Optional<Bool>
     /// Renditions by name: "preview", "still", "fixed_width", "original" for GIFs; "thumb",
     /// "small", "regular", "full", "raw" for photos.
-    package var images: [String: Rendition]
+    package var images: Renditions
     /// The original's size, when the provider gives it apart from the renditions (photos).
     package var width: Optional<Int>
     package var height: Optional<Int>
@@ -46,7 +46,7 @@ package struct Item: Equatable, Sendable {
     package init(
         id: String, provider: ProviderName, title: String? = nil, altText: String? = nil, rating: String? = nil,
         url: String, shareURL: String? = nil, username: String? = nil, user: Author? = nil, createdAt: Date? = nil,
-        isFavorite: Bool? = nil, images: [String: Rendition] = [:], width: Int? = nil, height: Int? = nil,
+        isFavorite: Bool? = nil, images: Renditions = [:], width: Int? = nil, height: Int? = nil,
         color: String? = nil, blurHash: String? = nil, likes: Int? = nil, location: PhotoLocation? = nil,
         camera: PhotoCamera? = nil, attribution: Attribution? = nil, presetShareText: String? = nil,
         upstreamLinks: UpstreamLinks? = nil

@@ -47,6 +47,7 @@ package struct PageAnswer: Sendable {
 
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
     package func page() -> ItemPage {
+        // Room for every id at once: grown from empty, the set was made five times per page.
         var seen = Set<String>(minimumCapacity: upstream.items.count)
         var items: [Item] = []
         items.reserveCapacity(upstream.items.count)

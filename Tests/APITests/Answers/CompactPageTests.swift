@@ -17,7 +17,7 @@ final class CompactPageTests: XCTestCase {
     static let gifRenditionNames = ["downsized", "fixed_height", "fixed_width", "original", "original_still", "preview", "still"]
 
     private static func richItem(_ id: String) -> Item {
-        var images: [String: Rendition] = [:]
+        var images = Renditions()
         for name in Self.gifRenditionNames {
             images[name] = Rendition(url: "https://media.giphy.com/media/\(id)/\(name).gif", width: 200, height: 150, size: 4096,
                                      mp4: "https://media.giphy.com/media/\(id)/\(name).mp4", webp: "https://media.giphy.com/media/\(id)/\(name).webp")

@@ -18,12 +18,12 @@ package struct GIFFields: Sendable {
     package var created: String?
     package var imported: String?
     /// Ours, chosen from GIPHY's renditions by `GIFMapping.images`.
-    package var images: [String: Rendition]
+    package var images: Renditions
     package var analytics: UpstreamLinks?
 
     package init(id: String?, page: String?, title: String? = nil, altText: String? = nil, rating: String? = nil,
                 shareURL: String? = nil, username: String? = nil, user: Author? = nil, created: String? = nil,
-                imported: String? = nil, images: [String: Rendition] = [:], analytics: UpstreamLinks? = nil) {
+                imported: String? = nil, images: Renditions = [:], analytics: UpstreamLinks? = nil) {
         (self.id, self.page, self.title, self.altText, self.rating) = (id, page, title, altText, rating)
         (self.shareURL, self.username, self.user, self.created, self.imported) = (shareURL, username, user, created, imported)
         (self.images, self.analytics) = (images, analytics)

@@ -67,7 +67,7 @@ package enum GIFMapping {
     /// is moved into the GIF, not copied).
     @inline(__always)
     private static func item(id: String, page: String, title: String?, altText: String?, rating: String?, shareURL: String?,
-                             username: String?, user: Author?, createdAt: Date?, images: [String: Rendition],
+                             username: String?, user: Author?, createdAt: Date?, images: Renditions,
                              analytics: UpstreamLinks?) -> Item? {
         guard let id = ItemID(provider: .giphy, upstreamID: id) else { return nil }
         let user = user?.hasValue == true ? user : nil
@@ -89,7 +89,7 @@ package enum GIFMapping {
 
     /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions),
     /// its members read in one pass: the first of each name we read (as a lookup by name finds).
-    static func images(_ giphy: JSONView?) -> [String: Rendition] {
+    static func images(_ giphy: JSONView?) -> Renditions {
         guard let giphy, giphy.isObject else { return [:] }
         // The first member of each name, in place of its name in `giphyRenditionNames` (on the stack).
         return withUnsafeTemporaryAllocation(of: JSONView?.self, capacity: giphyRenditionNames.count) { found in
@@ -105,21 +105,28 @@ package enum GIFMapping {
     }
 
     /// Ours from GIPHY's: `usable` gives the GIPHY rendition of a name when it has a usable url and size.
-    package static func images(_ usable: (String) -> Rendition?) -> [String: Rendition] {
+    package static func images(_ usable: (String) -> Rendition?) -> Renditions {
         images(byPlace: { usable(giphyRenditionNames[$0].description) })
     }
 
+    /// Each of our names with the places of its GIPHY renditions in `giphyRenditionNames`, sorted
+    /// by our name: set in this order, each rendition is appended to `Renditions`, none moved.
+    private static let sourcePlaces: [(name: String, places: Range<Int>)] = {
+        var first = 0
+        return renditionSources.map { name, giphyNames in
+            defer { first += giphyNames.count }
+            return (name, first..<first + giphyNames.count)
+        }.sorted { $0.name < $1.name }
+    }()
+
     /// The same with GIPHY's renditions known by their place in `giphyRenditionNames`.
-    private static func images(byPlace usable: (Int) -> Rendition?) -> [String: Rendition] {
-        // Room for every name at once: grown from empty, the dictionary was made three times per GIF.
-        var images = [String: Rendition](minimumCapacity: renditionSources.count)
-        var place = 0
-        for (name, giphyNames) in renditionSources {
+    private static func images(byPlace usable: (Int) -> Rendition?) -> Renditions {
+        // Room for every name at once: one allocation per GIF.
+        var images = Renditions(minimumCapacity: sourcePlaces.count)
+        for (name, places) in sourcePlaces {
             // The first usable one, the rest not read: `lazy.compactMap(usable).first` built an
             // array of every one (a malloc per name, and the second choice mapped for nothing).
-            let first = place
-            place += giphyNames.count
-            for candidate in first..<place {
+            for candidate in places {
                 if let rendition = usable(candidate) {
                     images[name] = rendition
                     break

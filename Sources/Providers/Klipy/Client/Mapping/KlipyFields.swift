@@ -10,9 +10,9 @@ package struct KlipyFields: Sendable {
     package var slug: String?
     package var title: String?
     /// Ours, from KLIPY's sizes (`KlipyRenditions`).
-    package var images: [String: Rendition]
+    package var images: Renditions
 
-    package init(id: String?, sticker: Bool, slug: String?, title: String?, images: [String: Rendition]) {
+    package init(id: String?, sticker: Bool, slug: String?, title: String?, images: Renditions) {
         (self.id, self.sticker, self.slug, self.title, self.images) = (id, sticker, slug, title, images)
     }
 }

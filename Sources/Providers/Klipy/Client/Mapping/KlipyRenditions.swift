@@ -23,8 +23,8 @@ package enum KlipyRenditions {
 
     /// Ours from `file(size, format)`, which gives a usable file or nil; a rendition without its
     /// GIF (or jpg) is absent.
-    package static func images(_ file: (String, String) -> File?) -> [String: Rendition] {
-        var images: [String: Rendition] = [:]
+    package static func images(_ file: (String, String) -> File?) -> Renditions {
+        var images = Renditions()
         for (name, size, still) in sources {
             guard let main = file(size, still ? "jpg" : "gif") else { continue }
             images[name] = Rendition(url: main.url, width: main.width, height: main.height, size: main.bytes,

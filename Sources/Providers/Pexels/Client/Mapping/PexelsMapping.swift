@@ -47,10 +47,10 @@ package struct PexelsMapping: Sendable {
     }
 
     /// Our renditions from the `src` links present, each sized by Pexels' rule from the original's size.
-    static func images(_ photo: PexelsPhotoFields) -> [String: Rendition] {
+    static func images(_ photo: PexelsPhotoFields) -> Renditions {
         guard let width = UpstreamNumber.positive.believing(photo.width),
               let height = UpstreamNumber.positive.believing(photo.height) else { return [:] }
-        var images: [String: Rendition] = [:]
+        var images = Renditions()
         for (name, source, box) in Pexels.renditions {
             guard let url = photo.sources[source] else { continue }
             let size = Pexels.renditionSize(width: width, height: height, box: box)

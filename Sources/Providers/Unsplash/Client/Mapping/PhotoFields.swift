@@ -9,7 +9,7 @@ package struct PhotoFields: Sendable {
     package var width: Int?
     package var height: Int?
     /// Ours, sized from the original's by `PhotoRenditions.images`.
-    package var images: [String: Rendition]
+    package var images: Renditions
     /// The photo's page (`links.html`).
     package var page: String?
     package var description: String?
@@ -25,7 +25,7 @@ package struct PhotoFields: Sendable {
     package var camera: PhotoCamera?
     package var downloadLocation: String?
 
-    package init(id: String?, width: Int?, height: Int?, images: [String: Rendition], page: String? = nil,
+    package init(id: String?, width: Int?, height: Int?, images: Renditions, page: String? = nil,
                 description: String? = nil, altDescription: String? = nil, createdAt: String? = nil, color: String? = nil,
                 blurHash: String? = nil, likes: Int? = nil, user: Author? = nil, location: PhotoLocation? = nil,
                 camera: PhotoCamera? = nil, downloadLocation: String? = nil) {

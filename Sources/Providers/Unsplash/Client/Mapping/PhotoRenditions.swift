@@ -13,13 +13,13 @@ package enum PhotoRenditions {
 
     /// Renditions for the urls `url` gives by name (usable ones, unchanged). Without the
     /// original's size none can be sized, so there are none.
-    package static func images(width: Int?, height: Int?, url: (String) -> String?) -> [String: Rendition] {
+    package static func images(width: Int?, height: Int?, url: (String) -> String?) -> Renditions {
         images(width: width, height: height, byPlace: { url(widths[$0].name.description) })
     }
 
     /// The same for Unsplash's `urls` object, its members read in one pass: the first of each
     /// name (as a lookup by name finds it), its link made only once the photo has a size.
-    static func images(_ urls: JSONView?, width: Int?, height: Int?) -> [String: Rendition] {
+    static func images(_ urls: JSONView?, width: Int?, height: Int?) -> Renditions {
         guard let urls, urls.isObject, width != nil, height != nil else { return [:] }
         // The first member of each name, in place of its name in `widths` (on the stack).
         return withUnsafeTemporaryAllocation(of: JSONView?.self, capacity: widths.count) { found in
@@ -34,11 +34,16 @@ package enum PhotoRenditions {
         }
     }
 
+    /// The places in `widths` sorted by name: set in this order, each rendition is appended to
+    /// `Renditions`, none moved.
+    private static let placesByName: [Int] = widths.indices.sorted { widths[$0].name.description < widths[$1].name.description }
+
     /// The renditions with a url, each known by its place in `widths`.
-    private static func images(width: Int?, height: Int?, byPlace url: (Int) -> String?) -> [String: Rendition] {
+    private static func images(width: Int?, height: Int?, byPlace url: (Int) -> String?) -> Renditions {
         guard let width, let height else { return [:] }
-        var images = [String: Rendition](minimumCapacity: widths.count)
-        for (place, (name, target)) in widths.enumerated() {
+        var images = Renditions(minimumCapacity: widths.count)
+        for place in placesByName {
+            let (name, target) = widths[place]
             guard let url = url(place) else { continue }
             let size = Unsplash.renditionSize(width: width, height: height, at: target)
             images[name.description] = Rendition(url: url, width: size.width, height: size.height)
