@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "APITests", dependencies: ["API", "Service", "Model", "Wire", "Gateway", "GiphyClient", "HTTPServer", "TestSupport", "JSON", "UnsplashClient", "Primitives"], swiftSettings: strict),
         // What several test targets share: a raw TCP client for tests that talk HTTP to a real
         // server, temporary folders, and the service's test doubles (scripted provider, memory stores).
-        .target(name: "TestSupport", dependencies: ["Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk", "Primitives"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Service", "Model", "Gateway", "GiphyClient", "UnsplashClient", "DemoCatalog", "CZlib", "CBrotliDecoder", "SQLite", "CSlowDisk", "Primitives"], path: "Tests/TestSupport", swiftSettings: strict),
         // The transport alone serving a fixed body, for bench/run.sh.
         .executableTarget(name: "transport-bench-server", dependencies: ["HTTPServer"], swiftSettings: strict),
 

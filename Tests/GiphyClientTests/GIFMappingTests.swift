@@ -4,6 +4,7 @@ import JSON
 import Model
 @testable import GiphyClient
 import ProviderHTTP
+import TestSupport
 import XCTest
 
 /// `GIFMapping` reads a GIF object, its `images` and each rendition in one pass over their members,
@@ -148,8 +149,7 @@ private enum LookupMapping {
 /// GIF objects of GIPHY's shape with odd members: each field present or not, in any order, its key
 /// now and then escaped or repeated, its value drawn from what upstream JSON has been seen to send.
 private enum GIFObjects {
-    static let texts = [#""abc123""#, #"" padded ""#, #""""#, #""  ""#, #""Caf\u00e9""#, #""Café 😀""#, "123", "12.5", "2e1",
-                        "null", "true", "[]", "{}", #""a\"b""#, #""\u00a0x\u00a0""#, #""G""#, #""x\ny""#]
+    static let texts = OddJSON.texts
     static let ids = [#""abc123""#, #""abc123""#, #""Abc9""#, #"" abc123 ""#, "42", #""a-b""#, #""\u0061bc""#, "null", #""""#]
     static let links = [#""https://giphy.com/gifs/abc""#, #""https://giphy.com/gifs/abc""#, #""https:\/\/giphy.com\/gifs\/abc""#,
                         #"" https://a/b ""#, #""javascript:alert(1)""#, #""http://""#, #""HTTPS://Example.COM/x""#,
@@ -160,62 +160,37 @@ private enum GIFObjects {
                           #""+7""#, "true", "-3", #""1234567890123456789""#]
     static let dates = [#""2021-05-06 19:22:20""#, #"" 2021-05-06 19:22:20 ""#, #""0000-00-00 00:00:00""#, #""2023-02-30 10:00:00""#,
                         "20210506", "null", #""2021-05-06T19:22:20""#, #""\u0032021-05-06 19:22:20""#, #""""#, #""1970-01-01 00:00:00""#]
-    static let odd = ["null", "[]", #""x""#, "7", "{}"]
+    static let odd = OddJSON.odd
+    static let oddJSON = OddJSON(leftOutOneIn: 6, repeatedLink: #""https://giphy.com/gifs/repeat""#)
     static let renditionNames = ["fixed_width_small", "preview_gif", "fixed_width_still", "fixed_height_still", "fixed_width",
                                  "fixed_height", "original", "original_still", "downsized", "looping", "480w_still"]
 
     static func object(_ random: inout SeededGenerator) -> [UInt8] {
         var members: [(String, [UInt8])] = [
-            ("id", value(ids, &random)), ("url", value(links, &random)), ("title", value(texts, &random)),
-            ("alt_text", value(texts, &random)), ("rating", value(texts, &random)), ("bitly_url", value(links, &random)),
-            ("username", value(texts, &random)), ("create_datetime", value(dates, &random)),
-            ("import_datetime", value(dates, &random)), ("slug", value(texts, &random)),
-            ("user", random.chance(6) ? value(odd, &random) : object([
-                ("display_name", value(texts, &random)), ("username", value(texts, &random)),
-                ("avatar_url", value(links, &random)), ("profile_url", value(links, &random)),
+            ("id", OddJSON.value(ids, &random)), ("url", OddJSON.value(links, &random)), ("title", OddJSON.value(texts, &random)),
+            ("alt_text", OddJSON.value(texts, &random)), ("rating", OddJSON.value(texts, &random)), ("bitly_url", OddJSON.value(links, &random)),
+            ("username", OddJSON.value(texts, &random)), ("create_datetime", OddJSON.value(dates, &random)),
+            ("import_datetime", OddJSON.value(dates, &random)), ("slug", OddJSON.value(texts, &random)),
+            ("user", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object([
+                ("display_name", OddJSON.value(texts, &random)), ("username", OddJSON.value(texts, &random)),
+                ("avatar_url", OddJSON.value(links, &random)), ("profile_url", OddJSON.value(links, &random)),
             ], &random)),
-            ("analytics", random.chance(6) ? value(odd, &random) : object(["onload", "onclick", "onsent"].map { event in
-                (event, random.chance(5) ? value(odd, &random) : object([("url", value(links, &random))], &random))
+            ("analytics", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object(["onload", "onclick", "onsent"].map { event in
+                (event, random.chance(5) ? OddJSON.value(odd, &random) : oddJSON.object([("url", OddJSON.value(links, &random))], &random))
             }, &random)),
-            ("images", random.chance(8) ? value(odd, &random) : object(renditionNames.map { name in
-                (name, random.chance(8) ? value(odd, &random) : rendition(&random))
+            ("images", random.chance(8) ? OddJSON.value(odd, &random) : oddJSON.object(renditionNames.map { name in
+                (name, random.chance(8) ? OddJSON.value(odd, &random) : rendition(&random))
             }, &random)),
         ]
         members.shuffle(using: &random)
-        return object(members, &random)
+        return oddJSON.object(members, &random)
     }
 
     static func rendition(_ random: inout SeededGenerator) -> [UInt8] {
-        object([("url", value(links, &random)), ("width", value(numbers, &random)), ("height", value(numbers, &random)),
-                ("size", value(numbers, &random)), ("mp4", value(links, &random)), ("webp", value(links, &random)),
-                ("mp4_size", value(numbers, &random)), ("frames", value(numbers, &random)), ("hash", value(texts, &random))], &random)
+        oddJSON.object([("url", OddJSON.value(links, &random)), ("width", OddJSON.value(numbers, &random)),
+                        ("height", OddJSON.value(numbers, &random)), ("size", OddJSON.value(numbers, &random)),
+                        ("mp4", OddJSON.value(links, &random)), ("webp", OddJSON.value(links, &random)),
+                        ("mp4_size", OddJSON.value(numbers, &random)), ("frames", OddJSON.value(numbers, &random)),
+                        ("hash", OddJSON.value(texts, &random))], &random)
     }
-
-    /// Some members left out, some keys escaped, some repeated (with another value) further on.
-    static func object(_ members: [(String, [UInt8])], _ random: inout SeededGenerator) -> [UInt8] {
-        var written: [[UInt8]] = []
-        for (key, value) in members where !random.chance(6) {
-            written.append(member(key, value, &random))
-            if random.chance(12) { written.append(member(key, Array(#""https://giphy.com/gifs/repeat""#.utf8), &random)) }
-            if random.chance(12) { written.append(member(key, Array("null".utf8), &random)) }
-        }
-        return Array("{".utf8) + Array(written.joined(separator: Array(",".utf8))) + Array("}".utf8)
-    }
-
-    static func member(_ key: String, _ value: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
-        // An escaped key: its first letter as \u00XX.
-        let escaped = random.chance(10) ? String(format: "\\u%04x", key.utf8.first.map(Int.init) ?? 0) + key.dropFirst() : key
-        return Array("\"\(escaped)\":".utf8) + value
-    }
-
-    static func value(_ pool: [String], _ random: inout SeededGenerator) -> [UInt8] {
-        // Now and then a string with a byte that is not UTF-8.
-        if random.chance(40) { return Array(#""https://a/"#.utf8) + [0xC3] + Array("\"".utf8) }
-        return Array(pool[random.below(pool.count)].utf8)
-    }
-}
-
-extension SeededGenerator {
-    /// True once in `odds` draws.
-    mutating func chance(_ odds: Int) -> Bool { below(odds) == 0 }
 }

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Model
 import ProviderHTTP
+import TestSupport
 @testable import UnsplashClient
 import XCTest
 
@@ -132,8 +133,7 @@ private struct LookupMapping {
 /// Photo objects of Unsplash's shape with odd members: each field present or not, in any order,
 /// its key now and then escaped or repeated, its value drawn from what upstream JSON has sent.
 private enum PhotoObjects {
-    static let texts = [#""abc123""#, #"" padded ""#, #""""#, #""  ""#, #""Caf\u00e9""#, #""Café 😀""#, "123", "12.5", "2e1",
-                        "null", "true", "[]", "{}", #""a\"b""#, #""\u00a0x\u00a0""#, #""G""#, #""x\ny""#]
+    static let texts = OddJSON.texts
     static let ids = [#""wfH7b-1pf6g""#, #""wfH7b-1pf6g""#, #"" abc ""#, "42", #""\u0061bc""#, "null", #""""#, #""é""#]
     static let links = [#""https://images.unsplash.com/photo-1?ixid=a&w=400""#, #""https://unsplash.com/photos/x""#,
                         #""https:\/\/unsplash.com\/@ann""#, #"" https://a/b ""#, #""javascript:alert(1)""#, #""http://""#,
@@ -145,63 +145,36 @@ private enum PhotoObjects {
     static let dates = [#""2023-07-02T13:19:11-04:00""#, #""2021-03-23T02:50:11Z""#, #"" 2021-03-23T02:50:11Z ""#,
                         #""2021-02-30T02:50:11Z""#, #""2021-03-23""#, "null", "20210323", #""\u0032021-03-23T02:50:11Z""#,
                         #""2021-03-23T02:50:11.5Z""#, #""""#]
-    static let odd = ["null", "[]", #""x""#, "7", "{}"]
+    static let odd = OddJSON.odd
+    static let oddJSON = OddJSON(leftOutOneIn: 8, repeatedLink: #""https://unsplash.com/repeat""#)
 
     static func object(_ random: inout SeededGenerator) -> [UInt8] {
         var members: [(String, [UInt8])] = [
-            ("id", value(ids, &random)), ("slug", value(texts, &random)), ("width", value(numbers, &random)),
-            ("height", value(numbers, &random)), ("color", value(texts, &random)), ("blur_hash", value(texts, &random)),
-            ("description", value(texts, &random)), ("alt_description", value(texts, &random)),
-            ("created_at", value(dates, &random)), ("likes", value(numbers, &random)),
-            ("urls", random.chance(8) ? value(odd, &random) : object(["raw", "full", "regular", "small", "thumb", "small_s3"].map {
-                ($0, value(links, &random))
+            ("id", OddJSON.value(ids, &random)), ("slug", OddJSON.value(texts, &random)), ("width", OddJSON.value(numbers, &random)),
+            ("height", OddJSON.value(numbers, &random)), ("color", OddJSON.value(texts, &random)), ("blur_hash", OddJSON.value(texts, &random)),
+            ("description", OddJSON.value(texts, &random)), ("alt_description", OddJSON.value(texts, &random)),
+            ("created_at", OddJSON.value(dates, &random)), ("likes", OddJSON.value(numbers, &random)),
+            ("urls", random.chance(8) ? OddJSON.value(odd, &random) : oddJSON.object(["raw", "full", "regular", "small", "thumb", "small_s3"].map {
+                ($0, OddJSON.value(links, &random))
             }, &random)),
-            ("links", random.chance(8) ? value(odd, &random) : object(["self", "html", "download", "download_location"].map {
-                ($0, value(links, &random))
+            ("links", random.chance(8) ? OddJSON.value(odd, &random) : oddJSON.object(["self", "html", "download", "download_location"].map {
+                ($0, OddJSON.value(links, &random))
             }, &random)),
-            ("user", random.chance(6) ? value(odd, &random) : object([
-                ("id", value(ids, &random)), ("name", value(texts, &random)), ("username", value(texts, &random)),
-                ("links", random.chance(6) ? value(odd, &random) : object([("html", value(links, &random))], &random)),
-                ("profile_image", random.chance(6) ? value(odd, &random) : object(["small", "medium", "large"].map {
-                    ($0, value(links, &random))
+            ("user", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object([
+                ("id", OddJSON.value(ids, &random)), ("name", OddJSON.value(texts, &random)), ("username", OddJSON.value(texts, &random)),
+                ("links", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object([("html", OddJSON.value(links, &random))], &random)),
+                ("profile_image", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object(["small", "medium", "large"].map {
+                    ($0, OddJSON.value(links, &random))
                 }, &random)),
             ], &random)),
-            ("location", random.chance(6) ? value(odd, &random) : object(["name", "city", "country"].map {
-                ($0, value(texts, &random))
+            ("location", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object(["name", "city", "country"].map {
+                ($0, OddJSON.value(texts, &random))
             }, &random)),
-            ("exif", random.chance(6) ? value(odd, &random) : object(["make", "model", "name", "exposure_time", "aperture", "focal_length", "iso"].map {
-                ($0, random.chance(2) ? value(numbers, &random) : value(texts, &random))
+            ("exif", random.chance(6) ? OddJSON.value(odd, &random) : oddJSON.object(["make", "model", "name", "exposure_time", "aperture", "focal_length", "iso"].map {
+                ($0, random.chance(2) ? OddJSON.value(numbers, &random) : OddJSON.value(texts, &random))
             }, &random)),
         ]
         members.shuffle(using: &random)
-        return object(members, &random)
+        return oddJSON.object(members, &random)
     }
-
-    /// Some members left out, some keys escaped, some repeated (with another value) further on.
-    static func object(_ members: [(String, [UInt8])], _ random: inout SeededGenerator) -> [UInt8] {
-        var written: [[UInt8]] = []
-        for (key, value) in members where !random.chance(8) {
-            written.append(member(key, value, &random))
-            if random.chance(12) { written.append(member(key, Array(#""https://unsplash.com/repeat""#.utf8), &random)) }
-            if random.chance(12) { written.append(member(key, Array("null".utf8), &random)) }
-        }
-        return Array("{".utf8) + Array(written.joined(separator: Array(",".utf8))) + Array("}".utf8)
-    }
-
-    static func member(_ key: String, _ value: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
-        // An escaped key: its first letter as \u00XX.
-        let escaped = random.chance(10) ? String(format: "\\u%04x", key.utf8.first.map(Int.init) ?? 0) + key.dropFirst() : key
-        return Array("\"\(escaped)\":".utf8) + value
-    }
-
-    static func value(_ pool: [String], _ random: inout SeededGenerator) -> [UInt8] {
-        // Now and then a string with a byte that is not UTF-8.
-        if random.chance(40) { return Array(#""https://a/"#.utf8) + [0xC3] + Array("\"".utf8) }
-        return Array(pool[random.below(pool.count)].utf8)
-    }
-}
-
-extension SeededGenerator {
-    /// True once in `odds` draws.
-    mutating func chance(_ odds: Int) -> Bool { below(odds) == 0 }
 }
