@@ -29,7 +29,7 @@ package enum ISO8601 {
 /// as 2023-02-30, counts on into the next month there as here). Any other text (a fraction, a
 /// lowercase `z`, 24:00, a year before 1970, which Foundation reads leniently or refuses) is
 /// left to Foundation.
-enum InternetDate {
+package enum InternetDate {
     static func plainDate(_ utf8: UnsafeRawBufferPointer) -> Date? {
         guard utf8.count == 20 || utf8.count == 25 else { return nil }
         guard utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"), utf8[10] == UInt8(ascii: "T"),
@@ -68,7 +68,8 @@ enum InternetDate {
 
     /// Days from 1970-01-01 (proleptic Gregorian, as Foundation's calendar is after 1582; H.
     /// Hinnant's days_from_civil). A day past the month's end counts on into the next month.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    /// GIPHY's dates are counted with it too (`GiphyDate`).
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let year = month <= 2 ? year - 1 : year
         let era = year / 400
         let yearOfEra = year - era * 400

@@ -1,6 +1,7 @@
 import ASCII
 import Foundation
 import JSON
+import Model
 import ProviderHTTP
 
 /// GIPHY's `YYYY-MM-DD HH:MM:SS` timestamps, read as UTC. "0000-00-00 00:00:00" and
@@ -31,7 +32,7 @@ enum GiphyDate {
         let (hour, minute, second) = (numbers.3, numbers.4, numbers.5)
         guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
               (0...60).contains(second), (1970...9999).contains(year) else { return nil }
-        let seconds = daysSince1970(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
+        let seconds = InternetDate.daysSince1970(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
         // A day the month does not have (2023-02-30) lands in the next month; 23:59:60 in the next day.
         guard seconds > 0, dayOfMonth(daysSince1970: seconds / 86400) == day else { return nil }
         return Date(timeIntervalSince1970: Double(seconds))
@@ -73,17 +74,6 @@ enum GiphyDate {
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "T")
-    }
-
-    /// Days from 1970-01-01 to the date (proleptic Gregorian; H. Hinnant's days_from_civil). A
-    /// day past the month's end counts on into the next month. Years here are 1970-9999.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let year = month <= 2 ? year - 1 : year
-        let era = year / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The day of the month of a day counted from 1970-01-01 (not before it; civil_from_days).
