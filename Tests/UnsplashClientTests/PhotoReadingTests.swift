@@ -73,6 +73,23 @@ final class PhotoReadingTests: XCTestCase {
         }
     }
 
+    /// The share text and credit, written into one string each, read as the interpolations they were.
+    func testShareTextAndCreditAreWrittenAsBefore() {
+        let referral = ReferralLinks(appName: "gif bff")
+        for page in ["https://u/a", "https://u/a?x=1&", "https://u/?a?", "https://u/é?", "", "?"] {
+            for title in [nil, "a tall building", "é \u{301}", ""] {
+                for author in [nil, "Zoë Kraus", "ann", ""] {
+                    let credit = author.map { "by \($0) on Unsplash" } ?? "on Unsplash"
+                    XCTAssertEqual(referral.shareText(title: title, author: author, page: page),
+                                   "\(title ?? "Photo") \(credit) \(referral.tagged(page))")
+                    XCTAssertEqual(referral.attribution(author: author, profile: page),
+                                   Attribution(text: author.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash",
+                                               authorURL: referral.tagged(page), providerURL: "https://unsplash.com/?" + referral.query))
+                }
+            }
+        }
+    }
+
     private func photo(_ json: String) throws -> Item? {
         try JSONDocument(parsing: Data(json.utf8)).withView { mapping.item($0) }
     }

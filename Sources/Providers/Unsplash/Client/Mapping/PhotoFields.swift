@@ -4,26 +4,28 @@ import Model
 /// demo catalog): text trimmed and nil when blank, links checked, numbers believed.
 /// `PhotoMapping.item` is the one place these become our item.
 package struct PhotoFields: Sendable {
-    package var id: String?
+    // `Optional<T>`, not `T?`, as Model's records (Item.swift says why): a `T?` var made the init
+    // copy the whole value, a retain and release per field of every photo mapped.
+    package var id: Optional<String>
     /// The original's size.
-    package var width: Int?
-    package var height: Int?
+    package var width: Optional<Int>
+    package var height: Optional<Int>
     /// Ours, sized from the original's by `PhotoRenditions.images`.
     package var images: Renditions
     /// The photo's page (`links.html`).
-    package var page: String?
-    package var description: String?
-    package var altDescription: String?
+    package var page: Optional<String>
+    package var description: Optional<String>
+    package var altDescription: Optional<String>
     /// ISO 8601, as Unsplash writes it.
-    package var createdAt: String?
-    package var color: String?
-    package var blurHash: String?
-    package var likes: Int?
-    package var user: Author?
+    package var createdAt: Optional<String>
+    package var color: Optional<String>
+    package var blurHash: Optional<String>
+    package var likes: Optional<Int>
+    package var user: Optional<Author>
     /// On the detail only (a photo by id, a random one), as at Unsplash.
-    package var location: PhotoLocation?
-    package var camera: PhotoCamera?
-    package var downloadLocation: String?
+    package var location: Optional<PhotoLocation>
+    package var camera: Optional<PhotoCamera>
+    package var downloadLocation: Optional<String>
 
     package init(id: String?, width: Int?, height: Int?, images: Renditions, page: String? = nil,
                 description: String? = nil, altDescription: String? = nil, createdAt: String? = nil, color: String? = nil,

@@ -43,7 +43,8 @@ package struct PhotoMapping: Sendable {
     /// Nil for what cannot be shown: no id a client could send back, or no rendition (no usable
     /// urls, or no original width and height to size them from). The title is the description,
     /// else the alt description; the credit names the user's name, else their username.
-    package func item(_ photo: PhotoFields) -> Item? {
+    /// `photo` is consumed: its strings move into the item rather than being copied.
+    package func item(_ photo: consuming PhotoFields) -> Item? {
         guard let id = photo.id, let itemID = ItemID(provider: .unsplash, upstreamID: id), !photo.images.isEmpty else { return nil }
         let page = photo.page ?? "https://unsplash.com/photos/" + QueryEscaping.escape(id)
         let user = photo.user?.hasValue == true ? photo.user : nil
