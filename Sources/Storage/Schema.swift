@@ -214,6 +214,25 @@ package enum Schema {
         CREATE INDEX report_by_install ON report (install_id);
         """
 
+    /// Version 13: the search history as one B-tree keyed by install and query (WITHOUT ROWID), no
+    /// index by `seq`: an install keeps a handful of entries (the history's limit), which its key
+    /// finds side by side and a sort of that handful orders. A recorded search then writes one page
+    /// of the WAL, not three (the table's, its key's and `seq`'s index's). Rows are copied as they are.
+    package static let version13HistoryByKeySQL = """
+        CREATE TABLE search_history_v13 (
+            install_id TEXT NOT NULL REFERENCES install (install_id) ON DELETE CASCADE,
+            query_key TEXT NOT NULL,
+            query TEXT NOT NULL,
+            searched_at INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (install_id, query_key)
+        ) WITHOUT ROWID;
+        INSERT INTO search_history_v13 (install_id, query_key, query, searched_at, seq)
+            SELECT install_id, query_key, query, searched_at, seq FROM search_history;
+        DROP TABLE search_history;
+        ALTER TABLE search_history_v13 RENAME TO search_history;
+        """
+
     private static func isUnnamedItem(_ json: String) -> String {
         "json_valid(\(json)) AND json_type(\(json), '$.id') = 'text' AND json_type(\(json), '$.provider') IS NULL"
     }
@@ -235,5 +254,6 @@ package enum Schema {
         Migration(version: 10, sql: version10CallAddressSQL),
         Migration(version: 11, sql: version11DeviceLinksSQL),
         Migration(version: 12, sql: version12ModerationSQL),
+        Migration(version: 13, sql: version13HistoryByKeySQL),
     ])
 }

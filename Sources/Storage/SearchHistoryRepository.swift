@@ -55,12 +55,17 @@ extension SearchHistoryRepository {
         return true
     }
 
-    /// Keeps only the install's `limit` newest entries.
+    /// Keeps only the install's `limit` newest entries: deletes each with `limit` newer ones (by
+    /// `seq`, then key, so that entries of one `seq` still leave exactly `limit`). Counted, not
+    /// ordered: an install holds a handful of rows (its limit and a batch's searches), which a
+    /// count visits without the sorter (its allocations) that ORDER BY needs since no index orders
+    /// them by `seq`.
     private static func trim(_ install: InstallID, keepingNewest limit: Int, on connection: Database.Connection) throws {
-        let owner = install.rawValue
         try connection.execute("""
-            DELETE FROM search_history WHERE install_id = \(owner) AND query_key NOT IN
-                (SELECT query_key FROM search_history WHERE install_id = \(owner) ORDER BY seq DESC LIMIT \(max(limit, 0)))
+            DELETE FROM search_history WHERE install_id = \(install.rawValue) AND (
+                SELECT count(*) FROM search_history AS newer WHERE newer.install_id = search_history.install_id
+                AND (newer.seq > search_history.seq OR (newer.seq = search_history.seq AND newer.query_key > search_history.query_key))
+            ) >= \(max(limit, 0))
             """)
     }
 

@@ -12,7 +12,7 @@ final class MigrationTests: XCTestCase {
         _ = try AppDatabase.open(path: path)
         let database = try Database(path: path)
         XCTAssertEqual(try database.userVersion(), Schema.migrator.latestVersion)
-        XCTAssertEqual(Schema.migrator.latestVersion, 12)
+        XCTAssertEqual(Schema.migrator.latestVersion, 13)
     }
 
     func testVersion1DatabaseIsMigratedKeepingItsFavorites() async throws {
@@ -55,6 +55,55 @@ final class MigrationTests: XCTestCase {
         try await history.record("cats", at: Date(), keepingNewest: 5, install: .local)
         let queries = try await history.list(containing: nil, install: .local).map(\.query)
         XCTAssertEqual(queries, ["cats"], "version 2's table exists")
+    }
+
+    /// Version 13 rebuilds the history as one B-tree keyed by install and query (WITHOUT ROWID, no
+    /// index by `seq`), so a recorded search writes one page: every row of a version 12 database
+    /// is copied as it was, and the history reads, records, trims and goes with its install as before.
+    func testVersion12HistoryIsRebuiltAsOneTreeKeepingEveryRow() async throws {
+        let path = try makeDatabasePath()
+        let fixture = try SchemaFixture.load(version: 12, into: path)
+        let other = String(repeating: "b", count: 32)
+        let rowsSQL = "SELECT install_id, query_key, query, searched_at, seq FROM search_history ORDER BY install_id, query_key"
+        @Sendable func rows(_ database: Database) throws -> [String] {
+            try database.query(rowsSQL).map { row in
+                "\(try row.text(at: 0)) \(try row.text(at: 1)) \(try row.text(at: 2)) \(try row.integer(at: 3)) \(try row.integer(at: 4))"
+            }
+        }
+        let before: [String]
+        do {
+            let old = try Database(path: path)
+            try old.execute("INSERT INTO install (install_id, token_hash, created_at) VALUES (?, X'07', 1000)", [.text(other)])
+            try old.execute("INSERT INTO search_history VALUES (?, 'owls', 'Owls', 5000, 3), (?, 'cats', 'cats', 4000, 9)",
+                            [.text(other), .text(other)])
+            before = try rows(old)
+        }
+        XCTAssertGreaterThanOrEqual(before.count, 4)
+
+        let database = try AppDatabase.open(path: path)
+        let (after, trees, sql) = try await database.read { database in
+            (try rows(database),
+             try database.query("SELECT name FROM sqlite_master WHERE tbl_name = 'search_history' ORDER BY name").map { try $0.text(at: 0) },
+             try database.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'search_history'")?.text(at: 0))
+        }
+        XCTAssertEqual(after, before, "every row as it was")
+        XCTAssertEqual(trees, ["search_history"], "no index beside the table")
+        let definition = try XCTUnwrap(sql)
+        XCTAssertTrue(definition.hasSuffix("WITHOUT ROWID"), definition)
+
+        let stores = Stores(database: database)
+        let local = try await stores.searchHistory.list(containing: nil, install: .local).map(\.query)
+        XCTAssertEqual(local, fixture.history, "newest first, as before")
+        let owner = try XCTUnwrap(InstallID(other))
+        for query in ["a", "b", "Cats"] {
+            try await stores.searchHistory.record(query, at: Date(timeIntervalSince1970: 6), keepingNewest: 3, install: owner)
+        }
+        let listed = try await stores.searchHistory.list(containing: nil, install: owner).map(\.query)
+        XCTAssertEqual(listed, ["Cats", "b", "a"], "recorded newest first, trimmed to 3, one entry per query ignoring case")
+        let deleted = try await stores.installs.delete(owner)
+        XCTAssertTrue(deleted)
+        let left = try await database.read { try $0.queryFirst("SELECT count(*) FROM search_history WHERE install_id = ?", [.text(other)])?.int(at: 0) }
+        XCTAssertEqual(left, 0, "the history goes with its install")
     }
 
     func testOpeningTwiceDoesNotReapplyMigrations() throws {

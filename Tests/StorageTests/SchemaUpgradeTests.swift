@@ -35,6 +35,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testVersion10KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 10) }
     func testVersion11KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 11) }
     func testVersion12KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 12) }
+    func testVersion13KeepsEverything() async throws { try await assertUpgradeKeepsEverything(from: 13) }
 
     /// Version 8 counts every install there is as used at the upgrade: upgrading deletes no one,
     /// however old the install.

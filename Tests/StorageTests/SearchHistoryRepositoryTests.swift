@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import SQLite
 import Model
 import Storage
 import TestSupport
@@ -29,6 +30,17 @@ final class SearchHistoryRepositoryTests: XCTestCase {
         let entries = try await repository.list(containing: nil, install: .local)
         XCTAssertEqual(entries.map(\.query), ["CATS", "dogs"])
         XCTAssertEqual(entries.first?.searchedAt, Date(timeIntervalSince1970: 2))
+    }
+
+    /// Entries of one `seq` (the app makes none, a database may hold some) are trimmed as if
+    /// ordered by key: exactly the limit is left.
+    func testTrimLeavesExactlyTheLimitWhenEntriesShareASeq() async throws {
+        let path = try makeDatabasePath()
+        let repository = try Stores.open(path: path).searchHistory
+        try Database(path: path).execute("INSERT INTO search_history VALUES ('local', 'a', 'a', 0, 1), ('local', 'b', 'b', 0, 1), ('local', 'c', 'c', 0, 1)")
+        try await repository.record("d", at: Date(timeIntervalSince1970: 1), keepingNewest: 2, install: .local)
+        let queries = try await repository.list(containing: nil, install: .local).map(\.query)
+        XCTAssertEqual(queries, ["d", "c"])
     }
 
     func testKeepsOnlyTheNewest() async throws {
