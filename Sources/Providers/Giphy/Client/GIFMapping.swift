@@ -103,8 +103,8 @@ package enum GIFMapping {
                 }
             }
             // The usable rendition of each of our names, in `sourcePlaces`' order, then its links.
-            return withUnsafeTemporaryAllocation(of: RenditionMembers?.self, capacity: sourcePlaces.count) { chosen in
-                chosen.initialize(repeating: nil)
+            return withUnsafeTemporaryAllocation(of: RenditionMembers.self, capacity: sourcePlaces.count) { chosen in
+                chosen.initialize(repeating: RenditionMembers(noneIn: giphy))
                 var linkBytes = 0
                 for (index, (_, places)) in sourcePlaces.enumerated() {
                     // The first usable one, the rest not read.
@@ -117,12 +117,13 @@ package enum GIFMapping {
                     }
                 }
                 var images = Renditions(minimumCapacity: sourcePlaces.count, linkBytes: linkBytes)
-                for (index, (name, _)) in sourcePlaces.enumerated() {
-                    guard let members = chosen[index] else { continue }
-                    images.append(name: name, width: members.width, height: members.height, size: members.size) { links in
+                for (index, (name, _)) in sourcePlaces.enumerated() where chosen[index].isUsable {
+                    let members = chosen[index]
+                    images.append(name: name, width: Int(members.width), height: Int(members.height),
+                                  size: members.size > 0 ? Int(members.size) : nil) { links in
                         _ = members.url.withWebLinkBytes { links.url($0) }
-                        _ = members.mp4?.withWebLinkBytes { links.mp4($0) }
-                        _ = members.webp?.withWebLinkBytes { links.webp($0) }
+                        if members.hasMP4 { _ = members.mp4.withWebLinkBytes { links.mp4($0) } }
+                        if members.hasWebP { _ = members.webp.withWebLinkBytes { links.webp($0) } }
                     }
                 }
                 return images
@@ -164,14 +165,35 @@ package enum GIFMapping {
 
     /// A GIPHY rendition's members, read in one pass; `usable` with an http(s) url and a known
     /// size. Its urls are kept exactly as given, query parameters included (GIPHY's terms forbid
-    /// rewriting them); the other links are checked as they are appended.
+    /// rewriting them); the other links are checked as they are appended. Kept small (136 bytes,
+    /// no optionals): `images` holds one per name of ours in a temporary allocation, which stays
+    /// on the stack up to 1 KB (seven of these); with optional views (168 bytes) it was a malloc per GIF.
     private struct RenditionMembers {
         var url: JSONView
-        var width: Int
-        var height: Int
-        var size: Int?
-        var mp4: JSONView?
-        var webp: JSONView?
+        /// Read only when `hasMP4` (`hasWebP`).
+        var mp4: JSONView
+        var webp: JSONView
+        /// Within `UpstreamNumber.positive` (so an Int32); 0 for none, and a width of 0 for no
+        /// usable rendition.
+        var width: Int32
+        var height: Int32
+        var size: Int32
+        var hasMP4: Bool
+        var hasWebP: Bool
+
+        var isUsable: Bool { width > 0 }
+
+        /// No usable rendition (its views any view: none is read).
+        init(noneIn view: JSONView) {
+            (url, mp4, webp, width, height, size, hasMP4, hasWebP) = (view, view, view, 0, 0, 0, false, false)
+        }
+
+        private init(url: JSONView, mp4: JSONView?, webp: JSONView?, width: Int, height: Int, size: Int?) {
+            self.init(noneIn: url)
+            (self.width, self.height, self.size) = (Int32(clamping: width), Int32(clamping: height), Int32(clamping: size ?? 0))
+            if let mp4 { (self.mp4, hasMP4) = (mp4, true) }
+            if let webp { (self.webp, hasWebP) = (webp, true) }
+        }
 
         static func usable(_ object: JSONView) -> RenditionMembers? {
             guard object.isObject else { return nil }
@@ -189,14 +211,14 @@ package enum GIFMapping {
             }
             guard let url, let width = UpstreamNumber.positive.believing(width?.integer),
                   let height = UpstreamNumber.positive.believing(height?.integer), url.withWebLinkBytes({ _ in }) else { return nil }
-            return RenditionMembers(url: url, width: width, height: height, size: UpstreamNumber.positive.believing(size?.integer),
-                                    mp4: mp4, webp: webp)
+            return RenditionMembers(url: url, mp4: mp4, webp: webp, width: width, height: height,
+                                    size: UpstreamNumber.positive.believing(size?.integer))
         }
 
         /// Room for its links, as sent (exact for visible ASCII, the usual; else found as appended).
         var linkBytes: Int {
-            func count(_ link: JSONView?) -> Int { link?.withVisibleASCIIBytes { $0.count } ?? 0 }
-            return count(url) + count(mp4) + count(webp)
+            func count(_ link: JSONView, _ present: Bool) -> Int { present ? link.withVisibleASCIIBytes { $0.count } ?? 0 : 0 }
+            return count(url, true) + count(mp4, hasMP4) + count(webp, hasWebP)
         }
     }
 
