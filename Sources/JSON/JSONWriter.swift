@@ -93,6 +93,24 @@ package struct JSONWriter {
         bytes.append(0x22)
     }
 
+    /// A string given as its UTF-8 bytes (a link kept in `Renditions`' buffer): the same bytes
+    /// as `string(_:)` writes for the String they spell, without making it.
+    package mutating func string(utf8 value: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(0x22)
+        Self.appendEscaped(utf8: value, to: &bytes)
+        bytes.append(0x22)
+    }
+
+    /// `first`, then `second` given as UTF-8 bytes, as one string ("<base><path>").
+    package mutating func string(_ first: String, utf8 second: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(0x22)
+        Self.appendEscaped(first, to: &bytes)
+        Self.appendEscaped(utf8: second, to: &bytes)
+        bytes.append(0x22)
+    }
+
     package mutating func int(_ value: Int) {
         separate()
         // Digits straight into the bytes, lowest first, then turned round in place: no String per
@@ -161,32 +179,35 @@ package struct JSONWriter {
 
     /// `value` escaped as `appendQuoted` escapes it, without the quotes.
     private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
-        value.withUTF8Bytes { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                while index + 16 <= utf8.count, !JSONEscaping.anySpecial(raw, at: index) { index += 16 }
-                if index + 8 <= utf8.count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let special = JSONEscaping.specialBytes(word)
-                    if special == 0 {
-                        index += 8
-                        continue
-                    }
-                    index += special.trailingZeroBitCount >> 3
+        value.withUTF8Bytes { appendEscaped(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
+    }
+
+    /// The same for UTF-8 bytes.
+    private static func appendEscaped(utf8 raw: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        let utf8 = raw.assumingMemoryBound(to: UInt8.self)
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            while index + 16 <= utf8.count, !JSONEscaping.anySpecial(raw, at: index) { index += 16 }
+            if index + 8 <= utf8.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = JSONEscaping.specialBytes(word)
+                if special == 0 {
+                    index += 8
+                    continue
                 }
-                guard index < utf8.count else { break }
-                let byte = utf8[index]
-                if JSONEscaping.needsEscape(byte) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    appendEscape(byte, to: &bytes)
-                    runStart = index + 1
-                }
-                index += 1
+                index += special.trailingZeroBitCount >> 3
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            guard index < utf8.count else { break }
+            let byte = utf8[index]
+            if JSONEscaping.needsEscape(byte) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte, to: &bytes)
+                runStart = index + 1
+            }
+            index += 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -65,13 +65,14 @@ extension Item: JSONWritable {
         guard !images.isEmpty, images.hasName(where: { order.includes($0) }) else { return }
         writer.key(K.images)
         writer.object { writer in
-            images.forEachNamed { name, rendition in
+            // Links written from the renditions' buffer: no String made per link.
+            images.forEachInPlace { name, rendition in
                 if order.includes(name) { writeRendition(rendition, named: name, to: &writer, form: form) }
             }
         }
     }
 
-    private func writeRendition(_ rendition: Rendition, named name: String, to writer: inout JSONWriter, form: ItemForm) {
+    private func writeRendition(_ rendition: RenditionBytes, named name: String, to writer: inout JSONWriter, form: ItemForm) {
         writer.key(escaping: name)
         if form.isCompact {
             rendition.write(to: &writer, withSize: false, withVideo: !ItemForm.isStillOnlyWhenCompact(name), form: form)
@@ -161,11 +162,26 @@ extension Author: JSONWritable {
 }
 
 extension Rendition: JSONWritable {
-    private typealias K = ItemKeys
-
     package func write(to writer: inout JSONWriter) {
-        write(to: &writer, withSize: true, withVideo: true, form: .stored)
+        var url = url, mp4 = mp4, webp = webp
+        url.withUTF8 { url in
+            Self.withOptionalUTF8(&mp4) { mp4 in
+                Self.withOptionalUTF8(&webp) { webp in
+                    RenditionBytes(width: width, height: height, size: size, url: UnsafeRawBufferPointer(url), mp4: mp4, webp: webp)
+                        .write(to: &writer, form: .stored)
+                }
+            }
+        }
     }
+
+    private static func withOptionalUTF8(_ text: inout String?, _ body: (UnsafeRawBufferPointer?) -> Void) {
+        guard var value = text else { return body(nil) }
+        value.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension RenditionBytes {
+    private typealias K = ItemKeys
 
     /// `withSize` false leaves out the byte size, `withVideo` false the mp4 and webp urls; links
     /// are written against the form's base.

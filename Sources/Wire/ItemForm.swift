@@ -96,6 +96,21 @@ package struct ItemForm: Sendable, Hashable {
         }
     }
 
+    /// The same for a link given as its UTF-8 bytes (`Renditions`' buffer).
+    func writeLink(_ key: StaticString, _ link: UnsafeRawBufferPointer?, to writer: inout JSONWriter) {
+        guard let link, !link.isEmpty else { return }
+        writer.key(key)
+        writeLink(link, to: &writer)
+    }
+
+    func writeLink(_ link: UnsafeRawBufferPointer, to writer: inout JSONWriter) {
+        if let linkBase, link.first == UInt8(ascii: "/") {
+            writer.string(linkBase, utf8: link)
+        } else {
+            writer.string(utf8: link)
+        }
+    }
+
     /// Whether a rendition is written with its GIF url only in compact form (the original).
     static func isStillOnlyWhenCompact(_ name: String) -> Bool { name == "original" }
 

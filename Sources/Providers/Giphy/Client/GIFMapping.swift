@@ -89,6 +89,8 @@ package enum GIFMapping {
 
     /// GIPHY's `images` object (sent as `[]` by some PHP-era responses when empty: no renditions),
     /// its members read in one pass: the first of each name we read (as a lookup by name finds).
+    /// The chosen renditions' links are appended as bytes to one buffer sized for them all: one
+    /// allocation per GIF for its links, where a String per link was one each.
     static func images(_ giphy: JSONView?) -> Renditions {
         guard let giphy, giphy.isObject else { return [:] }
         // The first member of each name, in place of its name in `giphyRenditionNames` (on the stack).
@@ -100,7 +102,32 @@ package enum GIFMapping {
                     return
                 }
             }
-            return images(byPlace: { found[$0].flatMap(Self.rendition) })
+            // The usable rendition of each of our names, in `sourcePlaces`' order, then its links.
+            return withUnsafeTemporaryAllocation(of: RenditionMembers.self, capacity: sourcePlaces.count) { chosen in
+                chosen.initialize(repeating: RenditionMembers(noneIn: giphy))
+                var linkBytes = 0
+                for (index, (_, places)) in sourcePlaces.enumerated() {
+                    // The first usable one, the rest not read.
+                    for candidate in places {
+                        if let members = found[candidate].flatMap(RenditionMembers.usable) {
+                            chosen[index] = members
+                            linkBytes += members.linkBytes
+                            break
+                        }
+                    }
+                }
+                var images = Renditions(minimumCapacity: sourcePlaces.count, linkBytes: linkBytes)
+                for (index, (name, _)) in sourcePlaces.enumerated() where chosen[index].isUsable {
+                    let members = chosen[index]
+                    images.append(name: name, width: Int(members.width), height: Int(members.height),
+                                  size: members.size > 0 ? Int(members.size) : nil) { links in
+                        _ = members.url.withWebLinkBytes { links.url($0) }
+                        if members.hasMP4 { _ = members.mp4.withWebLinkBytes { links.mp4($0) } }
+                        if members.hasWebP { _ = members.webp.withWebLinkBytes { links.webp($0) } }
+                    }
+                }
+                return images
+            }
         }
     }
 
@@ -136,27 +163,63 @@ package enum GIFMapping {
         return images
     }
 
-    /// A rendition is usable with an http(s) url and a known size; its urls are kept exactly as
-    /// given, query parameters included (GIPHY's terms forbid rewriting them). Its members are read
-    /// in one pass, and its other links only once it is usable.
-    static func rendition(_ object: JSONView) -> Rendition? {
-        guard object.isObject else { return nil }
-        var url, width, height, size, mp4, webp: JSONView?
-        object.forEachMember { key, value in
-            switch key {
-            case "url": keepFirst(&url, value)
-            case "width": keepFirst(&width, value)
-            case "height": keepFirst(&height, value)
-            case "size": keepFirst(&size, value)
-            case "mp4": keepFirst(&mp4, value)
-            case "webp": keepFirst(&webp, value)
-            default: break
-            }
+    /// A GIPHY rendition's members, read in one pass; `usable` with an http(s) url and a known
+    /// size. Its urls are kept exactly as given, query parameters included (GIPHY's terms forbid
+    /// rewriting them); the other links are checked as they are appended. Kept small (136 bytes,
+    /// no optionals): `images` holds one per name of ours in a temporary allocation, which stays
+    /// on the stack up to 1 KB (seven of these); with optional views (168 bytes) it was a malloc per GIF.
+    private struct RenditionMembers {
+        var url: JSONView
+        /// Read only when `hasMP4` (`hasWebP`).
+        var mp4: JSONView
+        var webp: JSONView
+        /// Within `UpstreamNumber.positive` (so an Int32); 0 for none, and a width of 0 for no
+        /// usable rendition.
+        var width: Int32
+        var height: Int32
+        var size: Int32
+        var hasMP4: Bool
+        var hasWebP: Bool
+
+        var isUsable: Bool { width > 0 }
+
+        /// No usable rendition (its views any view: none is read).
+        init(noneIn view: JSONView) {
+            (url, mp4, webp, width, height, size, hasMP4, hasWebP) = (view, view, view, 0, 0, 0, false, false)
         }
-        guard let url = url?.webLink, let width = UpstreamNumber.positive.believing(width?.integer),
-              let height = UpstreamNumber.positive.believing(height?.integer) else { return nil }
-        return Rendition(url: url, width: width, height: height, size: UpstreamNumber.positive.believing(size?.integer),
-                         mp4: mp4?.webLink, webp: webp?.webLink)
+
+        private init(url: JSONView, mp4: JSONView?, webp: JSONView?, width: Int, height: Int, size: Int?) {
+            self.init(noneIn: url)
+            (self.width, self.height, self.size) = (Int32(clamping: width), Int32(clamping: height), Int32(clamping: size ?? 0))
+            if let mp4 { (self.mp4, hasMP4) = (mp4, true) }
+            if let webp { (self.webp, hasWebP) = (webp, true) }
+        }
+
+        static func usable(_ object: JSONView) -> RenditionMembers? {
+            guard object.isObject else { return nil }
+            var url, width, height, size, mp4, webp: JSONView?
+            object.forEachMember { key, value in
+                switch key {
+                case "url": keepFirst(&url, value)
+                case "width": keepFirst(&width, value)
+                case "height": keepFirst(&height, value)
+                case "size": keepFirst(&size, value)
+                case "mp4": keepFirst(&mp4, value)
+                case "webp": keepFirst(&webp, value)
+                default: break
+                }
+            }
+            guard let url, let width = UpstreamNumber.positive.believing(width?.integer),
+                  let height = UpstreamNumber.positive.believing(height?.integer), url.withWebLinkBytes({ _ in }) else { return nil }
+            return RenditionMembers(url: url, mp4: mp4, webp: webp, width: width, height: height,
+                                    size: UpstreamNumber.positive.believing(size?.integer))
+        }
+
+        /// Room for its links, as sent (exact for visible ASCII, the usual; else found as appended).
+        var linkBytes: Int {
+            func count(_ link: JSONView, _ present: Bool) -> Int { present ? link.withVisibleASCIIBytes { $0.count } ?? 0 : 0 }
+            return count(url, true) + count(mp4, hasMP4) + count(webp, hasWebP)
+        }
     }
 
     /// A rendition of GIPHY's as ours: nil without a url or a size (both sides positive); a byte

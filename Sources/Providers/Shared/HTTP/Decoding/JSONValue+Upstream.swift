@@ -21,6 +21,26 @@ extension JSONView {
         return meaningfulText.flatMap(WebLink.checked)
     }
 
+    /// `body` given the UTF-8 bytes of `webLink` when there is one, read in place when they can be
+    /// (no String made: a mapping appends them to `Renditions`' buffer); whether there was one.
+    /// Bytes read in place may be invalid UTF-8 (as sent), which the taker repairs.
+    package func withWebLinkBytes(_ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        // Non-generic, and each branch decided once it applies, as `webLink` decides it.
+        if let isLink = withVisibleASCIIBytes({ bytes -> Bool in
+            guard WebLink.hasLinkShape(bytes) else { return false }
+            body(bytes)
+            return true
+        }) { return isLink }
+        if let isLink = withMeaningfulBytes({ bytes -> Bool in
+            guard WebLink.isUsable(bytes) else { return false }
+            body(bytes)
+            return true
+        }) { return isLink }
+        guard var link = meaningfulText.flatMap(WebLink.checked) else { return false }
+        link.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        return true
+    }
+
     /// `integer` when `range` holds it, else nil: an upstream's numbers are checked where they are
     /// read, against `UpstreamNumber`'s ranges.
     package func integer(in range: ClosedRange<Int>) -> Int? { range.believing(integer) }

@@ -30,7 +30,12 @@ package enum PhotoRenditions {
                     return
                 }
             }
-            return images(width: width, height: height, byPlace: { found[$0]?.webLink })
+            // Each link's bytes appended to one buffer sized for them all (as sent: exact for
+            // visible ASCII), no String made per link.
+            let linkBytes = widths.indices.reduce(0) { $0 + (found[$1]?.withVisibleASCIIBytes { $0.count } ?? 0) }
+            return images(width: width, height: height, linkBytes: linkBytes) { place, links in
+                _ = found[place]?.withWebLinkBytes { links.url($0) }
+            }
         }
     }
 
@@ -40,13 +45,21 @@ package enum PhotoRenditions {
 
     /// The renditions with a url, each known by its place in `widths`.
     private static func images(width: Int?, height: Int?, byPlace url: (Int) -> String?) -> Renditions {
+        images(width: width, height: height, linkBytes: 0) { place, links in
+            guard var url = url(place) else { return }
+            url.withUTF8 { links.url(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// The renditions whose url `link` appends, each known by its place in `widths`.
+    private static func images(width: Int?, height: Int?, linkBytes: Int,
+                               link: (Int, inout RenditionLinks) -> Void) -> Renditions {
         guard let width, let height else { return [:] }
-        var images = Renditions(minimumCapacity: widths.count)
+        var images = Renditions(minimumCapacity: widths.count, linkBytes: linkBytes)
         for place in placesByName {
             let (name, target) = widths[place]
-            guard let url = url(place) else { continue }
             let size = Unsplash.renditionSize(width: width, height: height, at: target)
-            images[name.description] = Rendition(url: url, width: size.width, height: size.height)
+            images.append(name: name.description, width: size.width, height: size.height, size: nil) { link(place, &$0) }
         }
         return images
     }
