@@ -15,10 +15,8 @@ package final class JSONDocument: Sendable {
     package init(parsing body: Data) throws(JSONSyntaxError) {
         self.body = body
         let parsed: Result<[JSONNode], JSONSyntaxError> = body.withUnsafeBytes { bytes in
-            var parser = JSONParser(bytes)
             do throws(JSONSyntaxError) {
-                try parser.parse()
-                return .success(parser.nodes)
+                return .success(try JSONParser.nodes(of: bytes))
             } catch {
                 return .failure(error)
             }

@@ -9,15 +9,59 @@ struct JSONParser {
 
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
-    private(set) var nodes: [JSONNode] = []
+    /// Where the nodes are written, `count` of them so far: an array's storage reserved once, and
+    /// past its end memory of the parser's own (`grow`). Array's `append` checked the array's
+    /// uniqueness and capacity for every node, a call and some thirty instructions each.
+    private var nodes: UnsafeMutableBufferPointer<JSONNode>
+    private var count = 0
+    private var ownsNodes = false
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    private init(_ bytes: UnsafeRawBufferPointer, into nodes: UnsafeMutableBufferPointer<JSONNode>) {
         self.bytes = bytes
-        // About one node per 16 bytes in GIPHY's and Unsplash's pages: one allocation, rarely two.
-        nodes.reserveCapacity(bytes.count / 16 + 8)
+        self.nodes = nodes
     }
 
-    mutating func parse() throws(JSONSyntaxError) {
+    /// The nodes of `bytes`, or why they are not JSON.
+    static func nodes(of bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [JSONNode] {
+        var failure: JSONSyntaxError?
+        var grown: [JSONNode]?
+        // About one node per 16 bytes in GIPHY's and Unsplash's pages: one allocation, rarely two.
+        let reserved = [JSONNode](unsafeUninitializedCapacity: bytes.count / 16 + 8) { storage, initialized in
+            var parser = JSONParser(bytes, into: storage)
+            defer { if parser.ownsNodes { parser.nodes.deallocate() } }
+            do throws(JSONSyntaxError) {
+                try parser.parse()
+            } catch {
+                failure = error
+                return
+            }
+            if parser.ownsNodes {
+                grown = Array(parser.nodes[..<parser.count])
+            } else {
+                initialized = parser.count
+            }
+        }
+        if let failure { throw failure }
+        return grown ?? reserved
+    }
+
+    private mutating func append(_ node: JSONNode) {
+        if count == nodes.count { grow() }
+        nodes[count] = node
+        count += 1
+    }
+
+    /// Past the reserved storage (a page with more, smaller values than GIPHY's): twice as much.
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutableBufferPointer<JSONNode>.allocate(capacity: max(16, nodes.count * 2))
+        _ = larger.moveInitialize(fromContentsOf: nodes[..<count])
+        if ownsNodes { nodes.deallocate() }
+        nodes = larger
+        ownsNodes = true
+    }
+
+    private mutating func parse() throws(JSONSyntaxError) {
         guard bytes.count < Int(UInt32.max) else { throw JSONSyntaxError("the text is too long", at: 0) }
         // A UTF-8 byte order mark is allowed before the value.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -31,13 +75,13 @@ struct JSONParser {
             case Byte.openBrace, Byte.openBracket:
                 guard open.count < Self.maxDepth else { throw JSONSyntaxError("nested too deeply", at: position) }
                 let isObject = byte == Byte.openBrace
-                open.append(nodes.count)
-                nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, visibleASCII: false, start: UInt32(position), end: 0))
+                open.append(count)
+                append(JSONNode(kind: isObject ? .object : .array, flag: false, visibleASCII: false, start: UInt32(position), end: 0))
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
                     position += 1
-                    nodes[open.removeLast()].end = UInt32(nodes.count)
+                    nodes[open.removeLast()].end = UInt32(count)
                 } else {
                     if isObject { try memberKey() }
                     continue nextValue
@@ -69,7 +113,7 @@ struct JSONParser {
                 guard next == (isObject ? Byte.closeBrace : Byte.closeBracket) else {
                     throw JSONSyntaxError("expected a comma or the end of an array or object", at: position - 1)
                 }
-                nodes[container].end = UInt32(nodes.count)
+                nodes[container].end = UInt32(count)
                 open.removeLast()
             }
             break
@@ -134,7 +178,7 @@ struct JSONParser {
         }
         let invisibleWords = Self.words(invisible)
         let visibleASCII = !escaped && invisibleWords.0 | invisibleWords.1 == 0
-        nodes.append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
+        append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
         position = index + 1
     }
 
@@ -193,7 +237,7 @@ struct JSONParser {
             guard index < bytes.count, Byte.isDigit(bytes[index]) else { throw JSONSyntaxError("not a number", at: start) }
             index = digitsEnd(from: index)
         }
-        nodes.append(JSONNode(kind: .number, flag: !isInteger, visibleASCII: false, start: UInt32(start), end: UInt32(index)))
+        append(JSONNode(kind: .number, flag: !isInteger, visibleASCII: false, start: UInt32(start), end: UInt32(index)))
         position = index
     }
 
@@ -204,13 +248,13 @@ struct JSONParser {
     }
 
     private mutating func literal(_ word: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
-        let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count,
-              (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= bytes.count,
+              (0..<length).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else {
             throw JSONSyntaxError("not a value", at: position)
         }
-        nodes.append(JSONNode(kind: kind, flag: false, visibleASCII: false, start: UInt32(position), end: UInt32(position + count)))
-        position += count
+        append(JSONNode(kind: kind, flag: false, visibleASCII: false, start: UInt32(position), end: UInt32(position + length)))
+        position += length
     }
 
     private mutating func skipWhitespace() {

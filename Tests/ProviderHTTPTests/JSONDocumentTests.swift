@@ -156,6 +156,22 @@ final class JSONDocumentTests: XCTestCase {
         }, 0, "an array has no members")
     }
 
+    /// Nodes are written into storage reserved for about one per 16 bytes; a body with more (small
+    /// values, one node per two or three bytes) grows it, its containers still end where they did,
+    /// and a body refused after growing is refused at the same byte.
+    func testBodiesWithManyNodesPerByteAreReadWhole() throws {
+        for count in [1, 7, 8, 9, 100, 5_000] {
+            let json = "[" + (0..<count).map { "[\($0 % 10),{},\"\",[]]" }.joined(separator: ",") + "]"
+            let elements = try XCTUnwrap(root(json), "\(count)").elements
+            XCTAssertEqual(elements.map { $0.elements.first?.integer }, (0..<count).map { $0 % 10 }, "\(count)")
+            XCTAssertEqual(elements.map { $0.elements.map(\.isArray) }, Array(repeating: [false, false, false, true], count: count))
+            XCTAssertEqual(elements.last?.elements[2].text, "", "\(count)")
+            XCTAssertThrowsError(try JSONDocument(parsing: Data((json.dropLast() + ",x]").utf8)), "\(count)") { error in
+                XCTAssertEqual((error as? JSONSyntaxError)?.offset, json.count, "\(count)")
+            }
+        }
+    }
+
     /// The table GIPHY's numbers-as-strings were read by before (LenientInt), and more.
     func testIntegersAreReadLeniently() {
         let cases: [(String, Int?)] = [
