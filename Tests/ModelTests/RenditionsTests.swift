@@ -15,7 +15,7 @@ final class RenditionsTests: XCTestCase {
         XCTAssertEqual(images.map(\.name), Array(images.names))
         XCTAssertEqual(images.values.map(\.width), [4, 2, 1, 6, 3, 0, 5])
         var written: [String] = []
-        images.forEachNamed { name, _ in written.append(name) }
+        images.forEachInPlace { name, _ in written.append(name) }
         XCTAssertEqual(written, Array(images.names))
         XCTAssertEqual(images.count, 7)
     }

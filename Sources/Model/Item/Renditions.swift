@@ -154,11 +154,6 @@ package struct Renditions: Sendable {
         entries.contains { matching($0.name) }
     }
 
-    /// Each rendition with its name, in order (its links made Strings: `forEachInPlace` makes none).
-    package func forEachNamed(_ body: (_ name: String, _ rendition: Rendition) -> Void) {
-        for entry in entries { body(entry.name, rendition(entry)) }
-    }
-
     /// Each rendition with its name, in order, its links lent as bytes: for writers, a call per
     /// item rather than a generic one per rendition (a `package` type's conformance is not
     /// specialised in another module), and no String made per link.
