@@ -34,9 +34,16 @@ final class AsyncMutexTests: XCTestCase {
         let mutex = AsyncMutex()
         let order = Shared<[Int]>([])
         let (released, release) = AsyncStream<Void>.makeStream()
+        let (entered, enter) = AsyncStream<Void>.makeStream()
         let holder = Task {
-            await mutex.run { for await _ in released { break } }
+            await mutex.run {
+                enter.yield()
+                for await _ in released { break }
+            }
         }
+        // Two new tasks may start in either order: the first waiter starts only once the holder
+        // holds the mutex, or it could enter first and never wait.
+        for await _ in entered { break }
         var waiters: [Task<Void, Never>] = []
         for number in 1...5 {
             waiters.append(Task { await mutex.run { order.withLock { $0.append(number) } } })
