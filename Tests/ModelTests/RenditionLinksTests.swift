@@ -83,6 +83,18 @@ final class RenditionLinksTests: XCTestCase {
         appended.forEachInPlace { _, rendition in XCTAssertEqual(Array(rendition.url), Array(repaired.utf8)) }
     }
 
+    /// Bytes the caller vouches for as valid UTF-8 (non-ASCII included) are kept as they are.
+    func testBytesVouchedForAsValidReadBackAsGiven() {
+        let link = "https://m/caf\u{E9}/\u{1F431}.gif"
+        var images = Renditions()
+        images.append(name: "a", width: 1, height: 1, size: nil) { links in
+            Self.bytes(link) { links.url($0, isValidUTF8: true) }
+            Self.bytes(link + "?v") { links.mp4($0, isValidUTF8: true) }
+            Self.bytes("https://m/a.webp") { links.webp($0, isValidUTF8: true) }
+        }
+        XCTAssertEqual(images["a"], Rendition(url: link, width: 1, height: 1, mp4: link + "?v", webp: "https://m/a.webp"))
+    }
+
     func testEmptyLinksAndNoLinks() {
         XCTAssertEqual(Renditions(), [:])
         XCTAssertTrue(Renditions(minimumCapacity: 4, linkBytes: 100).isEmpty)

@@ -35,6 +35,30 @@ final class UpstreamTextTests: XCTestCase {
         }
     }
 
+    /// `withWebLinkBytes` lends `webLink`'s bytes, and says they are valid UTF-8 only when they are
+    /// (a taker then appends them unchecked): bytes as sent, invalid included, are not vouched for.
+    func testWebLinkBytesAreTheLinksAndVouchedForOnlyWhenValid() throws {
+        let invalid: [[UInt8]] = [Array(#""https://a/"#.utf8) + [0xFF] + Array(#"b""#.utf8),
+                                  Array(#""https://a/"#.utf8) + [0xC3, 0x41] + Array(#"x.gif""#.utf8)]
+        let literals = values.map { Data($0.utf8) } + invalid.map { Data($0) }
+        for literal in literals {
+            let value = try XCTUnwrap(JSONDocument.root(of: literal))
+            var lent: (bytes: [UInt8], isValidUTF8: Bool)?
+            let found = value.withView { view in view.withWebLinkBytes { bytes, isValidUTF8 in lent = (Array(bytes), isValidUTF8) } }
+            XCTAssertEqual(found, value.webLink != nil, "\(Array(literal))")
+            guard let lent else { continue }
+            XCTAssertEqual(String(decoding: lent.bytes, as: UTF8.self), value.webLink, "\(Array(literal))")
+            if lent.isValidUTF8 {
+                XCTAssertNotNil(String(validating: lent.bytes, as: UTF8.self), "vouched for, not valid: \(Array(literal))")
+            }
+        }
+        // The invalid ones are links (usable in place), lent as sent and not vouched for.
+        for literal in invalid {
+            let value = try XCTUnwrap(JSONDocument.root(of: Data(literal)))
+            XCTAssertTrue(value.withView { view in view.withWebLinkBytes { _, isValidUTF8 in XCTAssertFalse(isValidUTF8) } })
+        }
+    }
+
     /// A link the parser found all visible ASCII skips the space and control check: a space, DEL,
     /// a non-ASCII letter or an escape at any place of a long link still reads as the general rule.
     func testLongLinksWithAnyOddByteReadAsTheGeneralRule() throws {

@@ -11,14 +11,22 @@ package struct RenditionLinks {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The rendition's url (the one it cannot be without); a second call leaves the first.
-    package mutating func url(_ link: UnsafeRawBufferPointer) { if url == nil { url = append(link) } }
+    /// `isValidUTF8`: the caller knows the bytes are (the JSON reader found them visible ASCII, or
+    /// they are a String's), so they are not checked again; else they are, and repaired if need be.
+    package mutating func url(_ link: UnsafeRawBufferPointer, isValidUTF8: Bool = false) {
+        if url == nil { url = append(link, isValidUTF8: isValidUTF8) }
+    }
     /// Its video (mp4) and animated WebP links, when it has them; a second call leaves the first.
-    package mutating func mp4(_ link: UnsafeRawBufferPointer) { if mp4 == nil { mp4 = append(link) } }
-    package mutating func webp(_ link: UnsafeRawBufferPointer) { if webp == nil { webp = append(link) } }
+    package mutating func mp4(_ link: UnsafeRawBufferPointer, isValidUTF8: Bool = false) {
+        if mp4 == nil { mp4 = append(link, isValidUTF8: isValidUTF8) }
+    }
+    package mutating func webp(_ link: UnsafeRawBufferPointer, isValidUTF8: Bool = false) {
+        if webp == nil { webp = append(link, isValidUTF8: isValidUTF8) }
+    }
 
-    private mutating func append(_ link: UnsafeRawBufferPointer) -> Range<Int> {
+    private mutating func append(_ link: UnsafeRawBufferPointer, isValidUTF8: Bool) -> Range<Int> {
         let start = bytes.count
-        if Self.isASCII(link) {
+        if isValidUTF8 || Self.isASCII(link) {
             bytes.append(contentsOf: link)
         } else {
             // Rare (a link with non-ASCII bytes): through a String, which validates and repairs.

@@ -51,8 +51,14 @@ package struct PageAnswer: Sendable {
         var seen = Set<String>(minimumCapacity: upstream.items.count)
         var items: [Item] = []
         items.reserveCapacity(upstream.items.count)
-        for item in upstream.items where seen.insert(item.id).inserted && !blocks.blocks(item: item.id) {
-            items.append(item.marked(favorite: favoriteIDs.contains(item.id)))
+        // Each item copied once, marked in place: read through the buffer (lent, not copied as
+        // the array's iterator copies it) rather than copied again by `marked(favorite:)`.
+        upstream.items.withUnsafeBufferPointer { upstreamItems in
+            for index in upstreamItems.indices where seen.insert(upstreamItems[index].id).inserted && !blocks.blocks(item: upstreamItems[index].id) {
+                var item = upstreamItems[index]
+                item.isFavorite = favoriteIDs.contains(item.id)
+                items.append(item)
+            }
         }
         // Both within `UpstreamNumber.count` (as the request's offset and limit are within their
         // ranges): the sum cannot overflow.

@@ -121,9 +121,9 @@ package enum GIFMapping {
                     let members = chosen[index]
                     images.append(name: name, width: Int(members.width), height: Int(members.height),
                                   size: members.size > 0 ? Int(members.size) : nil) { links in
-                        _ = members.url.withWebLinkBytes { links.url($0) }
-                        if members.hasMP4 { _ = members.mp4.withWebLinkBytes { links.mp4($0) } }
-                        if members.hasWebP { _ = members.webp.withWebLinkBytes { links.webp($0) } }
+                        _ = members.url.withWebLinkBytes { links.url($0, isValidUTF8: $1) }
+                        if members.hasMP4 { _ = members.mp4.withWebLinkBytes { links.mp4($0, isValidUTF8: $1) } }
+                        if members.hasWebP { _ = members.webp.withWebLinkBytes { links.webp($0, isValidUTF8: $1) } }
                     }
                 }
                 return images
@@ -210,7 +210,7 @@ package enum GIFMapping {
                 }
             }
             guard let url, let width = UpstreamNumber.positive.believing(width?.integer),
-                  let height = UpstreamNumber.positive.believing(height?.integer), url.withWebLinkBytes({ _ in }) else { return nil }
+                  let height = UpstreamNumber.positive.believing(height?.integer), url.withWebLinkBytes({ _, _ in }) else { return nil }
             return RenditionMembers(url: url, mp4: mp4, webp: webp, width: width, height: height,
                                     size: UpstreamNumber.positive.believing(size?.integer))
         }

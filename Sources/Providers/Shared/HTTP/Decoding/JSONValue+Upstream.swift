@@ -23,21 +23,23 @@ extension JSONView {
 
     /// `body` given the UTF-8 bytes of `webLink` when there is one, read in place when they can be
     /// (no String made: a mapping appends them to `Renditions`' buffer); whether there was one.
-    /// Bytes read in place may be invalid UTF-8 (as sent), which the taker repairs.
-    package func withWebLinkBytes(_ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    /// Bytes read in place may be invalid UTF-8 (as sent), which the taker repairs; `body`'s second
+    /// argument says they are known valid (visible ASCII as the reader found, or a String's), so
+    /// the taker need not check them again.
+    package func withWebLinkBytes(_ body: (UnsafeRawBufferPointer, _ isValidUTF8: Bool) -> Void) -> Bool {
         // Non-generic, and each branch decided once it applies, as `webLink` decides it.
         if let isLink = withVisibleASCIIBytes({ bytes -> Bool in
             guard WebLink.hasLinkShape(bytes) else { return false }
-            body(bytes)
+            body(bytes, true)
             return true
         }) { return isLink }
         if let isLink = withMeaningfulBytes({ bytes -> Bool in
             guard WebLink.isUsable(bytes) else { return false }
-            body(bytes)
+            body(bytes, false)
             return true
         }) { return isLink }
         guard var link = meaningfulText.flatMap(WebLink.checked) else { return false }
-        link.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        link.withUTF8 { body(UnsafeRawBufferPointer($0), true) }
         return true
     }
 

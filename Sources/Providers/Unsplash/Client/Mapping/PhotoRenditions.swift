@@ -34,7 +34,7 @@ package enum PhotoRenditions {
             // visible ASCII), no String made per link.
             let linkBytes = widths.indices.reduce(0) { $0 + (found[$1]?.withVisibleASCIIBytes { $0.count } ?? 0) }
             return images(width: width, height: height, linkBytes: linkBytes) { place, links in
-                _ = found[place]?.withWebLinkBytes { links.url($0) }
+                _ = found[place]?.withWebLinkBytes { links.url($0, isValidUTF8: $1) }
             }
         }
     }
