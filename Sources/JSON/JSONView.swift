@@ -93,6 +93,14 @@ package struct JSONView {
             upcoming = element.view(at: element.nextIndex)
             return element
         }
+
+        /// How many elements are left, stepped over (none read): room for what is made of them at once.
+        package var count: Int {
+            var rest = self
+            var count = 0
+            while rest.next() != nil { count += 1 }
+            return count
+        }
     }
 
     // MARK: - Scalars

@@ -45,6 +45,20 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertEqual(invalid.text, "a\u{FFFD}b")
     }
 
+    /// An array's elements counted in place, nested arrays and objects each one element, without
+    /// using them up; none for an empty array or a value that is not an array.
+    func testElementsAreCountedWithoutBeingUsedUp() throws {
+        let cases = [("[1,{\"a\":[2,3]},[4,[5]],\"s\",null]", 5), ("[]", 0), ("[[]]", 1), ("{\"a\":1}", 0), ("7", 0)]
+        for (json, expected) in cases {
+            let value = try XCTUnwrap(root(json), json)
+            value.withView { view in
+                let elements = view.elements
+                XCTAssertEqual(elements.count, expected, json)
+                XCTAssertEqual(Array(elements).count, expected, json)
+            }
+        }
+    }
+
     func testMembersAndElements() throws {
         let object = try XCTUnwrap(root(#"{"a":1,"b":{"c":[1,{"d":2},3]},"a":9,"e\u0066":"f","":"empty","x":null}"#))
         XCTAssertEqual(object["a"]?.integer, 1, "the first of a repeated key")

@@ -43,6 +43,8 @@ enum ResponseReading {
             var count = 0
             switch envelope.data {
             case .list(let list):
+                // Room for them all at once: grown from empty, a page's Items were moved five times.
+                gifs.reserveCapacity(list.count)
                 for object in list {
                     count += 1
                     if let gif = GIFMapping.gif(object) { gifs.append(gif) }
