@@ -46,9 +46,12 @@ final class CallShareTests: XCTestCase {
         store.hold()
         let leading = Task { @Sendable in try await search(gateway, words, payer: first) }
         try await waitUntil("the first request's call reads the store") { store.waiting }
-        let joining = Task { @Sendable in try await search(gateway, words, payer: second) }
-        // Time for the second to join the call held in the store (it cannot finish meanwhile).
-        try await Task.sleep(for: .milliseconds(200))
+        // The second runs on an executor of its own, until it waits on the call held in the store:
+        // then that executor is idle. A fixed 200 ms was a guess at when its task had started.
+        let joiner = SharedCallExecutorTests.ThreadExecutor()
+        defer { joiner.end() }
+        let joining = Task(executorPreference: joiner) { @Sendable in try await search(gateway, words, payer: second) }
+        try await waitUntil("the second request waits on the call", timeout: eventTimeout) { joiner.hasRunAndIsIdle }
         store.release()
         return (await leading.result, await joining.result)
     }

@@ -12,10 +12,12 @@ final class UpstreamGatewayTests: XCTestCase {
     final class SlowProvider: Provider {
         let calls = Mutex(0)
         let failure = Mutex<UpstreamError?>(nil)
+        /// Set, a search waits for it to open rather than 200 ms.
+        let gate = Mutex<Latch?>(nil)
 
         func search(_ request: SearchRequest) async throws -> UpstreamPage {
             calls.withLock { $0 += 1 }
-            try await Task.sleep(for: .milliseconds(200))
+            if let gate = gate.withLock({ $0 }) { await gate.wait() } else { try await Task.sleep(for: .milliseconds(200)) }
             if let error = failure.withLock({ $0 }) { throw error }
             return UpstreamPage(items: [makeItem("a")], totalCount: 1, count: 1, offset: request.offset)
         }
@@ -159,8 +161,10 @@ final class UpstreamGatewayTests: XCTestCase {
         let provider = GatedProvider()
         let store = OneAnswerStore()
         let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
-        var settings = GatewaySettings()
-        settings.slowUpstreamWait = .milliseconds(20)
+        // The wait's end asks once for a stale answer, which the call must have read from the
+        // store by then: the default wait (1 s), as 20 ms was too short for a loaded machine to
+        // start the call's task and read the store (the request then waited for the call: a miss).
+        let settings = GatewaySettings()
         let request = SearchRequest(query: "cats", offset: 0, limit: 10)
         let before = UpstreamGateway(provider: provider, store: store, settings: settings, now: { clock.withLock { $0 } })
         _ = try await before.search(request).value()
@@ -171,7 +175,7 @@ final class UpstreamGatewayTests: XCTestCase {
         let restarted = UpstreamGateway(provider: provider, store: store, settings: settings, now: { clock.withLock { $0 } })
         // Opened after a while in any case, so a gateway that waited for the call fails rather than hangs.
         let opener = Task {
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(10))
             provider.open.withLock { $0 = true }
         }
         let stale = try await restarted.search(request).value()
@@ -188,6 +192,9 @@ final class UpstreamGatewayTests: XCTestCase {
         let gateway = UpstreamGateway(provider: provider, store: nil, settings: settings)
         provider.open.withLock { $0 = false }
         let waiting = Task { try await gateway.search(SearchRequest(query: "new", offset: 0, limit: 10)).value() }
+        // The call is held at the gate for longer than the wait (20 ms), counted from its start:
+        // a fixed 100 ms from the task's creation may pass before the task has even started.
+        try await waitUntil("the call is under way", timeout: eventTimeout) { provider.calls.withLock { $0 } == 1 }
         try await Task.sleep(for: .milliseconds(100))
         provider.open.withLock { $0 = true }
         let answer = try await waiting.value

@@ -115,14 +115,20 @@ final class UpstreamHoldOffTests: XCTestCase {
         for query in ["a", "b"] { _ = try? await gateway.search(SearchRequest(query: query, offset: 0, limit: 10)).value() }
         clock.advance(by: 1)
         slow.failure.withLock { $0 = nil }
+        // The probe is held until the other request has been refused: with its 200 ms alone, a
+        // loaded machine could let it end first, and the other then went out as well.
+        let gate = Latch()
+        addTeardownBlock { gate.open() }
+        slow.gate.withLock { $0 = gate }
         let probe = Task { try await gateway.search(SearchRequest(query: "probe", offset: 0, limit: 10)).value() }
-        while slow.calls.withLock({ $0 }) < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the probe is out", timeout: eventTimeout) { slow.calls.withLock { $0 } == 3 }
         do {
             _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10)).value()
             XCTFail("only the probe goes out")
         } catch let held as UpstreamHeldOff {
             XCTAssertEqual(held.cause, .serverError(status: 503))
         }
+        gate.open()
         let answered = try await probe.value
         XCTAssertEqual(answered.status, .miss)
         _ = try await gateway.search(SearchRequest(query: "other", offset: 0, limit: 10)).value()
@@ -137,9 +143,12 @@ final class UpstreamHoldOffTests: XCTestCase {
         func search(_ request: SearchRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func trending(_ request: TrendingRequest) async throws -> UpstreamPage { throw UpstreamError.timeout }
         func item(id: String) async throws -> Item { throw UpstreamError.notFound }
+        /// Set, a call waits until it is cancelled (the test cancels it), however slow the machine.
+        let untilCancelled = Mutex(false)
+
         func random(tag: String?, rating: String?, type: MediaType) async throws -> Item {
             calls.withLock { $0 += 1 }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: untilCancelled.withLock { $0 } ? .seconds(3600) : .milliseconds(200))
             if let error = failure.withLock({ $0 }) { throw error }
             return makeItem("r")
         }
@@ -151,8 +160,12 @@ final class UpstreamHoldOffTests: XCTestCase {
         slow.failure.withLock { $0 = .serverError(status: 503) }
         for _ in 0..<2 { _ = try? await gateway.random(tag: nil, rating: nil) }
         clock.advance(by: 1)
+        // The probe's call lasts until it is cancelled: with 200 ms, a loaded machine could let it
+        // fail first (the upstream still fails), and the hold-off then refused the next call.
+        slow.untilCancelled.withLock { $0 = true }
         let probe = Task { try await gateway.random(tag: nil, rating: nil) }
-        while slow.calls.withLock({ $0 }) < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the probe is out", timeout: eventTimeout) { slow.calls.withLock { $0 } == 3 }
+        slow.untilCancelled.withLock { $0 = false }
         probe.cancel()
         _ = try? await probe.value
         slow.failure.withLock { $0 = nil }

@@ -46,9 +46,10 @@ final class ChainFallbackTests: XCTestCase {
         return (page["provider"] as? String, Set(items), 200)
     }
 
-    /// Asks again until GIPHY serves (its hold-off, at most a few seconds after two failures, ends).
+    /// Asks again until GIPHY serves (its hold-off, at most a few seconds after two failures, ends);
+    /// for `eventTimeout` at most (10 s left a loaded machine little room past the hold-off).
     private func waitUntilGIPHYServes(_ api: APIHarness, file: StaticString = #filePath, line: UInt = #line) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(eventTimeoutSeconds)
         while Date() < deadline {
             if try search(api).page == "giphy" { return }
             usleep(200_000)

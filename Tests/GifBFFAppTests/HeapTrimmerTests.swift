@@ -14,10 +14,12 @@ final class HeapTrimmerTests: XCTestCase {
         try await waitUntil("two trims were logged", timeout: .seconds(10)) { trims() >= 2 }
         XCTAssertTrue(sink.capturedText.contains("microseconds="), sink.capturedText)
         trimmer.stop()
-        try await Task.sleep(for: .milliseconds(50))
-        let afterStop = trims()
-        try await Task.sleep(for: .milliseconds(200))
-        XCTAssertEqual(trims(), afterStop, "no trim after stop")
+        // A trim under way when it stopped may still be logged, however late: the task runs at
+        // background priority, and a loaded machine can hold it between its check and its line
+        // (longer than the 50 ms allowed here before). A trimmer that goes on logs one every 20 ms.
+        let atStop = trims()
+        try await Task.sleep(for: .milliseconds(500))
+        XCTAssertLessThanOrEqual(trims() - atStop, 1, "no trim after stop but the one under way")
     }
 
     /// With a trimmer, glibc keeps what is freed for reuse (the trimmer hands it back): a block

@@ -107,8 +107,11 @@ final class PGPoolFailoverTests: XCTestCase {
         addTeardownBlock { await pool.close() }
         let before = try await pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(at: 0) }
         let killer = try PGConnection(url: database)
-        XCTAssertEqual(try killer.queryFirst("SELECT pg_terminate_backend($1)", [.int(try XCTUnwrap(before))])?.bool(at: 0), true)
-        try await Task.sleep(for: .milliseconds(100))
+        // With a timeout, pg_terminate_backend returns once the backend has ended (its FATAL sent,
+        // its socket closed); without one it returns at once, and a fixed 100 ms after it bet
+        // that a loaded machine had ended the backend by then.
+        let ended = try killer.queryFirst("SELECT pg_terminate_backend($1, $2)", [.int(try XCTUnwrap(before)), .int(30_000)])
+        XCTAssertEqual(try ended?.bool(at: 0), true)
         let after = try await pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(at: 0) }
         XCTAssertNotEqual(before, after)
     }

@@ -35,7 +35,11 @@ final class CallDeadlineTests: XCTestCase {
         let transport = UpstreamTransport(maxBodyBytes: 1024, maxConnections: 1)
         // The one connection, held for a minute by a call that is never answered.
         let holder = Task { try await transport.get(url, deadline: .seconds(60)) }
-        try await Task.sleep(for: .milliseconds(200))
+        // The holder has the connection once the listener has it queued. A fixed 200 ms bet that
+        // its task had started and connected by then; if not, the timed call took the connection
+        // itself, and the test timed no queued call (it passed all the same).
+        var connected = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&connected, 1, 30_000), 1, "the holder never connected")
         let clock = ContinuousClock()
         let start = clock.now
         let queued: Result<HTTPExchange, any Error>

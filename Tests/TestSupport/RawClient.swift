@@ -25,8 +25,10 @@ package final class RawClient {
     private var buffer: [UInt8] = []
 
     /// Connects to `host`:`port`; from the loopback address `source` when given (127.0.0.2, say),
-    /// so one test can be several clients.
-    package init(port: UInt16, host: String = "127.0.0.1", from source: String? = nil, timeout: Double = 5) throws {
+    /// so one test can be several clients. `timeout` bounds each read and write: by default
+    /// `eventTimeout`, as an answer that should come at once may take seconds under a sanitizer
+    /// on a loaded machine (5 s was the default); only a broken run waits it out.
+    package init(port: UInt16, host: String = "127.0.0.1", from source: String? = nil, timeout: Double = eventTimeoutSeconds) throws {
         let v6 = host.contains(":")
         fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.connect(errno) }
@@ -151,6 +153,38 @@ package final class RawClient {
     package var unreadByteCount: Int {
         var count: Int32 = 0
         return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    }
+
+    /// Whether the server (on this machine, IPv4) has read every byte this client sent: its socket's
+    /// receive queue in /proc/net/tcp is empty. For a test that must know the server has seen bytes
+    /// it sends no answer to yet; false while they wait, or when the socket is not found.
+    package var serverHasReadEverythingSent: Bool {
+        // Read to its end: String(contentsOfFile:) stops after one read of a /proc file (4 KB).
+        guard let mine = Self.procAddress(fd, peer: false), let theirs = Self.procAddress(fd, peer: true),
+              let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return false }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        // Fields: sl, local_address, rem_address, st, tx_queue:rx_queue, ...; the server's socket
+        // is the one whose local address is this client's peer.
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, fields[1] == theirs, fields[2] == mine else { continue }
+            return fields[4].split(separator: ":").last.flatMap { Int($0, radix: 16) } == 0
+        }
+        return false
+    }
+
+    /// An IPv4 socket's local (or peer) address as /proc/net/tcp writes it: the address's 32 bits
+    /// as the machine holds them, and the port, in hex.
+    private static func procAddress(_ fd: Int32, peer: Bool) -> String? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let got = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length)
+            }
+        }
+        guard got == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+        return String(format: "%08X:%04X", address.sin_addr.s_addr, UInt16(bigEndian: address.sin_port))
     }
 
     package func isClosedByServer() -> Bool {

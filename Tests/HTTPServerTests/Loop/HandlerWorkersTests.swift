@@ -1,6 +1,7 @@
 @testable import HTTPServer
 import Primitives
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Workers run requests one at a time each and wait for the next: a request in sequence reuses
@@ -25,8 +26,11 @@ final class HandlerWorkersTests: XCTestCase {
         HandlerWorkers.Work(wait: { .json("{}") }, request: HTTPRequest(method: .get, target: "/", path: "/", pathSegments: []), token: token)
     }
 
+    /// Polls until `condition` holds, for `eventTimeout` at most (2.5 s before: no margin for a
+    /// sanitizer on a loaded machine); it ends as soon as it holds.
     private func waitUntil(_ condition: @autoclosure () -> Bool, _ what: String) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        let deadline = ContinuousClock.now + eventTimeout
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         XCTAssertTrue(condition(), what)
     }
 

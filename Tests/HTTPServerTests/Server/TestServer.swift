@@ -25,10 +25,10 @@ final class TestServer: Sendable {
         port = try server.start()
     }
 
-    func client(timeout: Double = 5) throws -> RawClient { try RawClient(port: port, timeout: timeout) }
+    func client(timeout: Double = eventTimeoutSeconds) throws -> RawClient { try RawClient(port: port, timeout: timeout) }
 
     /// A client connecting from the loopback address `source` (127.0.0.2, say).
-    func client(from source: String, timeout: Double = 5) throws -> RawClient {
+    func client(from source: String, timeout: Double = eventTimeoutSeconds) throws -> RawClient {
         try RawClient(port: port, from: source, timeout: timeout)
     }
 
