@@ -33,7 +33,8 @@ final class DatabasePoolTests: XCTestCase {
             })
         }
         XCTAssertEqual(poolThreads.count, 10, "each pool reads and writes on two threads of its own")
-        let deadline = ContinuousClock.now + .seconds(5)
+        // Until they have ended, or `eventTimeout` (a thread's end can lag on a loaded machine).
+        let deadline = ContinuousClock.now + eventTimeout
         while !poolThreads.isDisjoint(with: Self.threadIDs()), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

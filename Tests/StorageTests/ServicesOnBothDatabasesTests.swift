@@ -127,11 +127,12 @@ final class ServicesOnBothDatabasesTests: XCTestCase {
     }
 }
 
-/// Polls `condition` until it holds, failing after 5 s (another instance hears a change within
-/// milliseconds; SQLite's two services share one file, so theirs holds at once).
+/// Polls `condition` until it holds, failing after `eventTimeout` (another instance hears a change
+/// within milliseconds, but a sanitizer on a loaded machine can take seconds; SQLite's two services
+/// share one file, so theirs holds at once).
 private func eventually(_ what: String, file: StaticString = #filePath, line: UInt = #line,
                         _ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + eventTimeout
     while await !condition() {
         guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting until \(what)", file: file, line: line) }
         try await Task.sleep(for: .milliseconds(2))

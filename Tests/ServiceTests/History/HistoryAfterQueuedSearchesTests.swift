@@ -12,21 +12,26 @@ import XCTest
 /// so without that wait the read would run first. A search repeated while its write still waits
 /// replaces that write: fewer writes, the same history.
 final class HistoryAfterQueuedSearchesTests: XCTestCase {
-    /// Records after a pause, as a busy disk would.
+    /// Records after a pause, as a busy disk would; with a gate, the first write waits until the
+    /// test opens it (so the searches made meanwhile surely find it still under way).
     private final class SlowRecordingStore: SearchHistoryStore {
         let memory = MemorySearchHistoryStore()
         let recorded = Mutex<[String]>([])
+        let gate: Latch?
+
+        init(gate: Latch? = nil) { self.gate = gate }
+
         func record(_ query: String, at date: Date, keepingNewest limit: Int, install: InstallID) async throws {
             recorded.withLock { $0.append(query) }
-            try await Task.sleep(for: .milliseconds(300))
+            if let gate { await gate.wait() } else { try await Task.sleep(for: .milliseconds(300)) }
             try await memory.record(query, at: date, keepingNewest: limit, install: install)
         }
         func list(containing fragment: String?, install: InstallID) async throws -> [SearchHistoryEntry] { try await memory.list(containing: fragment, install: install) }
         func clear(install: InstallID) async throws { try await memory.clear(install: install) }
     }
 
-    private func searched(_ text: String) async throws -> (Backend, SlowRecordingStore) {
-        let store = SlowRecordingStore()
+    private func searched(_ text: String, gate: Latch? = nil) async throws -> (Backend, SlowRecordingStore) {
+        let store = SlowRecordingStore(gate: gate)
         let backend = makeMemoryBackend(historyStore: store)
         _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         return (backend, store)
@@ -53,10 +58,15 @@ final class HistoryAfterQueuedSearchesTests: XCTestCase {
     }
 
     func testSearchesRepeatedWhileTheirWritesWaitAreWrittenOnceInTheOrderOfTheirLastTime() async throws {
-        let (backend, store) = try await searched("cats")
+        // The write under way is held until the five searches are made: with a 300 ms pause, a
+        // sanitizer's slower searches outlasted it, and a repeat came after its first was written.
+        let gate = Latch()
+        addTeardownBlock { gate.open() }
+        let (backend, store) = try await searched("cats", gate: gate)
         for text in ["dogs", "cats", "dogs", "birds", "cats"] {
             _ = try await backend.browse.search(SearchQuery(words: try SearchWords.parse(text), page: .first, rating: nil, lang: nil, providers: ProviderChain(backend.providers.defaultProvider), install: .local)).value().map { $0.page() }
         }
+        gate.open()
         let history = try await backend.history.list(contains: nil, install: .local)
         XCTAssertEqual(history.map(\.query), ["cats", "birds", "dogs"])
         let recorded = store.recorded.withLock { $0 }
