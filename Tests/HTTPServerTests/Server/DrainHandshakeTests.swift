@@ -92,7 +92,9 @@ final class DrainHandshakeTests: XCTestCase {
             }
         }
         for client in clients { client.start() }
-        try await Task.sleep(for: .milliseconds(100))
+        // Until some are served (a fixed 100 ms could pass before any was, under a sanitizer on
+        // a loaded machine), so the listener is let go while clients come and go.
+        try await waitUntil("four requests were served", timeout: eventTimeout) { outcomes.withLock { $0["served", default: 0] } >= 4 }
         await server.server.closeListener()
         try await waitUntil("every client was refused", timeout: .seconds(15)) {
             outcomes.withLock { $0["refused before sending", default: 0] } == clients.count
