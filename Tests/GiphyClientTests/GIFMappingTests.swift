@@ -45,6 +45,15 @@ final class GIFMappingTests: XCTestCase {
         }
     }
 
+    /// A list of many elements that are not GIFs reserves no room for an Item each.
+    func testAListOfManyNonGIFsReservesNoRoomForEach() throws {
+        let body = #"{"meta":{"status":200,"response_id":"r"},"data":["# + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]}"
+        let endpoint = GiphyEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 25), countryCode: nil)
+        let page = try ResponseReading.page(Data(body.utf8), endpoint: endpoint, requestedOffset: 0)
+        XCTAssertEqual(page.items, [])
+        XCTAssertLessThan(page.items.capacity, 1_000)
+    }
+
     /// What the one-pass reading could get wrong, each on its own.
     func testTheFirstOfARepeatedKeyCounts() throws {
         XCTAssertNil(try gif(#"{"id":"abc","url":null,"url":"https://giphy.com/gifs/abc"}"#), "the first url, null")

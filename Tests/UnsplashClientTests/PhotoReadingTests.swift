@@ -51,6 +51,15 @@ final class PhotoReadingTests: XCTestCase {
         }
     }
 
+    /// A list of many elements that are not photos reserves no room for an Item each.
+    func testAListOfManyNonPhotosReservesNoRoomForEach() throws {
+        let body = #"{"total":1,"total_pages":1,"results":["# + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]}"
+        let endpoint = UnsplashEndpoint.search(SearchRequest(query: "cat", offset: 0, limit: 30))
+        let page = try PhotoResponseReading(mapping: mapping).searchPage(Data(body.utf8), endpoint: endpoint, requestedOffset: 0)
+        XCTAssertEqual(page.items, [])
+        XCTAssertLessThan(page.items.capacity, 1_000)
+    }
+
     func testTheFirstOfARepeatedKeyCounts() throws {
         let item = try XCTUnwrap(try photo(#"""
             {"id":"a","id":"b","width":10,"height":20,"width":30,"urls":{"raw":"https://i/1","raw":"https://i/2"},

@@ -11,6 +11,11 @@ package struct UpstreamPage: Sendable, Equatable {
     package let count: Int
     package let offset: Int
 
+    /// The most items a reader reserves room for at once (no provider sends more a page: GIPHY
+    /// 50, Unsplash 30). An upstream's list may hold many elements that are not items (a number
+    /// each byte or two), and room for an Item each would be a hundredfold the body.
+    package static let itemsReservedAtMost = 50
+
     package init(items: [Item], totalCount: Int?, count: Int, offset: Int) {
         self.items = items
         self.totalCount = UpstreamNumber.count.believing(totalCount)

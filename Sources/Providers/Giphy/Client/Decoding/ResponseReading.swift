@@ -44,7 +44,7 @@ enum ResponseReading {
             switch envelope.data {
             case .list(let list):
                 // Room for them all at once: grown from empty, a page's Items were moved five times.
-                gifs.reserveCapacity(list.count)
+                gifs.reserveCapacity(min(list.count, UpstreamPage.itemsReservedAtMost))
                 for object in list {
                     count += 1
                     if let gif = GIFMapping.gif(object) { gifs.append(gif) }

@@ -60,7 +60,7 @@ struct PhotoResponseReading {
     private func page(_ photos: JSONView.Elements, totalCount: Int?, requestedOffset: Int) -> UpstreamPage {
         var items: [Item] = []
         // Room for them all at once: grown from empty, a page's Items were moved five times.
-        items.reserveCapacity(photos.count)
+        items.reserveCapacity(min(photos.count, UpstreamPage.itemsReservedAtMost))
         var count = 0
         for photo in photos {
             count += 1
