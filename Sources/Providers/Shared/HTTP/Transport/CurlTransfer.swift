@@ -54,7 +54,7 @@ final class CurlTransfer {
     private func configure() {
         let request = call.request
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = shim_easy_setopt_string(easy, CURLOPT_URL, request.url)
+        setURL(request.url)
         _ = shim_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = shim_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, SHIM_CURL_HTTP_VERSION_1_1)
         // Threads and signals do not mix: libcurl must never raise SIGALRM for its timeouts.
@@ -79,6 +79,25 @@ final class CurlTransfer {
             guard let data, let context else { return 0 }
             let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
             return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().bodyBytes(bytes) ? size * count : 0
+        }
+    }
+
+    /// `url` as its origin and request-target (`RequestTarget`) when it can be, else whole.
+    /// libcurl copies both strings.
+    private func setURL(_ url: String) {
+        let length = url.utf8.count
+        url.withCString { whole in
+            guard let start = RequestTarget.start(in: UnsafeRawBufferPointer(start: whole, count: length)) else {
+                _ = shim_easy_setopt_string(easy, CURLOPT_URL, whole)
+                return
+            }
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: start + 1) { origin in
+                guard let originStart = origin.baseAddress else { return }
+                originStart.initialize(from: whole, count: start)
+                originStart[start] = 0
+                _ = shim_easy_setopt_string(easy, CURLOPT_URL, originStart)
+            }
+            _ = shim_easy_setopt_string(easy, CURLOPT_REQUEST_TARGET, whole + start)
         }
     }
 
