@@ -151,7 +151,7 @@ struct JSONParser {
                 let block = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 let stops = block .== Self.quotes .| block .== Self.backslashes .| block .< Self.spaces
                 let outside = block .<= Self.spaces .| block .>= Self.deletes
-                let stopWords = Self.words(stops)
+                let stopWords = ByteBlock.words(stops)
                 if stopWords.0 | stopWords.1 == 0 {
                     invisible .|= outside
                     index += 16
@@ -176,7 +176,7 @@ struct JSONParser {
                 index += 1
             }
         }
-        let invisibleWords = Self.words(invisible)
+        let invisibleWords = ByteBlock.words(invisible)
         let visibleASCII = !escaped && invisibleWords.0 | invisibleWords.1 == 0
         append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
         position = index + 1
@@ -188,13 +188,6 @@ struct JSONParser {
     private static var spaces: SIMD16<UInt8> { SIMD16(repeating: 0x20) }
     private static var deletes: SIMD16<UInt8> { SIMD16(repeating: 0x7F) }
     private static var laneNumbers: SIMD16<UInt8> { SIMD16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
-
-    /// The lanes of `mask` (each a byte of all ones or all zeros) as two words, the first lane
-    /// lowest: the standard library's `any` and its mask operators with a scalar test lane by lane.
-    private static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> (UInt64, UInt64) {
-        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        return (UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
-    }
 
     /// Where the escape at `index` (a backslash) ends; throws for one JSON does not have.
     private func escapeEnd(at index: Int) throws(JSONSyntaxError) -> Int {

@@ -4,32 +4,35 @@ import ASCII
 /// fake upstreams' bodies. Keys are written in the order the callers write them, fixed in code, so
 /// equal values always give equal bytes (and ETags): sorted in items and pages, RFC 9457's order in
 /// problems, GIPHY's and Unsplash's own order in the fakes.
-package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
+package struct JSONWriter: ~Copyable {
+    /// Written into memory of its own (`WrittenBytes`), not an array: one writer, not copyable.
+    private var written: WrittenBytes
+    /// What is written so far, as an array of its own.
+    package var bytes: [UInt8] { written.array }
     /// Whether the innermost open object or array has a member yet (so a comma is due); false
     /// at the top level. Kept apart from `outer` so writing a member touches no array.
     private var commaDue = false
     /// `commaDue` of each object or array around the innermost open one, one per open one.
     private var outer: [Bool] = []
 
-    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { written = WrittenBytes(capacity: capacity) }
 
     package mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(0x7B)
+        written.append(0x7B)
         open()
         body(&self)
         close()
-        bytes.append(0x7D)
+        written.append(0x7D)
     }
 
     package mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         separate()
-        bytes.append(0x5B)
+        written.append(0x5B)
         open()
         for element in elements { body(&self, element) }
         close()
-        bytes.append(0x5D)
+        written.append(0x5D)
     }
 
     /// An array of `count` elements, each written by `element` from its position: for a caller
@@ -37,11 +40,11 @@ package struct JSONWriter {
     /// and with no generic sequence to go through.
     package mutating func array(count: Int, _ element: (inout JSONWriter, Int) -> Void) {
         separate()
-        bytes.append(0x5B)
+        written.append(0x5B)
         open()
         for position in 0..<count { element(&self, position) }
         close()
-        bytes.append(0x5D)
+        written.append(0x5D)
     }
 
     private mutating func open() {
@@ -56,10 +59,10 @@ package struct JSONWriter {
     /// A member's key, one of ours: a literal with nothing to escape, copied as is. Its value must follow.
     package mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(0x22)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(0x3A)
+        written.append(0x22)
+        name.withUTF8Buffer { written.append(UnsafeRawBufferPointer($0)) }
+        written.append(0x22)
+        written.append(0x3A)
         valueFollows()
     }
 
@@ -67,7 +70,7 @@ package struct JSONWriter {
     package mutating func key(escaping name: String) {
         separate()
         writeString(name)
-        bytes.append(0x3A)
+        written.append(0x3A)
         valueFollows()
     }
 
@@ -86,45 +89,45 @@ package struct JSONWriter {
     /// byte needing no escape, e.g. a space) goes between them when given.
     package mutating func string(_ first: String, _ second: String, separator: UInt8? = nil) {
         separate()
-        bytes.append(0x22)
-        Self.appendEscaped(first, to: &bytes)
-        if let separator { bytes.append(separator) }
-        Self.appendEscaped(second, to: &bytes)
-        bytes.append(0x22)
+        written.append(0x22)
+        Self.appendEscaped(first, to: &written)
+        if let separator { written.append(separator) }
+        Self.appendEscaped(second, to: &written)
+        written.append(0x22)
     }
 
     /// A string given as its UTF-8 bytes (a link kept in `Renditions`' buffer): the same bytes
     /// as `string(_:)` writes for the String they spell, without making it.
     package mutating func string(utf8 value: UnsafeRawBufferPointer) {
         separate()
-        bytes.append(0x22)
-        Self.appendEscaped(utf8: value, to: &bytes)
-        bytes.append(0x22)
+        written.append(0x22)
+        Self.appendEscaped(utf8: value, to: &written)
+        written.append(0x22)
     }
 
     /// `first`, then `second` given as UTF-8 bytes, as one string ("<base><path>").
     package mutating func string(_ first: String, utf8 second: UnsafeRawBufferPointer) {
         separate()
-        bytes.append(0x22)
-        Self.appendEscaped(first, to: &bytes)
-        Self.appendEscaped(utf8: second, to: &bytes)
-        bytes.append(0x22)
+        written.append(0x22)
+        Self.appendEscaped(first, to: &written)
+        Self.appendEscaped(utf8: second, to: &written)
+        written.append(0x22)
     }
 
     package mutating func int(_ value: Int) {
         separate()
         // Digits straight into the bytes, lowest first, then turned round in place: no String per
         // number, and no copy (reversing `bytes[start...]` copied the slice: a malloc per number).
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { written.append(0x2D) }
         var magnitude = value.magnitude
-        var low = bytes.count
+        var low = written.count
         repeat {
-            bytes.append(0x30 + UInt8(truncatingIfNeeded: magnitude % 10))
+            written.append(0x30 + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        var high = bytes.count - 1
+        var high = written.count - 1
         while low < high {
-            bytes.swapAt(low, high)
+            written.swapAt(low, high)
             low += 1
             high -= 1
         }
@@ -135,17 +138,19 @@ package struct JSONWriter {
     /// infinity: they are written as null.
     package mutating func double(_ value: Double) {
         separate()
-        bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        var text = value.isFinite ? String(value) : "null"
+        text.withUTF8 { written.append(UnsafeRawBufferPointer($0)) }
     }
 
     package mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        let text: StaticString = value ? "true" : "false"
+        text.withUTF8Buffer { written.append(UnsafeRawBufferPointer($0)) }
     }
 
     package mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        ("null" as StaticString).withUTF8Buffer { written.append(UnsafeRawBufferPointer($0)) }
     }
 
     // Conveniences for members, leaving out what has no value (never null, "" or 0).
@@ -159,12 +164,12 @@ package struct JSONWriter {
     }
 
     private mutating func separate() {
-        if commaDue { bytes.append(0x2C) }
+        if commaDue { written.append(0x2C) }
         commaDue = !outer.isEmpty
     }
 
     private mutating func writeString(_ value: String) {
-        Self.appendQuoted(value, to: &bytes)
+        Self.writeQuoted(value, to: &written)
     }
 
     /// `value` quoted and escaped as RFC 8259 requires, and DEL too (a terminal reading a log line
@@ -172,58 +177,89 @@ package struct JSONWriter {
     /// Runs that need no escaping (nearly all of a URL or title) are found sixteen, then eight
     /// bytes at a time and copied in one go.
     package static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
-        bytes.append(0x22)
+        writeQuoted(value, to: &bytes)
+    }
+
+    /// `appendQuoted` into a writer's bytes or an array.
+    private static func writeQuoted<Sink: EscapedTextSink & ~Copyable>(_ value: String, to bytes: inout Sink) {
+        bytes.appendByte(0x22)
         appendEscaped(value, to: &bytes)
-        bytes.append(0x22)
+        bytes.appendByte(0x22)
     }
 
     /// `value` escaped as `appendQuoted` escapes it, without the quotes.
-    private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
+    private static func appendEscaped<Sink: EscapedTextSink & ~Copyable>(_ value: String, to bytes: inout Sink) {
         value.withUTF8Bytes { appendEscaped(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
     }
 
     /// The same for UTF-8 bytes.
-    private static func appendEscaped(utf8 raw: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    private static func appendEscaped<Sink: EscapedTextSink & ~Copyable>(utf8 raw: UnsafeRawBufferPointer, to bytes: inout Sink) {
         let utf8 = raw.assumingMemoryBound(to: UInt8.self)
         var runStart = 0
         var index = 0
+        // Sixteen bytes a step to the next byte to escape (most strings have none), then eight,
+        // then one at a time for the last few.
         while index < utf8.count {
-            while index + 16 <= utf8.count, !JSONEscaping.anySpecial(raw, at: index) { index += 16 }
-            if index + 8 <= utf8.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let special = JSONEscaping.specialBytes(word)
+            if index + 16 <= utf8.count {
+                guard let first = JSONEscaping.firstSpecial(raw, at: index) else {
+                    index += 16
+                    continue
+                }
+                index += first
+            } else if index + 8 <= utf8.count {
+                let special = JSONEscaping.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
                 if special == 0 {
                     index += 8
                     continue
                 }
                 index += special.trailingZeroBitCount >> 3
             }
-            guard index < utf8.count else { break }
             let byte = utf8[index]
             if JSONEscaping.needsEscape(byte) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.appendBytes(UnsafeRawBufferPointer(rebasing: raw[runStart..<index]))
                 appendEscape(byte, to: &bytes)
                 runStart = index + 1
             }
             index += 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.appendBytes(UnsafeRawBufferPointer(rebasing: raw[runStart..<utf8.count]))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+    private static func appendEscape<Sink: EscapedTextSink & ~Copyable>(_ byte: UInt8, to bytes: inout Sink) {
+        bytes.appendByte(0x5C)
         switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        case 0x22: bytes.appendByte(0x22)
+        case 0x5C: bytes.appendByte(0x5C)
+        case 0x0A: bytes.appendByte(0x6E)
+        case 0x0D: bytes.appendByte(0x72)
+        case 0x09: bytes.appendByte(0x74)
         default:
             let hex = hexDigits
-            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            bytes.appendByte(0x75)
+            bytes.appendByte(0x30)
+            bytes.appendByte(0x30)
+            bytes.appendByte(hex[Int(byte >> 4)])
+            bytes.appendByte(hex[Int(byte & 0x0F)])
         }
     }
+}
+
+/// Where escaped text goes: a writer's own bytes, or an array (a log line, `appendQuoted`).
+protocol EscapedTextSink: ~Copyable {
+    mutating func appendByte(_ byte: UInt8)
+    mutating func appendBytes(_ bytes: UnsafeRawBufferPointer)
+}
+
+extension WrittenBytes: EscapedTextSink {
+    mutating func appendByte(_ byte: UInt8) { append(byte) }
+    mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) { append(bytes) }
+}
+
+extension Array: EscapedTextSink where Element == UInt8 {
+    mutating func appendByte(_ byte: UInt8) { append(byte) }
+    mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
 }
 
 /// What the writer escapes: what a JSON string cannot hold as is (RFC 8259: the quote, the
@@ -231,13 +267,14 @@ package struct JSONWriter {
 package enum JSONEscaping {
     package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
 
-    /// Whether any of the sixteen bytes of `raw` from `offset` needs an escape: two words tested
-    /// side by side, so a long run's words are not each waited on in turn. (Swift's SIMD16
-    /// comparisons, tried first, reduced one lane at a time: ten times slower.)
-    package static func anySpecial(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        let low = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-        return specialBytes(low) | specialBytes(high) != 0
+    /// Where the first of the sixteen bytes of `raw` from `offset` that needs an escape is (0...15);
+    /// nil when none does. Vector compares (`ByteBlock`): the two-word test this replaced took
+    /// twice the instructions a byte.
+    @inline(__always)
+    package static func firstSpecial(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+        return ByteBlock.firstSet(block .< SIMD16(repeating: 0x20) .| block .== SIMD16(repeating: 0x22)
+            .| block .== SIMD16(repeating: 0x5C) .| block .== SIMD16(repeating: 0x7F))
     }
 
     /// One high bit per byte of `word` (eight bytes, the first lowest) that needs an escape. The

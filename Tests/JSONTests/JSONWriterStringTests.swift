@@ -64,6 +64,24 @@ final class JSONWriterStringTests: XCTestCase {
         }
     }
 
+    /// The writer's own bytes (`WrittenBytes`, not an array) from the smallest room, grown many
+    /// times over: every string as the plain escaper writes it, one after another, and a number
+    /// written across a growth reads the right way round.
+    func testAWriterGrownFromLittleRoomWritesWhatThePlainEscaperDoes() {
+        var writer = JSONWriter(capacity: 0)
+        var expected: [UInt8] = [0x5B]
+        writer.array(Self.texts) { writer, text in writer.string(text) }
+        for (index, text) in Self.texts.enumerated() { expected += (index > 0 ? [0x2C] : []) + plainlyQuoted(text) }
+        expected.append(0x5D)
+        XCTAssertEqual(writer.bytes, expected)
+        for padding in 60...70 {
+            var numbers = JSONWriter(capacity: 0)
+            numbers.string(String(repeating: "p", count: padding))
+            numbers.int(-1_234_567_890_123)
+            XCTAssertEqual(String(decoding: numbers.bytes, as: UTF8.self), "\"" + String(repeating: "p", count: padding) + "\"-1234567890123")
+        }
+    }
+
     func testTwoStringsInAnArrayTakeOneComma() {
         var writer = JSONWriter()
         writer.array([("a", "b"), ("c\"", "d")]) { writer, pair in writer.string(pair.0, pair.1, separator: 0x20) }

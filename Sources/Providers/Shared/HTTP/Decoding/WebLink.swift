@@ -1,3 +1,5 @@
+import ASCII
+
 /// The one rule for a link from an upstream that we pass on: clients put them in `href` and
 /// `src`, so only http(s) links with a host go out (a `javascript:` link never does), kept
 /// exactly as given (GIPHY's terms forbid rewriting its URLs, and Unsplash's carry the ixid it
@@ -46,9 +48,9 @@ package enum WebLink {
         while blockStart + 16 <= bytes.count {
             let block = bytes.loadUnaligned(fromByteOffset: blockStart, as: SIMD16<UInt8>.self)
             // Compared with vectors, not scalars: the standard library compares those lane by lane.
-            let userInfo = words(block .== SIMD16(repeating: UInt8(ascii: "@")))
+            let userInfo = ByteBlock.words(block .== SIMD16(repeating: UInt8(ascii: "@")))
             if userInfo.0 | userInfo.1 != 0 { break }
-            let ends = words(block .== SIMD16(repeating: UInt8(ascii: "/")) .| block .== SIMD16(repeating: UInt8(ascii: "?"))
+            let ends = ByteBlock.words(block .== SIMD16(repeating: UInt8(ascii: "/")) .| block .== SIMD16(repeating: UInt8(ascii: "?"))
                 .| block .== SIMD16(repeating: UInt8(ascii: "#")))
             if ends.0 | ends.1 != 0 {
                 return start..<blockStart + (ends.0 != 0 ? ends.0.trailingZeroBitCount >> 3 : 8 + ends.1.trailingZeroBitCount >> 3)
@@ -62,12 +64,6 @@ package enum WebLink {
             end += 1
         }
         return hostStart..<end
-    }
-
-    /// The lanes of `mask` (each a byte of all ones or all zeros) as two words, the first lane lowest.
-    private static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> (UInt64, UInt64) {
-        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        return (UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
 
     /// Any byte up to the space, or DEL; eight bytes at a time (media URLs are long).
