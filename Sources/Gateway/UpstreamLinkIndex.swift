@@ -21,9 +21,16 @@ package final class UpstreamLinkIndex: Sendable {
 
     /// Records the items that carry analytics links; the others are left out.
     package func record(_ items: [Item]) {
-        let carrying = items.compactMap { item -> (String, UpstreamLinks)? in
-            guard let links = item.upstreamLinks, links.hasAnalytics else { return nil }
-            return (item.id, links)
+        // Two fields read in place through the buffer: `compactMap` lent its closure a copy of
+        // each item (a retain and a release per field: 2% of an own-call Unsplash miss, perf).
+        var carrying: [(String, UpstreamLinks)] = []
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                guard let links = items[index].upstreamLinks, links.hasAnalytics else { continue }
+                // Room for the rest at the first: every GIF of a GIPHY page carries links.
+                if carrying.isEmpty { carrying.reserveCapacity(items.count - index) }
+                carrying.append((items[index].id, links))
+            }
         }
         guard !carrying.isEmpty, capacity > 0 else { return }
         state.withLock { state in
