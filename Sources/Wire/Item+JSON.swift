@@ -14,7 +14,10 @@ extension Item: JSONWritable {
     }
 
     /// The members alone, so wrappers (favorites, stale answers) can add their own in order.
-    package func writeMembers(to writer: inout JSONWriter, form: ItemForm = .full, addedAt: String? = nil, stale: Bool = false) {
+    /// `markedFavorite` is written as `is_favorite` in place of the item's own mark (a page's
+    /// writer marks the upstream's items where they lie, `PageAnswer.Kept`).
+    package func writeMembers(to writer: inout JSONWriter, form: ItemForm = .full, addedAt: String? = nil, stale: Bool = false,
+                              markedFavorite: Bool? = nil) {
         if let addedAt { writer.member(K.addedAt, addedAt) }
         writer.meaningful(K.altText, altText)
         if let attribution { writer.key(K.attribution); attribution.write(to: &writer) }
@@ -25,7 +28,7 @@ extension Item: JSONWritable {
         writer.meaningful(K.height, height)
         writer.member(K.id, id)
         writeImages(to: &writer, form: form)
-        if let isFavorite { writer.key(K.isFavorite); writer.bool(isFavorite) }
+        if let isFavorite = markedFavorite ?? isFavorite { writer.key(K.isFavorite); writer.bool(isFavorite) }
         if !form.isCompact { writer.meaningful(K.likes, likes) }
         if !form.isCompact, let location, location.hasValue { writer.key(K.location); location.write(to: &writer) }
         writer.member(K.provider, provider.rawValue)

@@ -6,10 +6,32 @@ import Model
 /// The answers that wrap GIFs, written with the service's `JSONWriter` (which also writes the
 /// GIF itself); keys in sorted order.
 
-/// A page of GIFs in the form asked for (compact unless `renditions` says otherwise).
+/// A page of GIFs in the form asked for (compact unless `renditions` says otherwise): a page's own
+/// items, or the upstream's where they lie, those a page keeps (`PageAnswer.Kept`, what an answer writes).
 struct PageJSON: JSONWritable {
-    let page: ItemPage
-    let form: ItemForm
+    private let items: Items
+    private let pagination: Pagination
+    private let stale: Bool?
+    private let rating: Rating?
+    private let provider: ProviderName?
+    private let form: ItemForm
+
+    private enum Items {
+        /// Each written with its own mark.
+        case own([Item])
+        /// Those of the marks, in their order, each written with its mark.
+        case kept([Item], [PageAnswer.Kept.Mark])
+    }
+
+    init(page: ItemPage, form: ItemForm) {
+        (items, pagination, stale, rating, provider) = (.own(page.data), page.pagination, page.stale, page.rating, page.provider)
+        self.form = form
+    }
+
+    init(kept page: PageAnswer.Kept, form: ItemForm) {
+        (items, pagination, stale, rating, provider) = (.kept(page.items, page.marks), page.pagination, page.stale, page.rating, page.provider)
+        self.form = form
+    }
 
     func write(to writer: inout JSONWriter) {
         writer.object { writer in
@@ -18,20 +40,30 @@ struct PageJSON: JSONWritable {
             // witness-table calls and an Item copied per element); through the buffer, whose
             // element is lent, not copied as the array's subscript copies it (a retain and a
             // release per field of every item: ~1% of an own-call miss, issue 46 item 7).
-            page.data.withUnsafeBufferPointer { items in
-                writer.array(count: items.count) { writer, index in writer.object { writer in items[index].writeMembers(to: &writer, form: form) } }
+            switch items {
+            case .own(let data):
+                data.withUnsafeBufferPointer { items in
+                    writer.array(count: items.count) { writer, index in writer.object { writer in items[index].writeMembers(to: &writer, form: form) } }
+                }
+            case .kept(let data, let marks):
+                data.withUnsafeBufferPointer { items in
+                    writer.array(count: marks.count) { writer, index in
+                        let mark = marks[index]
+                        writer.object { writer in items[mark.place].writeMembers(to: &writer, form: form, markedFavorite: mark.isFavorite) }
+                    }
+                }
             }
             writer.key("pagination")
             writer.object { writer in
-                writer.member("count", page.pagination.count)
+                writer.member("count", pagination.count)
                 writer.key("next_offset")
-                if let next = page.pagination.nextOffset { writer.int(next) } else { writer.null() }
-                writer.member("offset", page.pagination.offset)
-                if let total = page.pagination.totalCount { writer.member("total_count", total) }
+                if let next = pagination.nextOffset { writer.int(next) } else { writer.null() }
+                writer.member("offset", pagination.offset)
+                if let total = pagination.totalCount { writer.member("total_count", total) }
             }
-            if let provider = page.provider { writer.member("provider", provider.rawValue) }
-            if let rating = page.rating { writer.member("rating", rating.rawValue) }
-            if page.stale == true { writer.key("stale"); writer.bool(true) }
+            if let provider { writer.member("provider", provider.rawValue) }
+            if let rating { writer.member("rating", rating.rawValue) }
+            if stale == true { writer.key("stale"); writer.bool(true) }
         }
     }
 }

@@ -65,8 +65,8 @@ final class BrowseAnswers: Sendable {
 
     private func page(_ answer: Fetched<PageAnswer>, form: ItemForm, request: HTTPRequest) -> HTTPResponse {
         var response = pages.response(for: answer.value.contentKey.map { BrowseRoutes.PageBodyKey(content: $0, form: form.key) }, to: request) {
-            let page = answer.value.page()
-            return PageJSON(page: page, form: form).jsonBytes(capacity: 512 + page.data.count * 1600)
+            let page = answer.value.kept()
+            return PageJSON(kept: page, form: form).jsonBytes(capacity: 512 + page.marks.count * 1600)
         }
         CacheHeaders.apply(answer, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
         return response

@@ -45,19 +45,36 @@ package struct PageAnswer: Sendable {
         contentKey = fetched.status == .hit || (fetched.status == .miss && fetched.sharedCall) ? fetched.answerID.map { ContentKey(answerID: $0, favoritesVersion: favorites.version, blocksVersion: blocks.version) } : nil
     }
 
+    /// The page made from the upstream's items without copying them: the items themselves, and
+    /// which of them it keeps, in order (each id once, none blocked), each marked favorite or not.
+    /// A writer writes each where it lies: copied into a page of their own, an item was a retain
+    /// and a release per field (an Unsplash photo has some sixteen), and another destroy pass.
+    package struct Kept: Sendable {
+        package let items: [Item]
+        package let marks: [Mark]
+        package let pagination: Pagination
+        /// The page's own: absent unless the page was served stale.
+        package let stale: Bool?
+        package let rating: Rating?
+        package let provider: ProviderName
+
+        /// An item kept: its place in `items`, and whether it is one of the install's favorites.
+        package struct Mark: Sendable {
+            package let place: Int
+            package let isFavorite: Bool
+        }
+    }
+
     /// De-duplicates ids within the page, marks favorites, and works out the next offset.
-    package func page() -> ItemPage {
+    package func kept() -> Kept {
         // Room for every id at once: grown from empty, the set was made five times per page.
         var seen = Set<String>(minimumCapacity: upstream.items.count)
-        var items: [Item] = []
-        items.reserveCapacity(upstream.items.count)
-        // Each item copied once, marked in place: read through the buffer (lent, not copied as
-        // the array's iterator copies it) rather than copied again by `marked(favorite:)`.
-        upstream.items.withUnsafeBufferPointer { upstreamItems in
-            for index in upstreamItems.indices where seen.insert(upstreamItems[index].id).inserted && !blocks.blocks(item: upstreamItems[index].id) {
-                var item = upstreamItems[index]
-                item.isFavorite = favoriteIDs.contains(item.id)
-                items.append(item)
+        var marks: [Kept.Mark] = []
+        marks.reserveCapacity(upstream.items.count)
+        // Each id read in place through the buffer (the array's iterator copies each item).
+        upstream.items.withUnsafeBufferPointer { items in
+            for place in items.indices where seen.insert(items[place].id).inserted && !blocks.blocks(item: items[place].id) {
+                marks.append(Kept.Mark(place: place, isFavorite: favoriteIDs.contains(items[place].id)))
             }
         }
         // Both within `UpstreamNumber.count` (as the request's offset and limit are within their
@@ -70,7 +87,22 @@ package struct PageAnswer: Sendable {
         } else {
             hasMore = hasMore && consumed >= request.limit
         }
-        let pagination = Pagination(offset: request.offset, count: items.count, totalCount: upstream.totalCount, nextOffset: hasMore ? next : nil)
-        return ItemPage(data: items, pagination: pagination, stale: stale ? true : nil, rating: rating, provider: provider)
+        let pagination = Pagination(offset: request.offset, count: marks.count, totalCount: upstream.totalCount, nextOffset: hasMore ? next : nil)
+        return Kept(items: upstream.items, marks: marks, pagination: pagination, stale: stale ? true : nil, rating: rating, provider: provider)
+    }
+
+    /// The page with its items of its own, each marked: `kept()` made into a `ItemPage`.
+    package func page() -> ItemPage {
+        let kept = kept()
+        var items: [Item] = []
+        items.reserveCapacity(kept.marks.count)
+        kept.items.withUnsafeBufferPointer { upstreamItems in
+            for mark in kept.marks {
+                var item = upstreamItems[mark.place]
+                item.isFavorite = mark.isFavorite
+                items.append(item)
+            }
+        }
+        return ItemPage(data: items, pagination: kept.pagination, stale: kept.stale, rating: kept.rating, provider: kept.provider)
     }
 }
