@@ -8,6 +8,7 @@
 # the kernel). Every process it starts is stopped by PID.
 #
 #   bench/miss_profile.sh [path/to/gif-bff]        this checkout's release build by default
+#   PROVIDER=unsplash bench/miss_profile.sh        an Unsplash search miss (30 photos) instead
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${MISS_DIR:-/tmp/gif-bff-miss}"
@@ -22,12 +23,14 @@ nginx -p "$WORK/nginx" -c "$WORK/nginx.conf" -e "$WORK/nginx/logs/error.log" & P
 wait_up "http://127.0.0.1:28200/healthz"
 rm -f "$WORK/profile.sqlite3"*
 GIF_BFF_PORT=$PORT GIF_BFF_DATABASE="$WORK/profile.sqlite3" GIF_BFF_CACHE=off GIF_BFF_UNSPLASH_BUDGET_PER_HOUR=0 \
-    GIPHY_API_KEY=bench-key GIPHY_BASE_URL="http://127.0.0.1:28200/v1" "$BIN" 2>"$WORK/profile.log" >/dev/null & SERVER=$!
+    GIPHY_API_KEY=bench-key GIPHY_BASE_URL="http://127.0.0.1:28200/v1" \
+    UNSPLASH_ACCESS_KEY=bench-key UNSPLASH_BASE_URL="http://127.0.0.1:28200" "$BIN" 2>"$WORK/profile.log" >/dev/null & SERVER=$!
 PIDS+=($SERVER)
 wait_up "http://127.0.0.1:$PORT/healthz"
-url="http://127.0.0.1:$PORT/search?limit=25&q=cat"
-wrk -t1 -c8 -d2s -s "$ROOT/bench/distinct_queries.lua" "$url" -- "/search?limit=25&q=warm" >/dev/null
-wrk -t1 -c8 -d"$((SECONDS_SAMPLED + 2))s" -s "$ROOT/bench/distinct_queries.lua" "$url" -- "/search?limit=25&q=profile" >"$WORK/profile.wrk" &
+if [ "${PROVIDER:-giphy}" = unsplash ]; then search="/search?provider=unsplash&limit=30&q="; else search="/search?limit=25&q="; fi
+url="http://127.0.0.1:$PORT${search}cat"
+wrk -t1 -c8 -d2s -s "$ROOT/bench/distinct_queries.lua" "$url" -- "${search}warm" >/dev/null
+wrk -t1 -c8 -d"$((SECONDS_SAMPLED + 2))s" -s "$ROOT/bench/distinct_queries.lua" "$url" -- "${search}profile" >"$WORK/profile.wrk" &
 LOAD=$!; PIDS+=($LOAD)
 sleep 1
 perf record -F 999 -g -p "$SERVER" -o "$WORK/profile.data" -- sleep "$SECONDS_SAMPLED" >/dev/null 2>&1
@@ -45,6 +48,7 @@ for line in sys.stdin:
 if current: stacks.append(current)
 stages = [  # (label, a mangled-name or library fragment), first match from the leaf outwards wins
     ("GIPHY mapping (GIFMapping.gif)", "GIFMappingO3gify"),
+    ("Unsplash mapping (PhotoMapping)", "PhotoMapping"),
     ("JSON reader (JSONDocument parsing)", "JSONDocumentC7parsing"),
     ("page writer (PageJSON.write)", "PageJSONV5write2to"),
     ("upstream URL (GiphyEndpoint.url)", "EndpointV3url"),
