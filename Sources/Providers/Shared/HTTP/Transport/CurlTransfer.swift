@@ -82,12 +82,12 @@ final class CurlTransfer {
         }
     }
 
-    /// `url` as its origin and request-target (`RequestTarget`) when it can be, else whole.
+    /// `url` as its origin and request-target (`UpstreamRequestTarget`) when it can be, else whole.
     /// libcurl copies both strings.
     private func setURL(_ url: String) {
         let length = url.utf8.count
         url.withCString { whole in
-            guard let start = RequestTarget.start(in: UnsafeRawBufferPointer(start: whole, count: length)) else {
+            guard let start = UpstreamRequestTarget.start(in: UnsafeRawBufferPointer(start: whole, count: length)) else {
                 _ = shim_easy_setopt_string(easy, CURLOPT_URL, whole)
                 return
             }

@@ -5,7 +5,7 @@ import Foundation
 /// URL, libcurl rebuilt it and wrote the request line through its own printf, a callback per
 /// byte, some 100 instructions a byte twice over for a GIPHY search's 550-byte URL (its `fields`):
 /// 5% of an own-call miss's instructions (callgrind, issue 46 item 7).
-enum RequestTarget {
+enum UpstreamRequestTarget {
     /// Where the request-target begins in `url` (the "/" after the authority); nil when libcurl is
     /// to have the whole URL: no path, a fragment (libcurl leaves it out; a target would send it),
     /// a dot segment (libcurl removes those), or a plain-http URL while a proxy may be configured

@@ -5,12 +5,12 @@ import Synchronization
 import XCTest
 
 /// An upstream URL goes to libcurl as its origin and its request-target when nothing about it
-/// needs libcurl's own reading of the whole URL (`RequestTarget`), and the request that reaches
+/// needs libcurl's own reading of the whole URL (`UpstreamRequestTarget`), and the request that reaches
 /// the upstream is the one the whole URL made.
-final class RequestTargetTests: XCTestCase {
+final class UpstreamRequestTargetTests: XCTestCase {
     private func start(_ url: String, proxied: Bool = false) -> Int? {
         var url = url
-        return url.withUTF8 { RequestTarget.start(in: UnsafeRawBufferPointer($0), plainHTTPMayBeProxied: proxied) }
+        return url.withUTF8 { UpstreamRequestTarget.start(in: UnsafeRawBufferPointer($0), plainHTTPMayBeProxied: proxied) }
     }
 
     func testTheTargetBeginsAtThePathAfterTheAuthority() {
