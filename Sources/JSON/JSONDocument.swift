@@ -103,7 +103,8 @@ struct JSONNode: Sendable {
     var kind: Kind
     /// A string with a backslash escape; a number with a fraction or an exponent.
     var flag: Bool
-    /// A string whose every byte is visible ASCII (0x21...0x7E), with no escape (or an empty one).
+    /// A string value whose every byte is visible ASCII (0x21...0x7E), with no escape (or an empty
+    /// one); false for every key (the parser does not look).
     var visibleASCII: Bool
     var start: UInt32
     var end: UInt32

@@ -87,7 +87,7 @@ struct JSONParser {
                     continue nextValue
                 }
             case Byte.quote:
-                try string()
+                try string(findingVisibleASCII: true)
             case Byte.minus, Byte.zero...Byte.nine:
                 try number()
             case UInt8(ascii: "t"):
@@ -128,7 +128,7 @@ struct JSONParser {
     private mutating func memberKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == Byte.quote else { throw JSONSyntaxError("expected a key", at: position) }
-        try string()
+        try string(findingVisibleASCII: false)
         skipWhitespace()
         guard position < bytes.count, bytes[position] == Byte.colon else { throw JSONSyntaxError("expected a colon", at: position) }
         position += 1
@@ -137,7 +137,11 @@ struct JSONParser {
     /// A string from its opening quote: escapes are checked, not decoded. The node records whether
     /// the string has an escape, and whether every byte is visible ASCII (0x21...0x7E, no escape):
     /// such a string needs no trimming, no UTF-8 repair and no link's space check (`JSONView.withVisibleASCIIBytes`).
-    private mutating func string() throws(JSONSyntaxError) {
+    /// A key's is not found (`findingVisibleASCII` false, its node says false): keys are matched
+    /// by their bytes, and half of a page's strings are keys. Inlined into both callers, so that
+    /// each is compiled for its own case.
+    @inline(__always)
+    private mutating func string(findingVisibleASCII: Bool) throws(JSONSyntaxError) {
         let start = position + 1
         var index = start
         var escaped = false
@@ -150,15 +154,17 @@ struct JSONParser {
             while index + 16 <= bytes.count {
                 let block = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 let stops = block .== Self.quotes .| block .== Self.backslashes .| block .< Self.spaces
-                let outside = block .<= Self.spaces .| block .>= Self.deletes
                 let stopWords = ByteBlock.words(stops)
                 if stopWords.0 | stopWords.1 == 0 {
-                    invisible .|= outside
+                    if findingVisibleASCII { invisible .|= block .<= Self.spaces .| block .>= Self.deletes }
                     index += 16
                     continue
                 }
                 let first = stopWords.0 != 0 ? stopWords.0.trailingZeroBitCount >> 3 : 8 + stopWords.1.trailingZeroBitCount >> 3
-                invisible .|= outside .& (Self.laneNumbers .< SIMD16(repeating: UInt8(truncatingIfNeeded: first)))
+                if findingVisibleASCII {
+                    let outside = block .<= Self.spaces .| block .>= Self.deletes
+                    invisible .|= outside .& (Self.laneNumbers .< SIMD16(repeating: UInt8(truncatingIfNeeded: first)))
+                }
                 index += first
                 break
             }
@@ -177,7 +183,7 @@ struct JSONParser {
             }
         }
         let invisibleWords = ByteBlock.words(invisible)
-        let visibleASCII = !escaped && invisibleWords.0 | invisibleWords.1 == 0
+        let visibleASCII = findingVisibleASCII && !escaped && invisibleWords.0 | invisibleWords.1 == 0
         append(JSONNode(kind: .string, flag: escaped, visibleASCII: visibleASCII, start: UInt32(start), end: UInt32(index)))
         position = index + 1
     }

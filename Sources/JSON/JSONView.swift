@@ -239,7 +239,13 @@ public struct JSONKey {
         guard bytes.count == other.count else { return false }
         // Only an empty buffer has no address.
         guard let first = bytes.baseAddress, let second = other.baseAddress else { return true }
-        return memcmp(first, second, bytes.count) == 0
+        // A key of ours is a word or two ("url", "width", "fixed_width_still"): compared here
+        // byte by byte, where a call of memcmp for each was 3% of a GIPHY miss's samples.
+        guard bytes.count <= 24 else { return memcmp(first, second, bytes.count) == 0 }
+        for offset in 0..<bytes.count where first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
     }
 }
 

@@ -17,6 +17,27 @@ package struct JSONWriter: ~Copyable {
 
     package init(capacity: Int = 1024) { written = WrittenBytes(capacity: capacity) }
 
+    private init(lentTo storage: UnsafeMutableBufferPointer<UInt8>) { written = WrittenBytes(lentTo: storage) }
+
+    /// What `write` writes, as an array written in place: the writer is lent the storage of an
+    /// array of `capacity` bytes, and that array is the answer when it held everything and is at
+    /// least three quarters full (the bytes are not copied out, as `bytes` copies them). Otherwise
+    /// they are copied once, to an array of their size: answers are kept in caches, whose room is
+    /// counted in bytes, so an answer holds at most a third more memory than its bytes.
+    package static func bytes(capacity: Int = 1024, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var copied: [UInt8]?
+        let written = [UInt8](unsafeUninitializedCapacity: max(64, capacity)) { storage, initialized in
+            var writer = JSONWriter(lentTo: storage)
+            write(&writer)
+            if writer.written.isInLentStorage, writer.written.count >= storage.count - storage.count / 4 {
+                initialized = writer.written.count
+            } else {
+                copied = writer.bytes
+            }
+        }
+        return copied ?? written
+    }
+
     package mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         written.append(0x7B)
@@ -297,8 +318,6 @@ package protocol JSONWritable {
 extension JSONWritable {
     /// The value's JSON, as bytes.
     package func jsonBytes(capacity: Int = 1024) -> [UInt8] {
-        var writer = JSONWriter(capacity: capacity)
-        write(to: &writer)
-        return writer.bytes
+        JSONWriter.bytes(capacity: capacity) { write(to: &$0) }
     }
 }

@@ -1,18 +1,35 @@
 /// What a `JSONWriter` has written, in memory it alone owns: an append is a capacity check and a
 /// store. Into an Array, each append first checked that the array's buffer was not shared (a
 /// call), some ten thousand times for a page of GIFs (issue 46 item 7). Not copyable, so nothing
-/// else can hold the memory; it is freed with the writer.
+/// else can hold the memory; it is freed with the writer. Or, until it outgrows it, in an array's
+/// uninitialized storage lent for the writing (`init(lentTo:)`): the answer is then that array,
+/// where copying the bytes out (`array`) was a malloc and a memcpy of the whole answer.
 struct WrittenBytes: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether `start` is this value's to free (false while it is the lent storage).
+    private var ownsMemory: Bool
 
     init(capacity: Int) {
         self.capacity = max(64, capacity)
         start = .allocate(capacity: self.capacity)
+        ownsMemory = true
     }
 
-    deinit { start.deallocate() }
+    /// Writes into `storage` until it is full, then into memory of its own (`isInLentStorage` says which).
+    init(lentTo storage: UnsafeMutableBufferPointer<UInt8>) {
+        if let base = storage.baseAddress, storage.count > 0 {
+            (start, capacity, ownsMemory) = (base, storage.count, false)
+        } else {
+            (start, capacity, ownsMemory) = (.allocate(capacity: 64), 64, true)
+        }
+    }
+
+    /// Whether every byte written is still in the storage given to `init(lentTo:)`, from its start.
+    var isInLentStorage: Bool { !ownsMemory }
+
+    deinit { if ownsMemory { start.deallocate() } }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -44,9 +61,10 @@ struct WrittenBytes: ~Copyable {
         let larger = max(needed, capacity * 2)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.initialize(from: start, count: count)
-        start.deallocate()
+        if ownsMemory { start.deallocate() }
         start = moved
         capacity = larger
+        ownsMemory = true
     }
 
     /// The bytes written, as an array of their own.

@@ -82,6 +82,27 @@ final class JSONWriterStringTests: XCTestCase {
         }
     }
 
+    /// An answer written in place (`JSONWriter.bytes`) is the array the writer was lent when it
+    /// filled at least three quarters of it; one that outgrew it, or left more than a quarter empty,
+    /// is copied to its size. The bytes are the same either way.
+    func testAnAnswerWrittenInPlaceIsKeptOnlyWhenItFillsItsRoom() {
+        let room = 1000
+        for length in [1, 100, 700, 740, 746, 748, 760, 900, 997, 998, 999, 1200, 5000] {
+            let text = String(repeating: "x", count: length)
+            var plain = JSONWriter(capacity: 16)
+            plain.string(text)
+            let written = JSONWriter.bytes(capacity: room) { $0.string(text) }
+            XCTAssertEqual(written, plain.bytes, "\(length + 2) bytes")
+            let inPlace = written.count <= room && written.count >= room - room / 4
+            if inPlace {
+                XCTAssertGreaterThanOrEqual(written.capacity, room, "\(written.count) bytes in a room of \(room) stay in it")
+            } else if written.count < room {
+                XCTAssertLessThan(written.capacity, room, "\(written.count) bytes in a room of \(room) are copied to their size")
+            }
+        }
+        XCTAssertEqual(JSONWriter.bytes(capacity: 0) { $0.int(7) }, Array("7".utf8), "no room given is the smallest room")
+    }
+
     func testTwoStringsInAnArrayTakeOneComma() {
         var writer = JSONWriter()
         writer.array([("a", "b"), ("c\"", "d")]) { writer, pair in writer.string(pair.0, pair.1, separator: 0x20) }

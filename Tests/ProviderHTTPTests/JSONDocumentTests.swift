@@ -137,6 +137,35 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertNil(visible(root("12")), "a number is not a string")
     }
 
+    /// Keys are scanned apart from values (their visible-ASCII test skipped) and matched byte for
+    /// byte: a key of any length up to 48 with a differing byte, an escape or a control character
+    /// at any place is read as it is, and the value after it is still found visible.
+    func testKeysOfEveryLengthAreScannedAndMatchedByteForByte() throws {
+        for length in 1...48 {
+            for place in 0..<length {
+                let before = String(repeating: "a", count: place), after = String(repeating: "c", count: length - place - 1)
+                let key = before + "b" + after, near = before + "d" + after, other = String(repeating: "a", count: length)
+                let object = try XCTUnwrap(root(#"{"\#(other)":2,"\#(key)":"v1","\#(before)\"\#(after)":3}"#), "\(place) of \(length)")
+                XCTAssertEqual(object[key]?.string, "v1", "\(place) of \(length)")
+                XCTAssertEqual(object[other]?.integer, 2, "\(place) of \(length)")
+                XCTAssertEqual(object[before + "\"" + after]?.integer, 3, "an escaped quote at \(place) of \(length)")
+                XCTAssertNil(object[near], "a key differing at \(place) of \(length)")
+                let spaced = try XCTUnwrap(root(#"{"\#(before) \#(after)":"v2","\#(key)":"v3"}"#), "a space at \(place) of \(length)")
+                XCTAssertEqual(spaced.members.map(\.key), [before + " " + after, key])
+                let visibleValues = spaced.withView { view in
+                    var values: [String?] = []
+                    view.forEachMember { _, value in values.append(value.withVisibleASCIIBytes { String(decoding: $0, as: UTF8.self) }) }
+                    return values
+                }
+                XCTAssertEqual(visibleValues, ["v2", "v3"], "the values after keys, one with a space, at \(place) of \(length)")
+                let control = "{\"\(before)\u{01}\(after)\":1}"
+                XCTAssertThrowsError(try JSONDocument(parsing: Data(control.utf8)), "a control character at \(place) of \(length)") { error in
+                    XCTAssertEqual((error as? JSONSyntaxError)?.offset, 2 + place, "a control character at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     /// A view reads in place what a value reads: every member in order, repeated keys included,
     /// keys with escapes decoded; elements in order; nothing of what is not an object or array.
     func testAViewVisitsEveryMemberAndElementInPlace() throws {

@@ -37,19 +37,20 @@ struct PageJSON: JSONWritable {
         writer.object { writer in
             writer.key("data")
             // By position, not through the generic sequence's array (unspecialized across modules:
-            // witness-table calls and an Item copied per element); through the buffer, whose
-            // element is lent, not copied as the array's subscript copies it (a retain and a
-            // release per field of every item: ~1% of an own-call miss, issue 46 item 7).
+            // witness-table calls and an Item copied per element); each item read where it lies in
+            // the array's buffer (`Item.writeMembers(of:at:)`), not copied out.
             switch items {
             case .own(let data):
                 data.withUnsafeBufferPointer { items in
-                    writer.array(count: items.count) { writer, index in writer.object { writer in items[index].writeMembers(to: &writer, form: form) } }
+                    writer.array(count: items.count) { writer, index in
+                        writer.object { writer in Item.writeMembers(of: items, at: index, to: &writer, form: form) }
+                    }
                 }
             case .kept(let data, let marks):
                 data.withUnsafeBufferPointer { items in
                     writer.array(count: marks.count) { writer, index in
                         let mark = marks[index]
-                        writer.object { writer in items[mark.place].writeMembers(to: &writer, form: form, markedFavorite: mark.isFavorite) }
+                        writer.object { writer in Item.writeMembers(of: items, at: mark.place, to: &writer, form: form, markedFavorite: mark.isFavorite) }
                     }
                 }
             }

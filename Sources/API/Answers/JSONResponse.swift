@@ -8,8 +8,6 @@ import HTTPServer
 enum JSONResponse {
     /// A value's JSON answer, written by the server's one JSON writer.
     static func write(_ value: some JSONWritable, status: HTTPStatus = .ok, sizeHint: Int = 1024) -> HTTPResponse {
-        var writer = JSONWriter(capacity: sizeHint)
-        value.write(to: &writer)
-        return HTTPResponse(status: status, contentType: "application/json", body: writer.bytes)
+        HTTPResponse(status: status, contentType: "application/json", body: value.jsonBytes(capacity: sizeHint))
     }
 }

@@ -75,9 +75,7 @@ final class BrowseAnswers: Sendable {
     private func detail(_ item: Fetched<MarkedItem>, form: ItemForm, request: HTTPRequest) -> HTTPResponse {
         let key = item.status == .hit ? item.answerID.map { BrowseRoutes.DetailBodyKey(answerID: $0, isFavorite: item.value.isFavorite, form: form.key) } : nil
         var response = details.response(for: key, to: request) {
-            var writer = JSONWriter(capacity: 4096)
-            StaleMarkedItem(item: item.value.item, stale: item.isStale, form: form).write(to: &writer)
-            return writer.bytes
+            StaleMarkedItem(item: item.value.item, stale: item.isStale, form: form).jsonBytes(capacity: 4096)
         }
         CacheHeaders.apply(item, to: &response, keptAtMost: CacheHeaders.favoriteMarksLimit)
         return response
