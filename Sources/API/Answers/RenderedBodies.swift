@@ -8,7 +8,8 @@ import Synchronization
 /// moves nothing, as in the memory cache). Keys never go stale: new content has a new key.
 /// A stored body holds its entity tag, hashed once when written, and its gzip form, compressed the
 /// first time a client accepts gzip (`CompressibleBody`), never per request. The byte bound counts
-/// the bodies as written; their gzip forms, each smaller than its body, at most double it.
+/// the bodies as written; their gzip forms, each smaller than its body, at most double it, and a
+/// body's array holds at most a third more than its bytes (`JSONWriter.bytes`).
 final class RenderedBodies<Key: Hashable & Sendable>: Sendable {
     let maxCount: Int
     let maxBytes: Int
